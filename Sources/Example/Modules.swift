@@ -1,0 +1,19 @@
+import Wiring
+
+extension DependencyContainer {
+    static let backend = module {
+        single { Backend() as BackendProtocol }
+    }
+
+    static let network = module {
+        single { Network() as NetworkProtocol }
+    }
+
+    static let app = module {
+        single { AppState() as AppStateProtocol }
+        factory { StopWatch() as StopWatchProtocol }
+        for context in StorageContext.allCases {
+            single(tag: context) { LocalStorage(context: context) as LocalStorageProtocol }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Wiring
+
+// The app from DIKit's README: a backend that talks to the network and reads local storages,
+// an app state built by constructor injection, and a stop watch made fresh each time.
+
+protocol NetworkProtocol: AnyObject {
+    func fetch(_ path: String) -> String
+}
+
+final class Network: NetworkProtocol {
+    func fetch(_ path: String) -> String { "200 OK \(path)" }
+}
+
+enum StorageContext: String, CaseIterable {
+    case userdata
+    case systemdata
+}
+
+protocol LocalStorageProtocol: AnyObject {
+    var context: StorageContext { get }
+}
+
+final class LocalStorage: LocalStorageProtocol {
+    let context: StorageContext
+    init(context: StorageContext) { self.context = context }
+}
+
+protocol BackendProtocol: AnyObject {
+    var network: NetworkProtocol { get }
+    func fetch() -> String
+}
+
+final class Backend: BackendProtocol {
+    @Inject var network: NetworkProtocol
+    @Inject(tag: StorageContext.systemdata) var systemStorage: LocalStorageProtocol
+    @LazyInject(tag: StorageContext.userdata) var userStorage: LocalStorageProtocol
+
+    func fetch() -> String { network.fetch("/profile") }
+}
+
+protocol AppStateProtocol: AnyObject {
+    var backend: BackendProtocol { get }
+}
+
+final class AppState: AppStateProtocol {
+    let backend: BackendProtocol
+    init(backend: BackendProtocol = resolve()) { self.backend = backend }
+}
+
+protocol StopWatchProtocol: AnyObject {}
+final class StopWatch: StopWatchProtocol {}
+
+/// Not registered anywhere: `@OptionalInject` yields nil for it.
+protocol Analytics: AnyObject {}
+
+final class ProfileViewController {
+    @Inject var backend: BackendProtocol
+    @LazyInject var appState: AppStateProtocol
+    @OptionalInject var stopWatch: StopWatchProtocol?
+    @OptionalInject var analytics: Analytics?
+}

@@ -1,0 +1,74 @@
+extension DependencyContainer {
+    /// Registers a definition of `T` inside a bootstrap closure (DIKit's way).
+    ///
+    /// ```swift
+    /// let container = DependencyContainer { c in
+    ///     c.register { Backend() as BackendProtocol }
+    ///     c.register(lifetime: .factory) { StopWatch() as StopWatchProtocol }
+    /// }
+    /// ```
+    ///
+    /// > Warning: Only valid on the container passed to the closure of
+    /// > ``init(bootstrapBlock:)``, while the closure runs. Definitions are fixed once a
+    /// > container is built; registering later stops the program with a message saying so.
+    ///
+    /// - Parameters:
+    ///   - lifetime: ``Lifetime/singleton`` (the default) or ``Lifetime/factory``.
+    ///   - factory: Builds the instance.
+    public func register<T>(
+        lifetime: Lifetime = .singleton,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @Sendable () -> T
+    ) {
+        let site = CodeLocation(file, line)
+        append(Definition(lifetime: lifetime, tag: nil, site: site, factory: factory), at: site)
+    }
+
+    /// Registers a definition of `T` under `tag` inside a bootstrap closure (DIKit's way).
+    ///
+    /// ```swift
+    /// DependencyContainer { c in
+    ///     c.register(lifetime: .factory, tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
+    /// }
+    /// ```
+    public func register<T, Tag: Hashable & Sendable>(
+        lifetime: Lifetime = .singleton,
+        tag: Tag,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @Sendable () -> T
+    ) {
+        let site = CodeLocation(file, line)
+        append(Definition(lifetime: lifetime, tag: Wiring.Tag(tag), site: site, factory: factory), at: site)
+    }
+
+    /// Registers a definition made by ``resolvable(lifetime:file:line:_:)`` (DIKit's way).
+    public func register(_ definition: Definition, file: StaticString = #fileID, line: UInt = #line) {
+        append(definition, at: CodeLocation(file, line))
+    }
+
+    /// Composes several containers into a new one holding all their definitions.
+    ///
+    /// ``modules(file:line:_:)`` is the same with result-builder syntax. The new container
+    /// builds its own singletons: it shares definitions with its parts, not instances.
+    ///
+    /// ```swift
+    /// let root = DependencyContainer.derive(from: .backend, .network, .app)
+    /// ```
+    ///
+    /// > Warning: Two definitions of the same type and tag stop the program with a message that
+    /// > names both sites.
+    public static func derive(
+        from containers: DependencyContainer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> DependencyContainer {
+        derive(from: containers, file: file, line: line)
+    }
+
+    /// Composes an array of containers into a new one holding all their definitions.
+    public static func derive(
+        from containers: [DependencyContainer], file: StaticString = #fileID, line: UInt = #line
+    ) -> DependencyContainer {
+        DependencyContainer(definitions: containers.flatMap(\.definitions), site: CodeLocation(file, line))
+    }
+}

@@ -1,0 +1,124 @@
+extension DependencyContainer {
+    /// Resolves the instance registered for `T` without a tag.
+    ///
+    /// ```swift
+    /// let backend: BackendProtocol = container.resolve()
+    /// ```
+    ///
+    /// > Warning: Stops the program with a message naming the type, the resolution path and the
+    /// > fix if nothing is registered. Use ``resolveOptional(file:line:)`` or
+    /// > ``resolveThrowing(_:file:line:)`` to recover instead.
+    public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
+        do {
+            return try resolveCore(T.self)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+
+    /// Resolves the instance registered for `T` with `tag`.
+    ///
+    /// ```swift
+    /// let storage: LocalStorageProtocol = container.resolve(tag: StorageContext.userdata)
+    /// ```
+    ///
+    /// - Parameter tag: The tag the definition was registered with: an enum case, a string, any
+    ///   `Hashable & Sendable` value.
+    public func resolve<T, Tag: Hashable & Sendable>(
+        tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        do {
+            return try resolveCore(T.self, tag: tag)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+
+    /// Resolves `T`, or returns `nil` if nothing is registered for it without a tag.
+    ///
+    /// ```swift
+    /// let analytics: Analytics? = container.resolveOptional()
+    /// ```
+    public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else { return nil }
+        do {
+            return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+
+    /// Resolves `T` with `tag`, or returns `nil` if nothing is registered for that type and tag.
+    public func resolveOptional<T, Tag: Hashable & Sendable>(
+        tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    ) -> T? {
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else { return nil }
+        do {
+            return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+
+    /// Resolves `type`, throwing a ``WiringError`` instead of stopping if it cannot.
+    ///
+    /// ```swift
+    /// do {
+    ///     let backend = try container.resolveThrowing(BackendProtocol.self)
+    /// } catch {
+    ///     log(error.description)
+    /// }
+    /// ```
+    ///
+    /// Errors raised by nested `resolve()` calls inside a factory stop the program there, since
+    /// a factory closure cannot throw; the message is the one this error would carry.
+    public func resolveThrowing<T>(
+        _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+    ) throws(WiringError) -> T {
+        do {
+            return try resolveCore(T.self)
+        } catch {
+            throw error.requested(at: CodeLocation(file, line))
+        }
+    }
+
+    /// Resolves `type` registered with `tag`, throwing a ``WiringError`` if it cannot.
+    public func resolveThrowing<T, Tag: Hashable & Sendable>(
+        _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    ) throws(WiringError) -> T {
+        do {
+            return try resolveCore(T.self, tag: tag)
+        } catch {
+            throw error.requested(at: CodeLocation(file, line))
+        }
+    }
+
+    // MARK: - The hot path
+
+    @inline(__always)
+    func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
+            throw missingDefinition(T.self, tag: nil)
+        }
+        return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+    }
+
+    @inline(__always)
+    func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
+            throw missingDefinition(T.self, tag: Wiring.Tag(tag))
+        }
+        return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+    }
+
+    @inline(never)
+    func missingDefinition(_ type: Any.Type, tag: Tag?) -> WiringError {
+        let path = ResolutionFrame.currentPath.map(\.pathComponent)
+            + [DefinitionInfo.pathComponent(type: type, tag: tag)]
+        let registered = registry.definitions(of: ObjectIdentifier(type)).map { info in
+            "\(info.tag.map { "tag \($0)" } ?? "no tag") (\(info.summary))"
+        }
+        return .missingDefinition(
+            type: typeName(type), tag: tag?.description, path: path, registered: registered, requestedAt: nil)
+    }
+}

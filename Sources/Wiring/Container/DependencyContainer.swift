@@ -1,0 +1,101 @@
+/// A set of definitions and the instances built from them.
+///
+/// Declare containers as modules with ``module(file:line:_:)``, compose them with
+/// ``modules(file:line:_:)`` and install the result as the global root with
+/// ``defined(by:file:line:)``:
+///
+/// ```swift
+/// extension DependencyContainer {
+///     static let backend = module {
+///         single { Backend() as BackendProtocol }
+///     }
+///     static let app = module {
+///         single { AppState() as AppStateProtocol }
+///         factory { StopWatch() as StopWatchProtocol }
+///     }
+/// }
+///
+/// DependencyContainer.defined(by: modules { .backend; .app })
+/// ```
+///
+/// A container's definitions are fixed once it is built. Singletons are built on first use, once
+/// per container, and any thread may resolve from a container at any time.
+public final class DependencyContainer: Sendable {
+    let definitions: [Definition]
+    let registry: Registry
+    let site: CodeLocation?
+    /// Set only on the container handed to a DIKit-style bootstrap closure.
+    private let collector: DefinitionCollector?
+
+    init(definitions: [Definition], site: CodeLocation?) {
+        do {
+            registry = try Registry(definitions: definitions)
+        } catch {
+            wiringFailure(error)
+        }
+        self.definitions = definitions
+        self.site = site
+        self.collector = nil
+    }
+
+    private init(collector: DefinitionCollector) {
+        self.definitions = []
+        self.registry = try! Registry(definitions: [])
+        self.site = nil
+        self.collector = collector
+    }
+
+    /// Creates a container from the definitions a closure registers (DIKit's way).
+    ///
+    /// ```swift
+    /// let container = DependencyContainer { c in
+    ///     c.register { Backend() as BackendProtocol }
+    ///     c.register(lifetime: .factory, tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
+    /// }
+    /// ```
+    ///
+    /// - Parameter bootstrapBlock: Registers every definition with
+    ///   ``register(lifetime:file:line:_:)``. After it returns, the definitions are fixed.
+    public convenience init(bootstrapBlock: (DependencyContainer) -> Void = { _ in }) {
+        let collector = DefinitionCollector()
+        bootstrapBlock(DependencyContainer(collector: collector))
+        self.init(definitions: collector.seal(), site: nil)
+    }
+
+    /// Adds a definition while the container is being built by a bootstrap closure.
+    func append(_ definition: Definition, at location: CodeLocation) {
+        guard let collector, collector.append(definition) else {
+            wiringFailure(.definitionsFixed(type: typeName(definition.info.type), requestedAt: location))
+        }
+    }
+}
+
+/// Stops the program with the error's full message.
+func wiringFailure(_ error: WiringError) -> Never {
+    fatalError(error.description)
+}
+
+/// Collects the definitions a DIKit-style bootstrap closure registers.
+final class DefinitionCollector: @unchecked Sendable {
+    // `definitions` and `isSealed` are only touched under `lock`.
+    private let lock = Lock()
+    private var definitions: [Definition] = []
+    private var isSealed = false
+
+    /// Adds `definition`, or returns `false` once the container is built.
+    func append(_ definition: Definition) -> Bool {
+        lock.withLock {
+            guard !isSealed else { return false }
+            definitions.append(definition)
+            return true
+        }
+    }
+
+    /// Ends collection and returns what was collected.
+    func seal() -> [Definition] {
+        lock.withLock {
+            isSealed = true
+            return definitions
+        }
+    }
+}

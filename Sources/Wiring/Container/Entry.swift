@@ -1,0 +1,58 @@
+/// A definition as it lives in one container, type-erased for the container's tables.
+protocol AnyEntry: AnyObject, Sendable {
+    var info: DefinitionInfo { get }
+}
+
+/// A definition of `Value` inside one container, with that container's singleton instance.
+///
+/// The table hands out entries as ``AnyEntry``; a lookup by `ObjectIdentifier(Value.self)`
+/// can only find an `Entry<Value>`, so resolving downcasts without a dynamic check.
+final class Entry<Value>: AnyEntry, @unchecked Sendable {
+    // `isBuilding` is only read and written under `creationLock` (inside `OnceValue.initialize`);
+    // `instance` publishes with atomics; everything else is immutable.
+    let info: DefinitionInfo
+    private let factory: @Sendable () -> Value
+    private let instance = OnceValue<Value>()
+    private var isBuilding = false
+
+    init(info: DefinitionInfo, factory: @escaping @Sendable () -> Value) {
+        self.info = info
+        self.factory = factory
+    }
+
+    /// The instance for this resolve: the existing singleton, or a newly built value.
+    ///
+    /// Returning an existing singleton is one acquire load and a copy of the value: no lock,
+    /// no allocation, no retain of the box.
+    @inline(__always)
+    func resolve(in container: DependencyContainer) throws(WiringError) -> Value {
+        switch info.lifetime {
+        case .singleton:
+            if let value = instance.value { return value }
+            return try buildSingleton(in: container)
+        case .factory:
+            return try ResolutionFrame.with(container: container, info: info) { factory() }
+        }
+    }
+
+    /// Builds the singleton exactly once, however many threads ask at the same moment.
+    @inline(never)
+    private func buildSingleton(in container: DependencyContainer) throws(WiringError) -> Value {
+        try instance.initialize { () throws(WiringError) -> Value in
+            // `creationLock` is re-entrant and held by this thread, so a definition that is
+            // already being built is being built further up this thread's stack: a cycle.
+            guard !isBuilding else {
+                throw WiringError.cycle(path: cyclePath(), requestedAt: nil)
+            }
+            isBuilding = true
+            defer { isBuilding = false }
+            return try ResolutionFrame.with(container: container, info: info) { factory() }
+        }
+    }
+
+    private func cyclePath() -> [String] {
+        let path = ResolutionFrame.currentPath + [info]
+        let start = path.firstIndex { $0 === info } ?? path.startIndex
+        return path[start...].map(\.pathComponent)
+    }
+}

@@ -1,0 +1,49 @@
+/// A frozen hash table keyed by `ObjectIdentifier`, built once and then only read.
+///
+/// Open addressing with linear probing over a power-of-two capacity kept at most half full;
+/// the hash is one multiplication of the metadata address, so a lookup costs a few
+/// nanoseconds and never touches `Hasher`.
+struct TypeTable<Value: Sendable>: Sendable {
+    private let keys: [UInt]
+    private let values: [Value?]
+    private let shift: UInt
+
+    init(_ pairs: [(ObjectIdentifier, Value)]) {
+        var capacityLog2: UInt = 1
+        while (1 << capacityLog2) < pairs.count * 2 { capacityLog2 += 1 }
+        let capacity = 1 << capacityLog2
+        var keys = [UInt](repeating: 0, count: capacity)
+        var values = [Value?](repeating: nil, count: capacity)
+        let shift = UInt(UInt.bitWidth) - capacityLog2
+        for (id, value) in pairs {
+            let key = UInt(bitPattern: id)
+            var index = TypeTable.home(of: key, shift: shift)
+            while keys[index] != 0 && keys[index] != key {
+                index = (index + 1) & (capacity - 1)
+            }
+            keys[index] = key
+            values[index] = value
+        }
+        self.keys = keys
+        self.values = values
+        self.shift = shift
+    }
+
+    @inline(__always)
+    private static func home(of key: UInt, shift: UInt) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    @inline(__always)
+    subscript(id: ObjectIdentifier) -> Value? {
+        let key = UInt(bitPattern: id)
+        let mask = keys.count - 1
+        var index = TypeTable.home(of: key, shift: shift)
+        while true {
+            let candidate = keys[index]
+            if candidate == key { return values[index] }
+            if candidate == 0 { return nil }
+            index = (index + 1) & mask
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// A mistake in how dependencies were defined or requested, with everything needed to fix it.
+///
+/// The throwing API (``DependencyContainer/resolveThrowing(_:file:line:)``) throws these; the
+/// plain `resolve()` stops the program with exactly the same ``description``.
+///
+/// ```swift
+/// do {
+///     let backend = try container.resolveThrowing(BackendProtocol.self)
+/// } catch {
+///     print(error)   // names the type, the tag, the resolution path and the fix
+/// }
+/// ```
+public enum WiringError: Error, Sendable, CustomStringConvertible {
+    /// Nothing is registered for the requested type and tag in the container resolved from.
+    ///
+    /// `path` runs from the outermost resolve to the missing type; `registered` lists the
+    /// definitions of the same type under other tags.
+    case missingDefinition(type: String, tag: String?, path: [String], registered: [String], requestedAt: CodeLocation?)
+
+    /// A definition needs itself, directly or through others: `path` is `[A, B, A]`.
+    case cycle(path: [String], requestedAt: CodeLocation?)
+
+    /// Two definitions of the same type and tag were put into one container.
+    case duplicateDefinition(type: String, tag: String?, first: CodeLocation?, second: CodeLocation?)
+
+    /// The global root was asked for `type` before `DependencyContainer.defined(by:)` ran.
+    case rootNotDefined(type: String, tag: String?, requestedAt: CodeLocation?)
+
+    /// `DependencyContainer.defined(by:)` was called a second time.
+    case rootAlreadyDefined(first: CodeLocation?, second: CodeLocation?)
+
+    /// `register` was called on a container that is already built.
+    case definitionsFixed(type: String, requestedAt: CodeLocation?)
+
+    /// The error with `location` as the place of the failing request, unless it already has one.
+    func requested(at location: CodeLocation) -> WiringError {
+        switch self {
+        case let .missingDefinition(type, tag, path, registered, nil):
+            .missingDefinition(type: type, tag: tag, path: path, registered: registered, requestedAt: location)
+        case let .cycle(path, nil):
+            .cycle(path: path, requestedAt: location)
+        case let .rootNotDefined(type, tag, nil):
+            .rootNotDefined(type: type, tag: tag, requestedAt: location)
+        default:
+            self
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .missingDefinition(type, tag, path, registered, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            var lines = ["Wiring: nothing is registered for \(subject)."]
+            lines.append("  Resolution path: \(path.joined(separator: " → "))")
+            if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
+            if registered.isEmpty {
+                lines.append("  Registered for `\(type)`: nothing, under any tag.")
+            } else {
+                lines.append("  Registered for `\(type)`: \(registered.joined(separator: "; ")).")
+            }
+            let tagArgument = tag.map { "tag: \($0)" }.map { "(\($0)) " } ?? " "
+            lines.append(
+                "  Fix: add `single\(tagArgument){ … as \(type) }` (or `factory`) to a module of the container "
+                    + "you resolve from (for the global root, a module passed to `DependencyContainer.defined(by:)`)"
+                    + (registered.isEmpty ? "" : ", or ask for one of the registered tags")
+                    + ", or use `@OptionalInject` / `resolveOptional()` if it may be absent.")
+            return lines.joined(separator: "\n")
+        case let .cycle(path, requestedAt):
+            var lines = ["Wiring: dependency cycle: \(path.joined(separator: " → "))."]
+            if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
+            lines.append(
+                "  Fix: break the cycle: let one of these types take the other lazily (`@LazyInject`) "
+                    + "or through a factory closure, instead of in its initialiser.")
+            return lines.joined(separator: "\n")
+        case let .duplicateDefinition(type, tag, first, second):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            return [
+                "Wiring: \(subject) is defined twice.",
+                "  First definition: \(first?.description ?? "unknown site")",
+                "  Second definition: \(second?.description ?? "unknown site")",
+                "  Fix: remove one of them, or give them different tags (`single(tag: …)`).",
+            ].joined(separator: "\n")
+        case let .rootNotDefined(type, tag, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            var lines = ["Wiring: cannot resolve \(subject): no root container is defined yet."]
+            if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
+            lines.append(
+                "  Fix: call `DependencyContainer.defined(by: modules { … })` at start-up, before anything "
+                    + "is injected (for example first thing in `main` or in your app delegate's `init`).")
+            return lines.joined(separator: "\n")
+        case let .rootAlreadyDefined(first, second):
+            return [
+                "Wiring: the root container is already defined.",
+                "  First defined at: \(first?.description ?? "unknown site")",
+                "  Defined again at: \(second?.description ?? "unknown site")",
+                "  Fix: call `DependencyContainer.defined(by:)` once, at start-up, with every module composed "
+                    + "by `modules { … }`.",
+            ].joined(separator: "\n")
+        case let .definitionsFixed(type, requestedAt):
+            return [
+                "Wiring: cannot register `\(type)`: the container is already built and its definitions are fixed.",
+                "  Registered at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: register inside the closure of `DependencyContainer { c in … }` or in a `module { … }`.",
+            ].joined(separator: "\n")
+        }
+    }
+}

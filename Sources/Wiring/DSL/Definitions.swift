@@ -1,0 +1,96 @@
+/// Defines a singleton: built on first use, then shared by every resolve from the container.
+///
+/// ```swift
+/// static let backend = module {
+///     single { Backend() as BackendProtocol }
+/// }
+/// ```
+///
+/// Write `as SomeProtocol` to register under the protocol that callers resolve. Inside the
+/// closure, `resolve()` and `@Inject` read from the container that is building the value.
+///
+/// - Parameter factory: Builds the instance. Runs once per container, even when many threads
+///   ask at the same moment.
+public func single<T>(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), factory: factory)
+}
+
+/// Defines a singleton registered under `tag`.
+///
+/// ```swift
+/// single(tag: StorageContext.systemdata) { LocalStorage() as LocalStorageProtocol }
+/// ```
+///
+/// - Parameters:
+///   - tag: Any `Hashable & Sendable` value, typically an enum case or a string.
+///   - factory: Builds the instance, once per container.
+public func single<T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+}
+
+/// Defines a factory: every resolve builds a new instance.
+///
+/// ```swift
+/// static let app = module {
+///     factory { StopWatch() as StopWatchProtocol }
+/// }
+/// ```
+///
+/// - Parameter factory: Builds an instance; runs on every resolve.
+public func factory<T>(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), factory: factory)
+}
+
+/// Defines a factory registered under `tag`.
+///
+/// ```swift
+/// factory(tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
+/// ```
+public func factory<T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+}
+
+/// Defines `T` with an explicit lifetime (DIKit's spelling).
+///
+/// ```swift
+/// let definition = resolvable(lifetime: .factory) { StopWatch() as StopWatchProtocol }
+/// ```
+///
+/// Prefer ``single(file:line:_:)`` and ``factory(file:line:_:)`` in new code.
+public func resolvable<T>(
+    lifetime: Lifetime = .singleton,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: lifetime, tag: nil, site: CodeLocation(file, line), factory: factory)
+}
+
+/// Defines `T` under `tag` with an explicit lifetime (DIKit's spelling).
+public func resolvable<T, Tag: Hashable & Sendable>(
+    lifetime: Lifetime = .singleton,
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: lifetime, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+}

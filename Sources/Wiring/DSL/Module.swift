@@ -1,0 +1,50 @@
+/// Builds a container (a module) from `single` and `factory` definitions.
+///
+/// Declare modules as static members of ``DependencyContainer`` so that
+/// ``modules(file:line:_:)`` can list them with a leading dot:
+///
+/// ```swift
+/// extension DependencyContainer {
+///     static let app = module {
+///         single { AppState() as AppStateProtocol }
+///         factory { StopWatch() as StopWatchProtocol }
+///         factory(tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
+///     }
+/// }
+/// ```
+///
+/// (In Swift 5 language mode `static var` works too, as in DIKit.)
+///
+/// > Warning: Two definitions of the same type and tag stop the program with a message naming
+/// > both sites.
+///
+/// - Parameter content: The definitions, written one per line.
+/// - Returns: A container whose definitions are fixed.
+public func module(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    @ModuleBuilder _ content: () -> [Definition]
+) -> DependencyContainer {
+    DependencyContainer(definitions: content(), site: CodeLocation(file, line))
+}
+
+/// Composes modules into one container, usually the root.
+///
+/// ```swift
+/// DependencyContainer.defined(by: modules { .backend; .network; .app })
+/// ```
+///
+/// The result holds every definition of every module and builds its own singletons.
+///
+/// > Warning: A type and tag defined in two of the modules stops the program with a message
+/// > naming both sites.
+///
+/// - Parameter content: The modules, such as `.backend`, one per line or separated by `;`.
+/// - Returns: The composed container.
+public func modules(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    @ModulesBuilder _ content: () -> [DependencyContainer]
+) -> DependencyContainer {
+    DependencyContainer.derive(from: content(), file: file, line: line)
+}

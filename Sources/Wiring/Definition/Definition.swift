@@ -1,0 +1,30 @@
+/// One entry of a module: a type, an optional tag, a lifetime and the closure that builds it.
+///
+/// You do not create definitions directly; ``single(tag:file:line:_:)``,
+/// ``factory(tag:file:line:_:)`` and ``resolvable(lifetime:tag:file:line:_:)`` return them
+/// for a ``module(file:line:_:)`` to collect:
+///
+/// ```swift
+/// static let app = module {
+///     single { AppState() as AppStateProtocol }
+///     factory { StopWatch() as StopWatchProtocol }
+/// }
+/// ```
+///
+/// A definition is a description only. Each container it ends up in builds its own instances,
+/// so a singleton is shared within one container, never between two.
+public struct Definition: Sendable {
+    let info: DefinitionInfo
+    let makeEntry: @Sendable () -> any AnyEntry
+
+    init<Value>(
+        lifetime: Lifetime,
+        tag: Tag?,
+        site: CodeLocation?,
+        factory: @escaping @Sendable () -> Value
+    ) {
+        let info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
+        self.info = info
+        self.makeEntry = { Entry(info: info, factory: factory) }
+    }
+}

@@ -1,0 +1,25 @@
+/// How long a resolved instance lives, and so how often its factory runs.
+///
+/// ```swift
+/// let container = DependencyContainer { c in
+///     c.register(lifetime: .singleton) { Backend() as BackendProtocol }
+///     c.register(lifetime: .factory) { StopWatch() as StopWatchProtocol }
+/// }
+/// ```
+///
+/// In a ``module(file:line:_:)`` you say the same with ``single(tag:file:line:_:)`` and
+/// ``factory(tag:file:line:_:)``.
+public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
+    /// Built on first use, then the same instance for every resolve from the same container.
+    case singleton
+
+    /// Built anew for every resolve; the container keeps no reference to it.
+    case factory
+
+    public var description: String {
+        switch self {
+        case .singleton: "single"
+        case .factory: "factory"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Resolves a dependency on first read, or `nil` if nothing is registered for it.
+///
+/// ```swift
+/// final class FirstViewController {
+///     @OptionalInject var stopwatch: StopWatchProtocol?
+///     @OptionalInject(tag: StorageContext.systemdata) var storage: LocalStorageProtocol?
+/// }
+/// ```
+///
+/// Lazy like ``LazyInject``: resolved once, on first read, with a non-mutating getter.
+///
+/// > Warning: The root must be defined before the first read (unless the owner was created by a
+/// > container); reading before ``DependencyContainer/defined(by:file:line:)`` stops the program
+/// > with a message.
+@propertyWrapper
+public struct OptionalInject<Value> {
+    private let storage: LazyStorage<Value?>
+
+    /// Resolves `Value`, registered without a tag, on first read.
+    public init(file: StaticString = #fileID, line: UInt = #line) {
+        storage = LazyStorage(file: file, line: line) { container in
+            container.resolveOptional(file: file, line: line)
+        }
+    }
+
+    /// Resolves `Value`, registered with `tag`, on first read.
+    public init<Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) {
+        storage = LazyStorage(file: file, line: line, tag: Wiring.Tag(tag)) { container in
+            container.resolveOptional(tag: tag, file: file, line: line)
+        }
+    }
+
+    /// The dependency, or `nil` if nothing is registered; resolved on the first read.
+    public var wrappedValue: Value? {
+        storage.value
+    }
+}
+
+extension OptionalInject: Sendable where Value: Sendable {}

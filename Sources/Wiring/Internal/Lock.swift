@@ -1,0 +1,49 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
+
+/// A pthread mutex, optionally re-entrant, used through ``withLock(_:)`` only.
+///
+/// Wiring's one lock type: no other file calls `lock`/`unlock` directly.
+final class Lock: @unchecked Sendable {
+    // The mutex lives at a stable heap address, as pthread requires; it is only touched through pthread.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(recursive: Bool = false) {
+        mutex = .allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        if recursive {
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        }
+        let status = pthread_mutex_init(mutex, &attributes)
+        precondition(status == 0, "Wiring: pthread_mutex_init failed with \(status)")
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @discardableResult
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+/// The lock held while any singleton (or lazily injected value) is first built.
+///
+/// One re-entrant lock for every container: a factory may resolve other singletons, from this
+/// container or another, on the same thread without deadlocking, and two threads can never wait
+/// for each other while each holds half of a graph. It is taken only while a value is *first*
+/// built; returning an existing singleton never touches it.
+let creationLock = Lock(recursive: true)

@@ -1,0 +1,69 @@
+internal import _WiringShims
+
+/// One step of the resolution that is running on the current thread.
+///
+/// Frames live on the stack of the resolving thread and are chained through a thread-local
+/// pointer. They tell nested `resolve()` calls (inside factories and `@Inject` initialisers)
+/// which container they belong to, and give error messages their resolution path.
+struct ResolutionFrame {
+    unowned(unsafe) let container: DependencyContainer
+    unowned(unsafe) let info: DefinitionInfo
+    let parent: UnsafeMutablePointer<ResolutionFrame>?
+    let depth: Int
+
+    /// Deeper than this, every new frame checks the path for a repeated definition.
+    ///
+    /// Singletons detect their own cycles at once (see `Entry`); this bound catches cycles made
+    /// only of factories before they exhaust the stack, at no cost to ordinary graphs.
+    static let cycleCheckDepth = 64
+
+    /// The innermost frame of the current thread, if a resolution is running on it.
+    @inline(__always)
+    static var current: UnsafeMutablePointer<ResolutionFrame>? {
+        wiring_current_frame()?.assumingMemoryBound(to: ResolutionFrame.self)
+    }
+
+    /// Runs `body` with a frame for `info` in `container` pushed on the current thread.
+    @inline(__always)
+    static func with<Result>(
+        container: DependencyContainer,
+        info: DefinitionInfo,
+        _ body: () throws(WiringError) -> Result
+    ) throws(WiringError) -> Result {
+        let parent = current
+        var frame = ResolutionFrame(
+            container: container, info: info, parent: parent, depth: (parent?.pointee.depth ?? 0) + 1)
+        if frame.depth > cycleCheckDepth, let cycle = frame.cycle() {
+            throw WiringError.cycle(path: cycle.map(\.pathComponent), requestedAt: nil)
+        }
+        return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
+            wiring_set_current_frame(pointer)
+            defer { wiring_set_current_frame(parent) }
+            return try body()
+        }
+    }
+
+    /// The definitions from the outermost resolution down to this frame.
+    var path: [DefinitionInfo] {
+        var infos = [info]
+        var next = parent
+        while let frame = next {
+            infos.append(frame.pointee.info)
+            next = frame.pointee.parent
+        }
+        return infos.reversed()
+    }
+
+    /// The current thread's resolution path, outermost first (empty outside any resolution).
+    static var currentPath: [DefinitionInfo] {
+        current?.pointee.path ?? []
+    }
+
+    /// The repeated stretch of the path ending in this frame, if this frame's definition is
+    /// already being built further out: `[A, B, A]`.
+    func cycle() -> [DefinitionInfo]? {
+        let infos = path
+        guard let start = infos.dropLast().lastIndex(where: { $0 === info }) else { return nil }
+        return Array(infos[start...])
+    }
+}

@@ -1,0 +1,86 @@
+extension DependencyContainer {
+    /// Installs `container` as the global root that `resolve()` and the property wrappers use.
+    ///
+    /// Call it once at start-up, before anything is injected:
+    ///
+    /// ```swift
+    /// @main
+    /// struct App {
+    ///     static func main() {
+    ///         DependencyContainer.defined(by: modules { .backend; .network; .app })
+    ///         …
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// With a single module, pass it directly:
+    /// `DependencyContainer.defined(by: module { single { AppState() as AppStateProtocol } })`.
+    ///
+    /// > Warning: Defining the root a second time stops the program with a message naming both
+    /// > call sites.
+    public static func defined(by container: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
+        do {
+            try root.define(container, at: CodeLocation(file, line))
+        } catch {
+            wiringFailure(error)
+        }
+    }
+
+    /// The global root container.
+    ///
+    /// ```swift
+    /// let backend: BackendProtocol = DependencyContainer.shared.resolve()
+    /// ```
+    ///
+    /// > Warning: Stops the program with a message if ``defined(by:file:line:)`` has not run yet.
+    public static var shared: DependencyContainer {
+        guard let container = root.container else {
+            wiringFailure(.rootNotDefined(type: "DependencyContainer.shared", tag: nil, requestedAt: nil))
+        }
+        return container.takeUnretainedValue()
+    }
+
+    /// The container that a free `resolve()` on this thread reads: the container of the
+    /// resolution running on this thread, else the global root.
+    @inline(__always)
+    static func withCurrent<Value>(
+        type: Any.Type,
+        tag: @autoclosure () -> Tag?,
+        _ body: (DependencyContainer) throws(WiringError) -> Value
+    ) throws(WiringError) -> Value {
+        if let frame = ResolutionFrame.current {
+            return try body(frame.pointee.container)
+        }
+        guard let container = root.container else {
+            throw .rootNotDefined(type: typeName(type), tag: tag()?.description, requestedAt: nil)
+        }
+        return try container._withUnsafeGuaranteedRef { container in
+            Result<Value, WiringError> { () throws(WiringError) -> Value in try body(container) }
+        }.get()
+    }
+
+    /// The container of the resolution running on this thread, if any.
+    static var resolving: DependencyContainer? {
+        ResolutionFrame.current?.pointee.container
+    }
+}
+
+extension DependencyContainer {
+    /// Removes the global root. For Wiring's own tests; not API.
+    @_spi(Testing)
+    public static func _resetRoot() {
+        root.reset()
+    }
+
+    /// Runs `body` with no root defined before it and none after, holding a process-wide lock so
+    /// that tests in different targets that define the root never overlap. For Wiring's own
+    /// tests; not API.
+    @_spi(Testing)
+    public static func _withExclusiveRoot<Value>(_ body: () throws -> Value) throws -> Value {
+        try exclusiveRootLock.withLock { () throws -> Value in
+            root.reset()
+            defer { root.reset() }
+            return try body()
+        }
+    }
+}

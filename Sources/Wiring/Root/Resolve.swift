@@ -1,0 +1,79 @@
+/// Resolves the instance registered for `T` without a tag, from the global root.
+///
+/// Works anywhere, and notably as a constructor's default argument:
+///
+/// ```swift
+/// struct AppState: AppStateProtocol {
+///     private let backend: BackendProtocol
+///
+///     init(backend: BackendProtocol = resolve()) {
+///         self.backend = backend
+///     }
+/// }
+/// ```
+///
+/// Inside a factory that a container is running, it resolves from that container, so a module
+/// resolved on its own (in a test, say) wires its own graph without a global root.
+///
+/// > Warning: Stops the program with a message naming the type, the resolution path and the
+/// > fix if nothing is registered, or if ``DependencyContainer/defined(by:file:line:)`` has not
+/// > run yet. Use ``resolveOptional(file:line:)`` for dependencies that may be absent.
+public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
+            try container.resolveCore(T.self)
+        }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}
+
+/// Resolves the instance registered for `T` with `tag`, from the global root.
+///
+/// ```swift
+/// init(storage: LocalStorageProtocol = resolve(tag: StorageContext.systemdata)) { … }
+/// ```
+///
+/// - Parameter tag: The tag used at registration: an enum case, a string, any
+///   `Hashable & Sendable` value.
+public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
+            container throws(WiringError) in
+            try container.resolveCore(T.self, tag: tag)
+        }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}
+
+/// Resolves `T` from the global root, or returns `nil` if nothing is registered for it.
+///
+/// ```swift
+/// let analytics: Analytics? = resolveOptional()
+/// ```
+///
+/// > Warning: The root itself must be defined; resolving before
+/// > ``DependencyContainer/defined(by:file:line:)`` stops the program with a message.
+public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in
+            container.resolveOptional(file: file, line: line)
+        }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}
+
+/// Resolves `T` with `tag` from the global root, or returns `nil` if nothing is registered.
+public func resolveOptional<T, Tag: Hashable & Sendable>(
+    tag: Tag, file: StaticString = #fileID, line: UInt = #line
+) -> T? {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) { container in
+            container.resolveOptional(tag: tag, file: file, line: line)
+        }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}

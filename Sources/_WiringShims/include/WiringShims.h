@@ -1,0 +1,33 @@
+#ifndef WIRING_SHIMS_H
+#define WIRING_SHIMS_H
+
+#include <stdint.h>
+
+// Pointer-sized atomics with acquire/release ordering. Wiring publishes a value once (a built
+// singleton, the root container) and reads it on every resolve without taking a lock.
+
+static inline void *_Nullable wiring_atomic_load_acquire(void *_Nullable const *_Nonnull slot) {
+    return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+static inline void wiring_atomic_store_release(void *_Nullable *_Nonnull slot, void *_Nullable value) {
+    __atomic_store_n(slot, value, __ATOMIC_RELEASE);
+}
+
+static inline void *_Nullable wiring_atomic_exchange(void *_Nullable *_Nonnull slot, void *_Nullable value) {
+    return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
+}
+
+static inline intptr_t wiring_atomic_load_relaxed_int(intptr_t const *_Nonnull slot) {
+    return __atomic_load_n(slot, __ATOMIC_RELAXED);
+}
+
+static inline intptr_t wiring_atomic_add_int(intptr_t *_Nonnull slot, intptr_t delta) {
+    return __atomic_add_fetch(slot, delta, __ATOMIC_ACQ_REL);
+}
+
+// The innermost resolution frame of the current thread (see ResolutionFrame.swift).
+void *_Nullable wiring_current_frame(void);
+void wiring_set_current_frame(void *_Nullable frame);
+
+#endif
