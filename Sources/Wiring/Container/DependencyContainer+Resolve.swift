@@ -8,7 +8,16 @@ extension DependencyContainer {
     /// > Warning: Stops the program with a message naming the type, the resolution path and the
     /// > fix if nothing is registered. Use ``resolveOptional(file:line:)`` or
     /// > ``resolveThrowing(_:file:line:)`` to recover instead.
+    @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
+        if let existing = _existingInstance(of: ObjectIdentifier(T.self)) {
+            return existing.assumingMemoryBound(to: T.self).pointee
+        }
+        return _resolveSlowly(file: file, line: line)
+    }
+
+    @usableFromInline
+    func _resolveSlowly<T>(file: StaticString, line: UInt) -> T {
         do {
             return try resolveCore(T.self)
         } catch {
@@ -24,9 +33,18 @@ extension DependencyContainer {
     ///
     /// - Parameter tag: The tag the definition was registered with: an enum case, a string, any
     ///   `Hashable & Sendable` value.
+    @inlinable
     public func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
+        if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: tag) {
+            return existing.assumingMemoryBound(to: T.self).pointee
+        }
+        return _resolveSlowly(tag: tag, file: file, line: line)
+    }
+
+    @usableFromInline
+    func _resolveSlowly<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString, line: UInt) -> T {
         do {
             return try resolveCore(T.self, tag: tag)
         } catch {
@@ -94,6 +112,28 @@ extension DependencyContainer {
     }
 
     // MARK: - The hot path
+
+    /// The address of the existing singleton registered for `type` without a tag, if built.
+    @usableFromInline
+    func _existingInstance(of type: ObjectIdentifier) -> UnsafeRawPointer? {
+        existingInstance(of: type)
+    }
+
+    /// The address of the existing singleton registered for `type` with `tag`, if built.
+    @usableFromInline
+    func _existingInstance<Tag: Hashable & Sendable>(of type: ObjectIdentifier, tag: Tag) -> UnsafeRawPointer? {
+        existingInstance(of: type, tag: tag)
+    }
+
+    @inline(__always)
+    func existingInstance(of type: ObjectIdentifier) -> UnsafeRawPointer? {
+        registry.entry(for: type)?.instanceWord.flatMap(publishedAddress)
+    }
+
+    @inline(__always)
+    func existingInstance<Tag: Hashable>(of type: ObjectIdentifier, tag: Tag) -> UnsafeRawPointer? {
+        registry.entry(for: type, tag: tag)?.instanceWord.flatMap(publishedAddress)
+    }
 
     @inline(__always)
     func resolveCore<T>(_: T.Type) throws(WiringError) -> T {

@@ -1,6 +1,9 @@
 /// A definition as it lives in one container, type-erased for the container's tables.
 protocol AnyEntry: AnyObject, Sendable {
     var info: DefinitionInfo { get }
+
+    /// Where a built singleton's value is published, or `nil` for other lifetimes.
+    var instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>? { get }
 }
 
 /// A definition of `Value` inside one container, with that container's singleton instance.
@@ -18,6 +21,10 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     init(info: DefinitionInfo, factory: @escaping @Sendable () -> Value) {
         self.info = info
         self.factory = factory
+    }
+
+    var instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+        info.lifetime == .singleton ? instance.word : nil
     }
 
     /// The instance for this resolve: the existing singleton, or a newly built value.

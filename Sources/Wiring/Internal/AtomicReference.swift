@@ -36,12 +36,3 @@ struct AtomicReference<Object: AnyObject>: ~Copyable {
         return wiring_atomic_exchange(word, new).map { Unmanaged<Object>.fromOpaque($0) }
     }
 }
-
-/// An immutable box that lets a value of any type be published through an ``AtomicReference``.
-final class ValueBox<Value> {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}

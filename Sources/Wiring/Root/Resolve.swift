@@ -18,7 +18,16 @@
 /// > Warning: Stops the program with a message naming the type, the resolution path and the
 /// > fix if nothing is registered, or if ``DependencyContainer/defined(by:file:line:)`` has not
 /// > run yet. Use ``resolveOptional(file:line:)`` for dependencies that may be absent.
+@inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
+    if let existing = _existingInstance(of: ObjectIdentifier(T.self)) {
+        return existing.assumingMemoryBound(to: T.self).pointee
+    }
+    return _resolveSlowly(file: file, line: line)
+}
+
+@usableFromInline
+func _resolveSlowly<T>(file: StaticString, line: UInt) -> T {
     do {
         return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
             try container.resolveCore(T.self)
@@ -36,7 +45,16 @@ public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
 ///
 /// - Parameter tag: The tag used at registration: an enum case, a string, any
 ///   `Hashable & Sendable` value.
+@inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
+    if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: tag) {
+        return existing.assumingMemoryBound(to: T.self).pointee
+    }
+    return _resolveSlowly(tag: tag, file: file, line: line)
+}
+
+@usableFromInline
+func _resolveSlowly<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString, line: UInt) -> T {
     do {
         return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
             container throws(WiringError) in
@@ -76,4 +94,28 @@ public func resolveOptional<T, Tag: Hashable & Sendable>(
     } catch {
         wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
+}
+
+// MARK: - The fast path
+
+/// The address of the existing singleton registered for `type` (no tag) in the container a free
+/// `resolve()` reads, or `nil` if there is none yet or it is not a singleton.
+///
+/// Non-generic, so that the inlined `resolve()` in the caller's module only has to copy the
+/// value out: no lock, no allocation, no generic metadata to instantiate.
+@usableFromInline
+func _existingInstance(of type: ObjectIdentifier) -> UnsafeRawPointer? {
+    if let frame = ResolutionFrame.current {
+        return frame.pointee.container.existingInstance(of: type)
+    }
+    return root.container?._withUnsafeGuaranteedRef { $0.existingInstance(of: type) }
+}
+
+/// The address of the existing singleton registered for `type` with `tag`, as above.
+@usableFromInline
+func _existingInstance<Tag: Hashable & Sendable>(of type: ObjectIdentifier, tag: Tag) -> UnsafeRawPointer? {
+    if let frame = ResolutionFrame.current {
+        return frame.pointee.container.existingInstance(of: type, tag: tag)
+    }
+    return root.container?._withUnsafeGuaranteedRef { $0.existingInstance(of: type, tag: tag) }
 }

@@ -1,0 +1,122 @@
+import Benchmark
+import Dispatch
+import Wiring
+
+/// Resolves per thread in the two-thread scenario.
+let perThread = 10_000
+
+let benchmarks: @Sendable () -> Void = {
+    DependencyContainer.defined(by: wiringModule)
+
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .instructions, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        warmupIterations: 3,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(2),
+        maxIterations: 1_000,
+        thresholds: [
+            .mallocCountTotal: .init(absolute: [.p90: 0]),
+            .instructions: .init(relative: [.p90: 10]),
+        ]
+    )
+
+    // 1. A registered singleton, by type.
+    Benchmark("1 singleton: Wiring resolve()") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(resolve() as ServiceProtocol) }
+    }
+    Benchmark("1 singleton: Swinject") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject.resolve(ServiceProtocol.self)!) }
+    }
+    Benchmark("1 singleton: hand-written lock") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(handWritten.service) }
+    }
+
+    // 2. A factory that builds a new object.
+    Benchmark("2 factory: Wiring resolve()") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(resolve() as Part) }
+    }
+    Benchmark("2 factory: Swinject") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject.resolve(Part.self)!) }
+    }
+    Benchmark("2 factory: hand-written init") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(Part()) }
+    }
+
+    // 3. A factory taking one single and two factories.
+    Benchmark("3 graph: Wiring resolve()") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(resolve() as Graph) }
+    }
+    Benchmark("3 graph: Swinject") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject.resolve(Graph.self)!) }
+    }
+    Benchmark("3 graph: hand-written") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Graph(service: handWritten.service, first: Part(), second: Part()))
+        }
+    }
+
+    // 4. A tagged singleton.
+    Benchmark("4 tagged singleton: Wiring resolve(tag:)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(resolve(tag: Flavor.tagged) as ServiceProtocol) }
+    }
+    Benchmark("4 tagged singleton: Swinject") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject.resolve(ServiceProtocol.self, name: "tagged")!) }
+    }
+    Benchmark("4 tagged singleton: hand-written lock") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(handWritten.tagged) }
+    }
+
+    // 5. An object with five injected singletons.
+    Benchmark("5 five @Inject: Wiring") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(FiveInjected()) }
+    }
+    Benchmark("5 five @Inject: Swinject") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(
+                FiveStored(
+                    one: swinject.resolve(ServiceProtocol.self)!, two: swinject.resolve(Dependency2.self)!,
+                    three: swinject.resolve(Dependency3.self)!, four: swinject.resolve(Dependency4.self)!,
+                    five: swinject.resolve(Dependency5.self)!))
+        }
+    }
+    Benchmark("5 five @Inject: hand-written") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(handWritten.fiveStored()) }
+    }
+
+    // 6. Two threads resolving the same singleton at once (10,000 each per iteration).
+    let twoThreads = Benchmark.Configuration(scalingFactor: .one)
+    Benchmark("6 two threads x10k: Wiring", configuration: twoThreads) { benchmark in
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                for _ in 0..<perThread { blackHole(resolve() as ServiceProtocol) }
+            }
+        }
+    }
+    Benchmark("6 two threads x10k: Swinject", configuration: twoThreads) { benchmark in
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                for _ in 0..<perThread { blackHole(swinject.resolve(ServiceProtocol.self)!) }
+            }
+        }
+    }
+    Benchmark("6 two threads x10k: hand-written lock", configuration: twoThreads) { benchmark in
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                for _ in 0..<perThread { blackHole(handWritten.service) }
+            }
+        }
+    }
+
+    // 7. A container of 1,000 types: build it and resolve each type once.
+    let manyTypes = Benchmark.Configuration(scalingFactor: .one)
+    Benchmark("7 1000 types: Wiring", configuration: manyTypes) { benchmark in
+        for _ in benchmark.scaledIterations { wiringManyTypes() }
+    }
+    Benchmark("7 1000 types: Swinject", configuration: manyTypes) { benchmark in
+        for _ in benchmark.scaledIterations { swinjectManyTypes() }
+    }
+    Benchmark("7 1000 types: hand-written", configuration: manyTypes) { benchmark in
+        for _ in benchmark.scaledIterations { baselineManyTypes() }
+    }
+}
