@@ -66,12 +66,6 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
-    /// Removes the global root. For Wiring's own tests; not API.
-    @_spi(Testing)
-    public static func _resetRoot() {
-        root.reset()
-    }
-
     /// Runs `body` with no root defined before it and none after, holding a process-wide lock so
     /// that tests in different targets that define the root never overlap. For Wiring's own
     /// tests; not API.

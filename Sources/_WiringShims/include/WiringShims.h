@@ -18,14 +18,6 @@ static inline void *_Nullable wiring_atomic_exchange(void *_Nullable *_Nonnull s
     return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
 }
 
-static inline intptr_t wiring_atomic_load_relaxed_int(intptr_t const *_Nonnull slot) {
-    return __atomic_load_n(slot, __ATOMIC_RELAXED);
-}
-
-static inline intptr_t wiring_atomic_add_int(intptr_t *_Nonnull slot, intptr_t delta) {
-    return __atomic_add_fetch(slot, delta, __ATOMIC_ACQ_REL);
-}
-
 // The innermost resolution frame of the current thread (see ResolutionFrame.swift).
 void *_Nullable wiring_current_frame(void);
 void wiring_set_current_frame(void *_Nullable frame);
