@@ -75,9 +75,11 @@ import Wiring
         } catch let .missingDefinition(type, tag, path, registered, requestedAt) {
             #expect(type == "Leaf")
             #expect(tag == nil)
-            #expect(path == ["Leaf"])
+            #expect(path == [ResolutionStep(type: "Leaf", tag: nil, lifetime: nil, definedAt: nil)])
             #expect(registered.count == 1)
-            #expect(registered[0].hasPrefix("tag \"x\" (single at WiringTests/ResolutionTests.swift:"))
+            #expect(registered[0].tag == "\"x\"")
+            #expect(registered[0].lifetime == .singleton)
+            #expect(registered[0].definedAt?.fileID == "WiringTests/ResolutionTests.swift")
             #expect(requestedAt?.fileID == "WiringTests/ResolutionTests.swift")
         } catch {
             Issue.record("unexpected \(error)")

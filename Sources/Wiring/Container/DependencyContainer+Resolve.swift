@@ -59,6 +59,7 @@ extension DependencyContainer {
     /// ```
     public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else { return nil }
+        if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
         } catch {
@@ -71,6 +72,7 @@ extension DependencyContainer {
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else { return nil }
+        if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
         } catch {
@@ -140,6 +142,7 @@ extension DependencyContainer {
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
             throw missingDefinition(T.self, tag: nil)
         }
+        if let verification { verification.willResolve(entry.info) }
         return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
     }
 
@@ -148,16 +151,16 @@ extension DependencyContainer {
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
             throw missingDefinition(T.self, tag: Wiring.Tag(tag))
         }
+        if let verification { verification.willResolve(entry.info) }
         return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
     }
 
     @inline(never)
     func missingDefinition(_ type: Any.Type, tag: Tag?) -> WiringError {
-        let path = ResolutionFrame.currentPath.map(\.pathComponent)
-            + [DefinitionInfo.pathComponent(type: type, tag: tag)]
-        let registered = registry.definitions(of: ObjectIdentifier(type)).map { info in
-            "\(info.tag.map { "tag \($0)" } ?? "no tag") (\(info.summary))"
-        }
+        verification?.didMissDefinition(of: type, tag: tag)
+        let path = ResolutionFrame.currentPath.map(\.step)
+            + [ResolutionStep(type: typeName(type), tag: tag?.description, lifetime: nil, definedAt: nil)]
+        let registered = registry.definitions(of: ObjectIdentifier(type)).map(\.step)
         return .missingDefinition(
             type: typeName(type), tag: tag?.description, path: path, registered: registered, requestedAt: nil)
     }

@@ -26,6 +26,8 @@ public final class DependencyContainer: Sendable {
     let site: CodeLocation?
     /// Set only on the container handed to a DIKit-style bootstrap closure.
     private let collector: DefinitionCollector?
+    /// Set only on the sandbox of a verification, which records every resolve.
+    let verification: Verification?
 
     init(definitions: [Definition], site: CodeLocation?) {
         do {
@@ -36,6 +38,7 @@ public final class DependencyContainer: Sendable {
         self.definitions = definitions
         self.site = site
         self.collector = nil
+        self.verification = nil
     }
 
     private init(collector: DefinitionCollector) {
@@ -43,6 +46,16 @@ public final class DependencyContainer: Sendable {
         self.registry = try! Registry(definitions: [])
         self.site = nil
         self.collector = collector
+        self.verification = nil
+    }
+
+    /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
+    init(sandboxFor container: DependencyContainer, verification: Verification) {
+        self.definitions = container.definitions
+        self.registry = try! Registry(definitions: container.definitions, sandboxed: true)
+        self.site = container.site
+        self.collector = nil
+        self.verification = verification
     }
 
     /// Creates a container from the definitions a closure registers (DIKit's way).
@@ -70,8 +83,12 @@ public final class DependencyContainer: Sendable {
     }
 }
 
-/// Stops the program with the error's full message.
+/// Stops the program with the error's full message; on a verification's worker thread, records
+/// the error and parks the worker instead (see `Verification`).
 func wiringFailure(_ error: WiringError) -> Never {
+    if let verification = Verification.ofCurrentWorker {
+        verification.abandonWorker(with: error)
+    }
     fatalError(error.description)
 }
 

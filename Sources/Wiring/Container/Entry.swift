@@ -2,8 +2,12 @@
 protocol AnyEntry: AnyObject, Sendable {
     var info: DefinitionInfo { get }
 
-    /// Where a built singleton's value is published, or `nil` for other lifetimes.
+    /// Where a built singleton's value is published, or `nil` for other lifetimes (and in a
+    /// verification sandbox, whose every resolve takes the slow path so it can be recorded).
     var instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>? { get }
+
+    /// Builds the value as `resolve()` would, and drops it (for verification).
+    func build(in container: DependencyContainer) throws(WiringError)
 }
 
 /// A definition of `Value` inside one container, with that container's singleton instance.
@@ -11,20 +15,27 @@ protocol AnyEntry: AnyObject, Sendable {
 /// The table hands out entries as ``AnyEntry``; a lookup by `ObjectIdentifier(Value.self)`
 /// can only find an `Entry<Value>`, so resolving downcasts without a dynamic check.
 final class Entry<Value>: AnyEntry, @unchecked Sendable {
-    // `isBuilding` is only read and written under `creationLock` (inside `OnceValue.initialize`);
-    // `instance` publishes with atomics; everything else is immutable.
+    // `isBuilding` is only read and written under `creationLock` (inside `OnceValue.initialize`),
+    // or, in a verification sandbox, by the one thread that verifies at a time; `instance`
+    // publishes with atomics; everything else is immutable.
     let info: DefinitionInfo
+    let instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     private let factory: @Sendable () -> Value
     private let instance = OnceValue<Value>()
+    private let isSandboxed: Bool
     private var isBuilding = false
 
-    init(info: DefinitionInfo, factory: @escaping @Sendable () -> Value) {
+    /// - Parameter sandboxed: Whether the entry belongs to a verification sandbox: built
+    ///   without `creationLock` and never read by the fast path.
+    init(info: DefinitionInfo, sandboxed: Bool, factory: @escaping @Sendable () -> Value) {
         self.info = info
         self.factory = factory
+        self.isSandboxed = sandboxed
+        self.instanceWord = info.lifetime == .singleton && !sandboxed ? instance.word : nil
     }
 
-    var instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-        info.lifetime == .singleton ? instance.word : nil
+    func build(in container: DependencyContainer) throws(WiringError) {
+        _ = try resolve(in: container)
     }
 
     /// The instance for this resolve: the existing singleton, or a newly built value.
@@ -45,7 +56,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     /// Builds the singleton exactly once, however many threads ask at the same moment.
     @inline(never)
     private func buildSingleton(in container: DependencyContainer) throws(WiringError) -> Value {
-        try instance.initialize { () throws(WiringError) -> Value in
+        try instance.initialize(locked: !isSandboxed) { () throws(WiringError) -> Value in
             // `creationLock` is re-entrant and held by this thread, so a definition that is
             // already being built is being built further up this thread's stack: a cycle.
             guard !isBuilding else {
@@ -57,9 +68,9 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         }
     }
 
-    private func cyclePath() -> [String] {
+    private func cyclePath() -> [ResolutionStep] {
         let path = ResolutionFrame.currentPath + [info]
         let start = path.firstIndex { $0 === info } ?? path.startIndex
-        return path[start...].map(\.pathComponent)
+        return path[start...].map(\.step)
     }
 }

@@ -9,8 +9,8 @@ struct Registry: Sendable {
     private let tagged: TypeTable<[any AnyEntry]>
 
     /// Builds the tables, or throws ``WiringError/duplicateDefinition(type:tag:first:second:)``
-    /// for the first type and tag defined twice.
-    init(definitions: [Definition]) throws(WiringError) {
+    /// for the first type and tag defined twice. A verification sandbox passes `sandboxed`.
+    init(definitions: [Definition], sandboxed: Bool = false) throws(WiringError) {
         var seen: [DefinitionKey: DefinitionInfo] = [:]
         for definition in definitions {
             let info = definition.info
@@ -21,7 +21,7 @@ struct Registry: Sendable {
             }
             seen[key] = info
         }
-        let entries = definitions.map { $0.makeEntry() }
+        let entries = definitions.map { $0.makeEntry(sandboxed) }
         var untagged: [(ObjectIdentifier, any AnyEntry)] = []
         var tagged: [ObjectIdentifier: [any AnyEntry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []

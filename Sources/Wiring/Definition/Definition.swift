@@ -15,7 +15,8 @@
 /// so a singleton is shared within one container, never between two.
 public struct Definition: Sendable {
     let info: DefinitionInfo
-    let makeEntry: @Sendable () -> any AnyEntry
+    /// Makes this definition's entry for a new container (a sandboxed one for verification).
+    let makeEntry: @Sendable (_ sandboxed: Bool) -> any AnyEntry
 
     init<Value>(
         lifetime: Lifetime,
@@ -25,6 +26,6 @@ public struct Definition: Sendable {
     ) {
         let info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
         self.info = info
-        self.makeEntry = { Entry(info: info, factory: factory) }
+        self.makeEntry = { Entry(info: info, sandboxed: $0, factory: factory) }
     }
 }

@@ -16,19 +16,6 @@ final class DefinitionInfo: Sendable {
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 
-    /// `Backend` or `LocalStorageProtocol (tag: StorageContext.userdata)`, as in a resolution path.
-    var pathComponent: String {
-        DefinitionInfo.pathComponent(type: type, tag: tag)
-    }
-
-    static func pathComponent(type: Any.Type, tag: Tag?) -> String {
-        guard let tag else { return typeName(type) }
-        return "\(typeName(type)) (tag: \(tag))"
-    }
-
-    /// `single at App/Modules.swift:12`, for listing what is registered.
-    var summary: String {
-        if let site { return "\(lifetime) at \(site)" }
-        return "\(lifetime)"
-    }
+    /// This definition as a step of a resolution path.
+    var step: ResolutionStep { ResolutionStep(self) }
 }

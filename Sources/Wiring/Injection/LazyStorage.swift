@@ -23,12 +23,17 @@ final class LazyStorage<Value>: @unchecked Sendable {
         self.tag = tag
         self.site = CodeLocation(file, line)
         self.resolveValue = resolve
+        if let container, let verification = container.verification {
+            // In a verification sandbox, check the dependency once the owner is built.
+            verification.queueLazyCheck { _ = resolve(container) }
+        }
     }
 
     var value: Value {
         if let value = instance.value { return value }
         do {
-            return try instance.initialize { () throws(WiringError) -> Value in
+            // A sandbox builds without `creationLock` (see `Verification`).
+            return try instance.initialize(locked: container?.verification == nil) { () throws(WiringError) -> Value in
                 if let container { return resolveValue(container) }
                 return try DependencyContainer.withCurrent(type: type, tag: tag) { resolveValue($0) }
             }

@@ -13,7 +13,7 @@ import Bionic
 /// Wiring's one lock type: no other file calls `lock`/`unlock` directly.
 final class Lock: @unchecked Sendable {
     // The mutex lives at a stable heap address, as pthread requires; it is only touched through pthread.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)

@@ -33,17 +33,21 @@ struct OnceValue<Value>: ~Copyable {
     /// The value, building it with `build` if no thread has built it yet.
     ///
     /// `build` runs under `creationLock`, so threads asking at the same moment wait for the one
-    /// that builds and then all see its value.
+    /// that builds and then all see its value. A verification sandbox, which only ever builds on
+    /// one thread at a time, passes `locked: false` (see `Verification`).
     @inline(never)
-    func initialize(_ build: () throws(WiringError) -> Value) throws(WiringError) -> Value {
-        try creationLock.withLock { () throws(WiringError) -> Value in
-            if let value { return value }
-            let value = try build()
-            let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-            storage.initialize(to: value)
-            wiring_atomic_store_release(word, UnsafeMutableRawPointer(storage))
-            return value
-        }
+    func initialize(locked: Bool = true, _ build: () throws(WiringError) -> Value) throws(WiringError) -> Value {
+        guard locked else { return try publish(build) }
+        return try creationLock.withLock { () throws(WiringError) -> Value in try publish(build) }
+    }
+
+    private func publish(_ build: () throws(WiringError) -> Value) throws(WiringError) -> Value {
+        if let value { return value }
+        let value = try build()
+        let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        storage.initialize(to: value)
+        wiring_atomic_store_release(word, UnsafeMutableRawPointer(storage))
+        return value
     }
 }
 

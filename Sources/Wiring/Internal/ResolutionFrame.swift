@@ -34,7 +34,7 @@ struct ResolutionFrame {
         var frame = ResolutionFrame(
             container: container, info: info, parent: parent, depth: (parent?.pointee.depth ?? 0) + 1)
         if frame.depth > cycleCheckDepth, let cycle = frame.cycle() {
-            throw WiringError.cycle(path: cycle.map(\.pathComponent), requestedAt: nil)
+            throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil)
         }
         return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
             wiring_set_current_frame(pointer)

@@ -96,6 +96,51 @@ public func resolveOptional<T, Tag: Hashable & Sendable>(
     }
 }
 
+/// Resolves `type` from the global root (or the container building the caller), throwing a
+/// ``WiringError`` instead of stopping the program if it cannot.
+///
+/// ```swift
+/// do {
+///     let backend = try resolveThrowing(BackendProtocol.self)
+/// } catch {
+///     print(error)   // .rootNotDefined, .missingDefinition or .cycle, with the full message
+/// }
+/// ```
+///
+/// The error is thrown for the type asked for here. A factory's own `resolve()` calls cannot
+/// throw through the factory's closure: they stop the program with the same message (use
+/// ``DependencyContainer/verify()`` in a test to find those as thrown errors).
+public func resolveThrowing<T>(
+    _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+) throws(WiringError) -> T {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
+            try container.resolveCore(T.self)
+        }
+    } catch {
+        throw error.requested(at: CodeLocation(file, line))
+    }
+}
+
+/// Resolves `type` registered with `tag` from the global root, throwing a ``WiringError`` if it
+/// cannot.
+///
+/// ```swift
+/// let storage = try resolveThrowing(LocalStorageProtocol.self, tag: StorageContext.userdata)
+/// ```
+public func resolveThrowing<T, Tag: Hashable & Sendable>(
+    _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+) throws(WiringError) -> T {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
+            container throws(WiringError) in
+            try container.resolveCore(T.self, tag: tag)
+        }
+    } catch {
+        throw error.requested(at: CodeLocation(file, line))
+    }
+}
+
 // MARK: - The fast path
 
 /// The address of the existing singleton registered for `type` (no tag) in the container a free

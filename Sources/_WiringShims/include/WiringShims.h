@@ -22,4 +22,15 @@ static inline void *_Nullable wiring_atomic_exchange(void *_Nullable *_Nonnull s
 void *_Nullable wiring_current_frame(void);
 void wiring_set_current_frame(void *_Nullable frame);
 
+// Verification (see Verification.swift) builds definitions on threads of its own, so that one
+// whose factory fails deep inside can be left parked instead of stopping the process.
+typedef void (*wiring_thread_body)(void *_Nullable context);
+
+/// Starts a detached thread with a stack of `stack_size` bytes running `body(context)`.
+/// Returns 0, or the error pthread_create returned.
+int wiring_spawn_detached(wiring_thread_body _Nonnull body, void *_Nullable context, unsigned long stack_size);
+
+/// Blocks the calling thread for good.
+_Noreturn void wiring_park_forever(void);
+
 #endif

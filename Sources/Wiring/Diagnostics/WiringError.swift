@@ -13,12 +13,13 @@
 public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// Nothing is registered for the requested type and tag in the container resolved from.
     ///
-    /// `path` runs from the outermost resolve to the missing type; `registered` lists the
-    /// definitions of the same type under other tags.
-    case missingDefinition(type: String, tag: String?, path: [String], registered: [String], requestedAt: CodeLocation?)
+    /// `path` runs from the outermost resolve to the missing type (its last step, which has no
+    /// lifetime); `registered` lists the definitions of the same type under other tags.
+    case missingDefinition(
+        type: String, tag: String?, path: [ResolutionStep], registered: [ResolutionStep], requestedAt: CodeLocation?)
 
     /// A definition needs itself, directly or through others: `path` is `[A, B, A]`.
-    case cycle(path: [String], requestedAt: CodeLocation?)
+    case cycle(path: [ResolutionStep], requestedAt: CodeLocation?)
 
     /// Two definitions of the same type and tag were put into one container.
     case duplicateDefinition(type: String, tag: String?, first: CodeLocation?, second: CodeLocation?)
@@ -51,12 +52,17 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
         case let .missingDefinition(type, tag, path, registered, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
             var lines = ["Wiring: nothing is registered for \(subject)."]
-            lines.append("  Resolution path: \(path.joined(separator: " → "))")
+            lines.append("  Resolution path: \(path.rendered)")
+            lines += path.definitionLines
             if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
             if registered.isEmpty {
                 lines.append("  Registered for `\(type)`: nothing, under any tag.")
             } else {
-                lines.append("  Registered for `\(type)`: \(registered.joined(separator: "; ")).")
+                let list = registered.map { step in
+                    "\(step.tag.map { "tag \($0)" } ?? "no tag") (\(step.lifetime.map { "\($0)" } ?? "?")"
+                        + "\(step.definedAt.map { " at \($0)" } ?? ""))"
+                }
+                lines.append("  Registered for `\(type)`: \(list.joined(separator: "; ")).")
             }
             let tagArgument = tag.map { "tag: \($0)" }.map { "(\($0)) " } ?? " "
             lines.append(
@@ -66,7 +72,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
                     + ", or use `@OptionalInject` / `resolveOptional()` if it may be absent.")
             return lines.joined(separator: "\n")
         case let .cycle(path, requestedAt):
-            var lines = ["Wiring: dependency cycle: \(path.joined(separator: " → "))."]
+            var lines = ["Wiring: dependency cycle: \(path.map(\.description).joined(separator: " → "))."]
+            lines += path.definitionLines
             if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
             lines.append(
                 "  Fix: break the cycle: let one of these types take the other lazily (`@LazyInject`) "

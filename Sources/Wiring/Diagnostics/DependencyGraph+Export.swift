@@ -1,0 +1,89 @@
+extension DependencyGraph {
+    /// The graph as Graphviz DOT: one box per definition, labelled with its type, tag and
+    /// lifetime; missing types in red; lazy dependencies dashed.
+    ///
+    /// ```swift
+    /// try container.graph().dot().write(toFile: "graph.dot", atomically: true, encoding: .utf8)
+    /// // dot -Tsvg graph.dot -o graph.svg
+    /// ```
+    public func dot() -> String {
+        var lines = [
+            "digraph Wiring {",
+            "    rankdir=LR;",
+            "    node [shape=box, fontname=\"Helvetica\", fontsize=11];",
+            "    edge [color=\"#555555\"];",
+        ]
+        for (index, node) in nodes.enumerated() {
+            let label = node.labelLines.map(Self.dotEscaped).joined(separator: "\\n")
+            let style =
+                switch node.lifetime {
+                case .singleton: "style=\"filled\", fillcolor=\"#e8f0fe\""
+                case .factory: "style=\"rounded,dashed\""
+                case nil: "style=\"dashed\", color=\"#cc0000\", fontcolor=\"#cc0000\""
+                }
+            lines.append("    n\(index) [label=\"\(label)\", \(style)];")
+        }
+        for edge in edges {
+            lines.append("    n\(edge.from) -> n\(edge.to)\(edge.isLazy ? " [style=dashed, label=\"lazy\"]" : "");")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as a Mermaid flowchart, for Markdown that renders Mermaid (GitHub, DocC
+    /// previews in many editors): singles as boxes, factories as rounded boxes, missing types
+    /// as red hexagons, lazy dependencies as dotted arrows.
+    ///
+    /// ````swift
+    /// print("```mermaid\n\(container.graph().mermaid())```")
+    /// ````
+    public func mermaid() -> String {
+        var lines = ["flowchart LR"]
+        var missing: [String] = []
+        for (index, node) in nodes.enumerated() {
+            let label = "\"" + node.labelLines.map(Self.mermaidEscaped).joined(separator: "<br/>") + "\""
+            switch node.lifetime {
+            case .singleton: lines.append("    n\(index)[\(label)]")
+            case .factory: lines.append("    n\(index)(\(label))")
+            case nil:
+                lines.append("    n\(index){{\(label)}}")
+                missing.append("n\(index)")
+            }
+        }
+        for edge in edges {
+            lines.append("    n\(edge.from) \(edge.isLazy ? "-.->|lazy|" : "-->") n\(edge.to)")
+        }
+        if !missing.isEmpty {
+            lines.append("    classDef missing stroke:#cc0000,color:#cc0000,stroke-dasharray:4 4")
+            lines.append("    class \(missing.joined(separator: ",")) missing")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func dotEscaped(_ text: String) -> String {
+        text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+    }
+
+    private static func mermaidEscaped(_ text: String) -> String {
+        text.replacingAll("\"", with: "#quot;").replacingAll("<", with: "#lt;").replacingAll(">", with: "#gt;")
+    }
+}
+
+extension ResolutionStep {
+    /// The lines of a node's label: type, tag if any, lifetime (or "not registered").
+    fileprivate var labelLines: [String] {
+        [type] + (tag.map { ["tag: \($0)"] } ?? []) + [lifetime.map { "\($0)" } ?? "not registered"]
+    }
+}
+
+extension String {
+    /// This string with every `target` replaced by `replacement` (no Foundation needed).
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,193 @@
+/// One run of ``DependencyContainer/verify()`` or ``DependencyContainer/graph()``.
+///
+/// Every definition of the container is built once, in declaration order, in a *sandbox*: a
+/// second container made from the same definitions, whose instances never reach the real one.
+/// Each resolve in the sandbox is recorded (the graph), and each failure is recorded instead of
+/// stopping the program (the problems).
+///
+/// A failure deep inside a factory cannot be thrown back through the factory's closure, which
+/// does not throw. So the sandbox builds on threads of its own: a worker whose resolve fails
+/// records the error, marks every definition on its path as broken and parks for good, and
+/// the verification carries on with the next definition on a new worker. The sandbox builds
+/// without `creationLock`, so a parked worker holds no lock any other thread can need; only one
+/// worker runs at a time, handing over under `lock`.
+final class Verification: @unchecked Sendable {
+    // Every `var` is only touched under `lock`.
+    private let lock = Lock()
+    private let changed = Condition()
+    private var state = State.running
+    private var current = 0
+    private var problems: [WiringError] = []
+    private var unchecked: [DefinitionInfo] = []
+    private var broken: Set<ObjectIdentifier> = []
+    private var recorder: GraphRecorder
+    private var lazyChecks: [LazyCheck] = []
+    private var lazyFrame: UnsafeMutableRawPointer?
+
+    private enum State {
+        case running
+        case parked
+        case finished
+    }
+
+    /// A `@LazyInject` or `@OptionalInject` created while building `owner`, checked after.
+    private struct LazyCheck {
+        let owner: DefinitionInfo
+        let resolve: @Sendable () -> Void
+    }
+
+    private init(definitions: [DefinitionInfo]) {
+        recorder = GraphRecorder(definitions: definitions)
+    }
+
+    /// Builds every definition of `container` in a sandbox and reports what happened.
+    static func run(_ container: DependencyContainer) -> VerificationError {
+        let verification = Verification(definitions: container.definitions.map(\.info))
+        let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
+        var start = 0
+        while start <= sandbox.registry.entries.count {
+            let from = start
+            WorkerThread.spawn { verification.work(in: sandbox, from: from) }
+            start = verification.waitForWorker() + 1
+        }
+        return verification.lock.withLock {
+            VerificationError(
+                problems: verification.problems, unchecked: verification.unchecked.map(\.step),
+                graph: verification.recorder.graph)
+        }
+    }
+
+    /// Waits until the running worker finishes or parks; returns the index it stopped at
+    /// (past the end once finished).
+    private func waitForWorker() -> Int {
+        lock.withLock {
+            while case .running = state { changed.wait(releasing: lock) }
+            defer { state = .running }
+            if case .finished = state { return Int.max - 1 }
+            return current
+        }
+    }
+
+    /// A worker: builds the definitions from `start` on, then the lazy checks they queued.
+    private func work(in sandbox: DependencyContainer, from start: Int) {
+        let entries = sandbox.registry.entries
+        lock.withLock { current = start - 1 }
+        runLazyChecks(in: sandbox)
+        for index in entries.indices.dropFirst(start) {
+            let entry = entries[index]
+            let skip = lock.withLock {
+                current = index
+                return broken.contains(ObjectIdentifier(entry.info))
+            }
+            if skip { continue }
+            do {
+                try entry.build(in: sandbox)
+            } catch {
+                lock.withLock {
+                    problems.append(error)
+                    broken.insert(ObjectIdentifier(entry.info))
+                }
+            }
+            runLazyChecks(in: sandbox)
+        }
+        lock.withLock {
+            state = .finished
+            changed.broadcast()
+        }
+    }
+
+    private func runLazyChecks(in sandbox: DependencyContainer) {
+        while let check = lock.withLock({ lazyChecks.isEmpty ? nil : lazyChecks.removeFirst() }) {
+            if lock.withLock({ broken.contains(ObjectIdentifier(check.owner)) }) { continue }
+            do {
+                try ResolutionFrame.with(container: sandbox, info: check.owner) {
+                    lock.withLock { lazyFrame = UnsafeMutableRawPointer(ResolutionFrame.current) }
+                    check.resolve()
+                    lock.withLock { lazyFrame = nil }
+                }
+            } catch {
+                lock.withLock { problems.append(error) }
+            }
+        }
+    }
+
+    // MARK: - Called by the sandbox while it resolves
+
+    /// Records that the definition being built asked for `info`; parks the worker if `info`
+    /// is already known to be broken.
+    func willResolve(_ info: DefinitionInfo) {
+        let isBroken = lock.withLock {
+            if let (requester, isLazy) = requester() {
+                recorder.record(from: requester, to: info, isLazy: isLazy)
+            }
+            return broken.contains(ObjectIdentifier(info))
+        }
+        if isBroken { abandonWorker(with: nil) }
+    }
+
+    /// Records that the definition being built asked for a type that is not registered.
+    func didMissDefinition(of type: Any.Type, tag: Tag?) {
+        lock.withLock {
+            if let (requester, isLazy) = requester() {
+                recorder.recordMissing(from: requester, type: type, tag: tag, isLazy: isLazy)
+            }
+        }
+    }
+
+    /// Queues a check of a lazily injected dependency of the definition being built.
+    func queueLazyCheck(_ resolve: @escaping @Sendable () -> Void) {
+        guard let owner = ResolutionFrame.current?.pointee.info else { return }
+        lock.withLock { lazyChecks.append(LazyCheck(owner: owner, resolve: resolve)) }
+    }
+
+    /// Records `error` (or, for `nil`, that the definition needs a broken one), marks the
+    /// definitions on this thread's path as broken, and parks this worker for good.
+    func abandonWorker(with error: WiringError?) -> Never {
+        var frames: [UnsafeMutablePointer<ResolutionFrame>] = []
+        var next = ResolutionFrame.current
+        while let frame = next {
+            frames.append(frame)
+            next = frame.pointee.parent
+        }
+        lock.withLock {
+            let inLazyCheck = frames.last.map { UnsafeMutableRawPointer($0) } == lazyFrame
+            if let error {
+                problems.append(error)
+            } else if !inLazyCheck, let outermost = frames.last?.pointee.info,
+                !unchecked.contains(where: { $0 === outermost })
+            {
+                unchecked.append(outermost)
+            }
+            // The owner of a lazy dependency was built; only what it asked for lazily is broken.
+            for frame in inLazyCheck ? frames.dropLast() : frames[...] {
+                broken.insert(ObjectIdentifier(frame.pointee.info))
+            }
+            lazyFrame = nil
+            state = .parked
+            changed.broadcast()
+        }
+        WorkerThread.parkForever()
+    }
+
+    /// The definition that is asking, and whether it asks lazily.
+    private func requester() -> (DefinitionInfo, Bool)? {
+        guard let frame = ResolutionFrame.current else { return nil }
+        return (frame.pointee.info, UnsafeMutableRawPointer(frame) == lazyFrame)
+    }
+}
+
+extension Verification {
+    /// The verification whose worker is running on this thread, if every resolution on the
+    /// thread's stack belongs to its sandbox (only then is parking the thread safe: no lock of
+    /// a real container is held).
+    static var ofCurrentWorker: Verification? {
+        guard var frame = ResolutionFrame.current,
+            let verification = frame.pointee.container.verification
+        else { return nil }
+        while let parent = frame.pointee.parent {
+            guard parent.pointee.container === frame.pointee.container else { return nil }
+            frame = parent
+        }
+        return verification
+    }
+}

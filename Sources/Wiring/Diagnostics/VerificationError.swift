@@ -1,0 +1,46 @@
+/// What ``DependencyContainer/verify()`` found: every broken definition of a container.
+///
+/// ```swift
+/// @Test func everythingResolves() throws {
+///     try modules { .backend; .network; .app }.verify()
+/// }
+/// ```
+///
+/// Its ``description`` lists each problem with the same message `resolve()` would stop the
+/// program with, numbered, followed by the definitions that could not be checked because they
+/// need one that failed.
+public struct VerificationError: Error, Sendable, CustomStringConvertible {
+    /// Each broken definition found, in the order found: missing registrations (with the
+    /// resolution path that asked), cycles, and any other ``WiringError`` raised while building.
+    public let problems: [WiringError]
+
+    /// Definitions that were not built because they need one listed in ``problems``.
+    public let unchecked: [ResolutionStep]
+
+    /// What each definition resolved, as far as building got; see ``DependencyGraph``.
+    public let graph: DependencyGraph
+
+    public init(problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph) {
+        self.problems = problems
+        self.unchecked = unchecked
+        self.graph = graph
+    }
+
+    public var description: String {
+        let definitions = graph.nodes.count { $0.lifetime != nil }
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        var lines = ["Wiring: verification found \(count) in \(definitions) definitions."]
+        for (number, problem) in problems.enumerated() {
+            let message = problem.description.split(separator: "\n", omittingEmptySubsequences: false)
+            lines.append("")
+            lines.append("\(number + 1). \(message.first ?? "")")
+            lines += message.dropFirst().map { "  \($0)" }
+        }
+        if !unchecked.isEmpty {
+            lines.append("")
+            lines.append("Not checked, because they need a definition that failed above:")
+            lines += unchecked.compactMap(\.definitionLine).map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

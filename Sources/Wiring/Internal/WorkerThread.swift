@@ -1,0 +1,29 @@
+internal import _WiringShims
+
+/// Detached threads of Wiring's own, used by verification (see `Verification`).
+enum WorkerThread {
+    /// Stack size of a worker: enough for deep graphs whatever the platform's default.
+    static let stackSize: UInt = 8 << 20
+
+    /// Runs `body` on a new detached thread.
+    static func spawn(_ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let status = wiring_spawn_detached({ context in
+            Unmanaged<Body>.fromOpaque(context.unsafelyUnwrapped).takeRetainedValue().run()
+        }, context, .init(stackSize))
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            fatalError("Wiring: verification could not start a thread of its own (pthread_create returned \(status)).")
+        }
+    }
+
+    /// Blocks the calling thread for good.
+    static func parkForever() -> Never {
+        wiring_park_forever()
+    }
+
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+}
