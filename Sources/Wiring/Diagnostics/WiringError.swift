@@ -73,6 +73,7 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             return lines.joined(separator: "\n")
         case let .cycle(path, requestedAt):
             var lines = ["Wiring: dependency cycle: \(path.map(\.description).joined(separator: " → "))."]
+            lines.append("  Definitions in the cycle:")
             lines += path.definitionLines
             if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
             lines.append(
