@@ -12,6 +12,7 @@ extension DependencyContainer {
     static let app = module {
         single { AppState() as AppStateProtocol }
         factory { StopWatch() as StopWatchProtocol }
+        factory { ProfileViewController() }
         for context in StorageContext.allCases {
             single(tag: context) { LocalStorage(context: context) as LocalStorageProtocol }
         }

@@ -195,7 +195,7 @@ private enum App {
                 digraph Wiring {
                     rankdir=LR;
                     node [shape=box, fontname="Helvetica", fontsize=11];
-                    edge [color="#555555"];
+                    edge [color="#555555", fontname="Helvetica", fontsize=10];
                     n0 [label="Backend\\nsingle", style="filled", fillcolor="#e8f0fe"];
                     n1 [label="Storage\\ntag: \\"cache\\"\\nfactory", style="rounded,dashed"];
                     n2 [label="Network\\nnot registered", style="dashed", color="#cc0000", fontcolor="#cc0000"];

@@ -21,9 +21,13 @@ extension DependencyContainer {
     /// > Note: Factories run on threads of Wiring's own, one at a time, so a factory that must
     /// > run on the main thread cannot be verified. A worker whose factory fails is left
     /// > parked for the life of the process (a test process), holding no lock.
-    public func verify() throws(VerificationError) {
+    ///
+    /// - Returns: The dependency graph the build recorded (see ``graph()``).
+    @discardableResult
+    public func verify() throws(VerificationError) -> DependencyGraph {
         let result = Verification.run(self)
         if !result.problems.isEmpty { throw result }
+        return result.graph
     }
 
     /// What each definition resolves, recorded by building every definition once in a sandbox
@@ -45,12 +49,15 @@ extension DependencyContainer {
     ///
     /// - Throws: ``VerificationError``, or a ``VerificationError`` holding
     ///   ``WiringError/rootNotDefined(type:tag:requestedAt:)`` if the root is not defined.
-    public static func verifyRoot(file: StaticString = #fileID, line: UInt = #line) throws(VerificationError) {
+    @discardableResult
+    public static func verifyRoot(file: StaticString = #fileID, line: UInt = #line) throws(VerificationError)
+        -> DependencyGraph
+    {
         guard let root = root.container?.takeUnretainedValue() else {
             let error = WiringError.rootNotDefined(
                 type: "DependencyContainer.verifyRoot()", tag: nil, requestedAt: CodeLocation(file, line))
             throw VerificationError(problems: [error], unchecked: [], graph: DependencyGraph(nodes: [], edges: []))
         }
-        try root.verify()
+        return try root.verify()
     }
 }

@@ -11,7 +11,7 @@ extension DependencyGraph {
             "digraph Wiring {",
             "    rankdir=LR;",
             "    node [shape=box, fontname=\"Helvetica\", fontsize=11];",
-            "    edge [color=\"#555555\"];",
+            "    edge [color=\"#555555\", fontname=\"Helvetica\", fontsize=10];",
         ]
         for (index, node) in nodes.enumerated() {
             let label = node.labelLines.map(Self.dotEscaped).joined(separator: "\\n")

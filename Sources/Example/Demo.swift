@@ -1,0 +1,38 @@
+import Wiring
+
+func identity(_ object: AnyObject) -> String {
+    "#" + String(UInt(bitPattern: ObjectIdentifier(object).hashValue) & 0xFFFF, radix: 16)
+}
+
+/// Resolves the example app from the root and prints what is shared and what is fresh.
+@MainActor
+func runDemo() {
+    let screen = ProfileViewController()
+    let appState: AppStateProtocol = resolve()
+    let backend: BackendProtocol = resolve()
+
+    print("Resolved from modules { .backend; .network; .app }:")
+    print("  BackendProtocol      → \(type(of: backend)) \(identity(backend)), fetch() = \(backend.fetch())")
+    print("  NetworkProtocol      → \(type(of: backend.network)) \(identity(backend.network))")
+    print("  AppStateProtocol     → \(type(of: appState)) \(identity(appState))")
+    for context in StorageContext.allCases {
+        let storage: LocalStorageProtocol = resolve(tag: context)
+        print("  LocalStorageProtocol (tag: .\(context)) → \(identity(storage)), context = \(storage.context)")
+    }
+
+    print("Shared instances (single):")
+    print("  screen.backend === resolve()           : \(screen.backend === backend)")
+    print("  appState.backend === resolve()         : \(appState.backend === backend)")
+    print("  screen.appState (lazy) === resolve()   : \(screen.appState === appState)")
+    let userdata: LocalStorageProtocol = resolve(tag: StorageContext.userdata)
+    print("  backend.userStorage === tag .userdata  : \((backend as! Backend).userStorage === userdata)")
+
+    print("New instances (factory):")
+    let first: StopWatchProtocol = resolve()
+    let second: StopWatchProtocol = resolve()
+    print("  StopWatchProtocol twice → \(identity(first)) and \(identity(second)), same: \(first === second)")
+
+    print("Optional injection:")
+    print("  screen.stopWatch is \(screen.stopWatch == nil ? "nil" : "a StopWatch")")
+    print("  screen.analytics is \(screen.analytics == nil ? "nil (nothing registered)" : "set")")
+}
