@@ -174,6 +174,23 @@ private func defineRootTwice() {
         }
     }
 
+    @Test func moduleComposedTwiceIsNamedAsSuch() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = modules { brokenShop; brokenShop }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(
+                output.contains(
+                    """
+                    Wiring: `Cart` (no tag) is defined twice.
+                      First definition: \(file):\(brokenShopLine)
+                      Second definition: \(file):\(brokenShopLine)
+                      Fix: both are the same definition, so its module is composed twice: list each module once in \
+                    `modules { … }`.
+                    """))
+        }
+    }
+
     @Test func registeringIntoABuiltContainerSaysWhereToRegister() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             registerLate()

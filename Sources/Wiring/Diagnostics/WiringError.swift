@@ -82,11 +82,16 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             return lines.joined(separator: "\n")
         case let .duplicateDefinition(type, tag, first, second):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            let fix =
+                first != nil && first == second
+                ? "  Fix: both are the same definition, so its module is composed twice: list each module once "
+                    + "in `modules { … }`."
+                : "  Fix: remove one of them, or give them different tags (`single(tag: …)`)."
             return [
                 "Wiring: \(subject) is defined twice.",
                 "  First definition: \(first?.description ?? "unknown site")",
                 "  Second definition: \(second?.description ?? "unknown site")",
-                "  Fix: remove one of them, or give them different tags (`single(tag: …)`).",
+                fix,
             ].joined(separator: "\n")
         case let .rootNotDefined(type, tag, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
