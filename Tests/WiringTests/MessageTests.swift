@@ -182,10 +182,9 @@ private func defineRootTwice() {
             #expect(
                 output.contains(
                     """
-                    Wiring: `Cart` (no tag) is defined twice.
-                      First definition: \(file):\(brokenShopLine)
-                      Second definition: \(file):\(brokenShopLine)
-                      Fix: both are the same definition, so its module is composed twice: list each module once in \
+                    Wiring: the definition of `Cart` (no tag) is composed into one container twice.
+                      Definition: \(file):\(brokenShopLine)
+                      Fix: its module is listed twice (directly or through another module): list each module once in \
                     `modules { … }`.
                     """))
         }

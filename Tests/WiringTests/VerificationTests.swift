@@ -138,6 +138,25 @@ private enum App {
         #expect(error?.unchecked.map(\.description) == ["Reporter"])
     }
 
+    @Test func verificationsRunningAtOnceEachFindEveryProblem() {
+        let container = module {
+            single { App.Backend() }
+            single { App.CycleA() }
+            single { App.CycleB() }
+            single { App.Dashboard() }
+        }
+        let counts = Collected<Int>()
+        runOnThreads(4) { _ in
+            do throws(VerificationError) {
+                try container.verify()
+                counts.append(0)
+            } catch {
+                counts.append(error.problems.count)
+            }
+        }
+        #expect(counts.all == [3, 3, 3, 3])
+    }
+
     @Test func verificationReportReadsAsNumberedMessages() throws {
         let line = #line + 2
         let container = module {

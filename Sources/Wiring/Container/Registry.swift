@@ -16,6 +16,9 @@ struct Registry: Sendable {
             let info = definition.info
             let key = DefinitionKey(type: info.typeID, tag: info.tag)
             if let first = seen[key] {
+                if first === info {
+                    throw .definitionComposedTwice(type: typeName(info.type), tag: info.tag?.description, site: info.site)
+                }
                 throw .duplicateDefinition(
                     type: typeName(info.type), tag: info.tag?.description, first: first.site, second: info.site)
             }

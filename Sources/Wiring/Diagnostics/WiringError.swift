@@ -24,6 +24,9 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// Two definitions of the same type and tag were put into one container.
     case duplicateDefinition(type: String, tag: String?, first: CodeLocation?, second: CodeLocation?)
 
+    /// The same definition reached one container twice: its module is composed twice.
+    case definitionComposedTwice(type: String, tag: String?, site: CodeLocation?)
+
     /// The global root was asked for `type` before `DependencyContainer.defined(by:)` ran.
     case rootNotDefined(type: String, tag: String?, requestedAt: CodeLocation?)
 
@@ -82,16 +85,19 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             return lines.joined(separator: "\n")
         case let .duplicateDefinition(type, tag, first, second):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
-            let fix =
-                first != nil && first == second
-                ? "  Fix: both are the same definition, so its module is composed twice: list each module once "
-                    + "in `modules { … }`."
-                : "  Fix: remove one of them, or give them different tags (`single(tag: …)`)."
             return [
                 "Wiring: \(subject) is defined twice.",
                 "  First definition: \(first?.description ?? "unknown site")",
                 "  Second definition: \(second?.description ?? "unknown site")",
-                fix,
+                "  Fix: remove one of them, or give them different tags (`single(tag: …)`).",
+            ].joined(separator: "\n")
+        case let .definitionComposedTwice(type, tag, site):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            return [
+                "Wiring: the definition of \(subject) is composed into one container twice.",
+                "  Definition: \(site?.description ?? "unknown site")",
+                "  Fix: its module is listed twice (directly or through another module): list each module "
+                    + "once in `modules { … }`.",
             ].joined(separator: "\n")
         case let .rootNotDefined(type, tag, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
