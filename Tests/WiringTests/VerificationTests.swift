@@ -157,6 +157,20 @@ private enum App {
         #expect(counts.all == [3, 3, 3, 3])
     }
 
+    @Test func aLazyDependencyOnABrokenDefinitionLeavesItsOwnerUnchecked() throws {
+        final class Panel {
+            @LazyInject var backend: App.Backend
+        }
+        let container = module {
+            single { App.Backend() }
+            single { Panel() }
+        }
+        let error = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(error?.problems.count == 1)
+        #expect(error?.unchecked.map(\.description) == ["Panel"])
+        #expect(error?.graph.edges == [.init(from: 0, to: 2, isLazy: false), .init(from: 1, to: 0, isLazy: true)])
+    }
+
     @Test func verificationReportReadsAsNumberedMessages() throws {
         let line = #line + 2
         let container = module {

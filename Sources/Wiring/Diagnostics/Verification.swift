@@ -153,9 +153,8 @@ final class Verification: @unchecked Sendable {
             let inLazyCheck = frames.last.map { UnsafeMutableRawPointer($0) } == lazyFrame
             if let error {
                 problems.append(error)
-            } else if !inLazyCheck, let outermost = frames.last?.pointee.info,
-                !unchecked.contains(where: { $0 === outermost })
-            {
+            } else if let outermost = frames.last?.pointee.info, !unchecked.contains(where: { $0 === outermost }) {
+                // The definition being built (or whose lazy dependency is checked) needs a broken one.
                 unchecked.append(outermost)
             }
             // The owner of a lazy dependency was built; only what it asked for lazily is broken.
