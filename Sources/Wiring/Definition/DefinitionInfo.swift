@@ -16,6 +16,9 @@ final class DefinitionInfo: Sendable {
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 
+    /// What makes two definitions the same within one container: type and tag.
+    var key: DefinitionKey { DefinitionKey(type: typeID, tag: tag) }
+
     /// This definition as a step of a resolution path.
     var step: ResolutionStep { ResolutionStep(self) }
 }

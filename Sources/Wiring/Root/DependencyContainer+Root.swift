@@ -78,3 +78,20 @@ extension DependencyContainer {
         }
     }
 }
+
+extension DependencyContainer {
+    /// A container with this one's definitions and singletons of its own. For `WiringTesting`.
+    @_spi(Testing)
+    public func _fresh(file: StaticString = #fileID, line: UInt = #line) -> DependencyContainer {
+        overridden(by: [], at: CodeLocation(file, line))
+    }
+
+    /// The current root (scoped or global) with `overrides`' definitions replacing those of the
+    /// same type and tag. For `WiringTesting`.
+    @_spi(Testing)
+    public static func _overlay(
+        _ overrides: DependencyContainer, file: StaticString = #fileID, line: UInt = #line
+    ) -> DependencyContainer {
+        overlay(overrides.definitions, at: CodeLocation(file, line))
+    }
+}

@@ -10,10 +10,12 @@ final class RootState: @unchecked Sendable {
     private var definedAt: CodeLocation?
     private var retired: [Unmanaged<DependencyContainer>] = []
 
-    /// The root, unretained, or `nil` before `defined(by:)`.
+    /// The root, unretained: the current task's scoped root (see `ScopedRoot`), else the
+    /// global one, or `nil` before `defined(by:)`.
     @inline(__always)
     var container: Unmanaged<DependencyContainer>? {
-        current.load()
+        if let scoped = ScopedRoot.current { return .passUnretained(scoped) }
+        return current.load()
     }
 
     /// Installs `container` as the root, once.

@@ -18,6 +18,15 @@ static inline void *_Nullable wiring_atomic_exchange(void *_Nullable *_Nonnull s
     return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
 }
 
+// A counter read on every resolve, so relaxed: how many task-local root scopes are open.
+static inline long wiring_atomic_load_relaxed_long(const long *_Nonnull slot) {
+    return __atomic_load_n(slot, __ATOMIC_RELAXED);
+}
+
+static inline long wiring_atomic_add_long(long *_Nonnull slot, long delta) {
+    return __atomic_add_fetch(slot, delta, __ATOMIC_ACQ_REL);
+}
+
 // The innermost resolution frame of the current thread (see ResolutionFrame.swift).
 void *_Nullable wiring_current_frame(void);
 void wiring_set_current_frame(void *_Nullable frame);

@@ -1,0 +1,32 @@
+@_spi(Testing) import Wiring
+
+extension DependencyContainer {
+    /// Defines `container` as the *global* root for the duration of `body`, then removes it.
+    ///
+    /// For code that insists on the global root: threads that are not tasks of the test
+    /// (`Thread`, `DispatchQueue` blocks) do not see a task-local root set by
+    /// ``Wiring/DependencyContainer/withRoot(_:operation:)`` or the `.wired` trait.
+    ///
+    /// ```swift
+    /// @Test func syncsOnABackgroundQueue() throws {
+    ///     try DependencyContainer.withGlobalRoot(module { single { MockBackend() as BackendProtocol } }) {
+    ///         try Syncer().runOnBackgroundQueue()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Calls are serialized process-wide: a second test that calls it waits until the first is
+    /// done, so tests that need the global root never see each other's. No root is defined
+    /// before `body` runs nor after it returns; the container is given fresh singletons.
+    public static func withGlobalRoot<Result>(
+        _ container: DependencyContainer,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: () throws -> Result
+    ) throws -> Result {
+        try _withExclusiveRoot {
+            DependencyContainer.defined(by: container._fresh(), file: file, line: line)
+            return try body()
+        }
+    }
+}

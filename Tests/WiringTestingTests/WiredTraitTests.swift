@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import Wiring
+import WiringTesting
+
+private let englishApp = module {
+    single { EnglishGreeter() as Greeter }
+    single { Welcome() }
+}
+
+/// Two tests for the same type with different mocks; Swift Testing runs them in parallel.
+@Suite struct WiredTraitTests {
+    @Test(.wired(module { single { MockGreeter(greeting: "first") as Greeter } }))
+    func firstMock() async {
+        for _ in 0..<50 {
+            #expect((resolve() as Greeter).greeting == "first")
+            await Task.yield()
+        }
+    }
+
+    @Test(.wired(module { single { MockGreeter(greeting: "second") as Greeter } }))
+    func secondMock() async {
+        for _ in 0..<50 {
+            #expect((resolve() as Greeter).greeting == "second")
+            await Task.yield()
+        }
+    }
+
+    @Test(.wired(englishApp), arguments: [1, 2, 3])
+    func eachCaseGetsFreshSingletons(_ round: Int) {
+        let welcome: Welcome = resolve()
+        #expect(welcome === resolve() as Welcome)
+        #expect(welcome.greeter.greeting == "Hello")
+        // The trait's container never builds into the module it was given.
+        #expect(englishApp.resolveOptional() as Welcome? !== welcome)
+    }
+}
+
+@Suite(.wired(englishApp))
+struct WiredSuiteTests {
+    @Test func suiteTraitAppliesToEachTest() {
+        #expect((resolve() as Greeter).greeting == "Hello")
+    }
+
+    @Test(.wired(overriding: module { single { MockGreeter(greeting: "Howdy") as Greeter } }))
+    func testTraitOverridesTheSuitesRoot() {
+        let welcome: Welcome = resolve()
+        #expect(welcome.greeter.greeting == "Howdy")
+    }
+}
+
+@Suite(.serialized) struct GlobalRootTests {
+    @Test func withGlobalRootReachesPlainThreads() throws {
+        let greeting = try DependencyContainer.withGlobalRoot(englishApp) {
+            let result = LockedBox<String>()
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                result.value = (resolve() as Greeter).greeting
+                done.signal()
+            }.start()
+            done.wait()
+            return result.value
+        }
+        #expect(greeting == "Hello")
+    }
+}
+
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    // `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: Value?
+
+    var value: Value {
+        get { lock.withLock { stored! } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
