@@ -7,6 +7,8 @@ struct Registry: Sendable {
     let entries: [any AnyEntry]
     private let untagged: TypeTable<any AnyEntry>
     private let tagged: TypeTable<[any AnyEntry]>
+    /// `injection(for:)` definitions by class, untagged and tagged together.
+    private let injections: [ObjectIdentifier: [Injection]]
 
     /// Builds the tables, or throws ``WiringError/duplicateDefinition(type:tag:first:second:)``
     /// for the first type and tag defined twice. A verification sandbox passes `sandboxed`.
@@ -14,7 +16,7 @@ struct Registry: Sendable {
         var seen: [DefinitionKey: DefinitionInfo] = [:]
         for definition in definitions {
             let info = definition.info
-            let key = DefinitionKey(type: info.typeID, tag: info.tag)
+            let key = info.key
             if let first = seen[key] {
                 if first === info {
                     throw .definitionComposedTwice(type: typeName(info.type), tag: info.tag?.description, site: info.site)
@@ -24,7 +26,15 @@ struct Registry: Sendable {
             }
             seen[key] = info
         }
-        let entries = definitions.map { $0.makeEntry(sandboxed) }
+        var injections: [ObjectIdentifier: [Injection]] = [:]
+        for case let .injection(injection) in definitions.map(\.payload) {
+            injections[injection.info.typeID, default: []].append(injection)
+        }
+        self.injections = injections
+        let entries = definitions.compactMap { definition -> (any AnyEntry)? in
+            guard case let .builder(makeEntry) = definition.payload else { return nil }
+            return makeEntry(sandboxed)
+        }
         var untagged: [(ObjectIdentifier, any AnyEntry)] = []
         var tagged: [ObjectIdentifier: [any AnyEntry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []
@@ -56,14 +66,23 @@ struct Registry: Sendable {
         return nil
     }
 
+    /// The injection for exactly `type` with `tag`, else the untagged one.
+    func injection(for type: ObjectIdentifier, tag: Tag?) -> Injection? {
+        guard let candidates = injections[type] else { return nil }
+        if let tag, let tagged = candidates.first(where: { $0.info.tag == tag }) { return tagged }
+        return candidates.first { $0.info.tag == nil }
+    }
+
     /// Every definition of `type`, untagged first, then tagged in declaration order.
     func definitions(of type: ObjectIdentifier) -> [DefinitionInfo] {
         ((untagged[type].map { [$0] } ?? []) + (tagged[type] ?? [])).map(\.info)
     }
 }
 
-/// The identity of a definition within one container: its type and its tag.
+/// The identity of a definition within one container: its type, its tag, and whether it is an
+/// injection (which may sit beside a definition of the same class).
 struct DefinitionKey: Hashable {
     let type: ObjectIdentifier
     let tag: Tag?
+    var isInjection = false
 }

@@ -15,8 +15,14 @@
 /// so a singleton is shared within one container, never between two.
 public struct Definition: Sendable {
     let info: DefinitionInfo
-    /// Makes this definition's entry for a new container (a sandboxed one for verification).
-    let makeEntry: @Sendable (_ sandboxed: Bool) -> any AnyEntry
+    let payload: Payload
+
+    enum Payload: Sendable {
+        /// Makes this definition's entry for a new container (a sandboxed one for verification).
+        case builder(@Sendable (_ sandboxed: Bool) -> any AnyEntry)
+        /// Code to run on an existing object (`injection(for:)`).
+        case injection(Injection)
+    }
 
     init<Value>(
         lifetime: Lifetime,
@@ -26,6 +32,11 @@ public struct Definition: Sendable {
     ) {
         let info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
         self.info = info
-        self.makeEntry = { Entry(info: info, sandboxed: $0, factory: factory) }
+        self.payload = .builder { Entry(info: info, sandboxed: $0, factory: factory) }
+    }
+
+    init(injection: Injection) {
+        self.info = injection.info
+        self.payload = .injection(injection)
     }
 }

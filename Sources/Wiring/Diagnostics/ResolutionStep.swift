@@ -29,7 +29,8 @@ public struct ResolutionStep: Sendable, Hashable, CustomStringConvertible {
     }
 
     init(_ info: DefinitionInfo) {
-        self.init(type: typeName(info.type), tag: info.tag?.description, lifetime: info.lifetime, definedAt: info.site)
+        let type = info.isInjection ? "injection(for: \(typeName(info.type)))" : typeName(info.type)
+        self.init(type: type, tag: info.tag?.description, lifetime: info.lifetime, definedAt: info.site)
     }
 
     /// `Backend`, or `LocalStorageProtocol (tag: StorageContext.userdata)`.

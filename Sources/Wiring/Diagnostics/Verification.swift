@@ -42,7 +42,7 @@ final class Verification: @unchecked Sendable {
 
     /// Builds every definition of `container` in a sandbox and reports what happened.
     static func run(_ container: DependencyContainer) -> VerificationError {
-        let verification = Verification(definitions: container.definitions.map(\.info))
+        let verification = Verification(definitions: container.registry.entries.map(\.info))
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
         var start = 0
         while start <= sandbox.registry.entries.count {

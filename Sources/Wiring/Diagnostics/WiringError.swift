@@ -27,6 +27,19 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// The same definition reached one container twice: its module is composed twice.
     case definitionComposedTwice(type: String, tag: String?, site: CodeLocation?)
 
+    /// A ``Storyboard`` has no scene `identifier`; `available` lists those it has.
+    case sceneNotFound(storyboard: String, identifier: String, available: [String], requestedAt: CodeLocation?)
+
+    /// A scene built an object of another type than the caller asked for.
+    case sceneTypeMismatch(
+        storyboard: String, identifier: String, expected: String, actual: String, requestedAt: CodeLocation?)
+
+    /// One storyboard declares two scenes with the same identifier.
+    case duplicateScene(storyboard: String, identifier: String, first: CodeLocation?, second: CodeLocation?)
+
+    /// The container that registered a storyboard was released while the storyboard was kept.
+    case storyboardReleased(storyboard: String, requestedAt: CodeLocation?)
+
     /// The global root was asked for `type` before `DependencyContainer.defined(by:)` ran.
     case rootNotDefined(type: String, tag: String?, requestedAt: CodeLocation?)
 
@@ -114,6 +127,32 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
                 "  Defined again at: \(second?.description ?? "unknown site")",
                 "  Fix: call `DependencyContainer.defined(by:)` once, at start-up, with every module composed "
                     + "by `modules { … }`.",
+            ].joined(separator: "\n")
+        case let .sceneNotFound(storyboard, identifier, available, requestedAt):
+            return [
+                "Wiring: storyboard \"\(storyboard)\" has no scene \"\(identifier)\".",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Scenes: \(available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", ")).",
+                "  Fix: add `scene(\"\(identifier)\") { … }` to `storyboard(\"\(storyboard)\") { … }`, or ask for one of its scenes.",
+            ].joined(separator: "\n")
+        case let .sceneTypeMismatch(storyboard, identifier, expected, actual, requestedAt):
+            return [
+                "Wiring: scene \"\(identifier)\" of storyboard \"\(storyboard)\" builds `\(actual)`, not `\(expected)`.",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: ask for `\(actual)` (`instantiate(\"\(identifier)\", as: \(actual).self)`), or change the scene.",
+            ].joined(separator: "\n")
+        case let .duplicateScene(storyboard, identifier, first, second):
+            return [
+                "Wiring: storyboard \"\(storyboard)\" declares scene \"\(identifier)\" twice.",
+                "  First scene: \(first?.description ?? "unknown site")",
+                "  Second scene: \(second?.description ?? "unknown site")",
+                "  Fix: give each scene of a storyboard its own identifier.",
+            ].joined(separator: "\n")
+        case let .storyboardReleased(storyboard, requestedAt):
+            return [
+                "Wiring: storyboard \"\(storyboard)\" outlived the container that registered it.",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: keep the container (a `static let` module, or the root) alive while its storyboards are used.",
             ].joined(separator: "\n")
         case let .definitionsFixed(type, requestedAt):
             return [

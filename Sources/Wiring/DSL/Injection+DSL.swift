@@ -1,0 +1,65 @@
+/// Defines how to inject the dependencies of `Object`s that Wiring does not create: view
+/// controllers made by a storyboard, objects decoded from a file, anything built elsewhere.
+///
+/// ```swift
+/// static let profile = module {
+///     single { Backend() as BackendProtocol }
+///     injection(for: ProfileViewController.self) { controller, container in
+///         controller.backend = container.resolve()
+///     }
+/// }
+///
+/// let controller = storyboard.instantiateViewController(withIdentifier: "Profile")
+/// DependencyContainer.profile.inject(into: controller)
+/// ```
+///
+/// ``DependencyContainer/inject(into:file:line:)`` runs the injections of the object's class and
+/// of each of its superclasses, base class first. Inside `inject`, `resolve()` and `@Inject`
+/// also read from `container`.
+///
+/// - Parameters:
+///   - type: The class whose instances this sets up (subclasses get it too).
+///   - inject: Sets the object's dependencies; `container` is the one injecting.
+public func injection<Object: AnyObject>(
+    for type: Object.Type,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ inject: @escaping @Sendable (_ object: Object, _ container: DependencyContainer) -> Void
+) -> Definition {
+    makeInjection(type, tag: nil, site: CodeLocation(file, line), inject)
+}
+
+/// Defines an injection for `Object`s that are injected with `tag` (Swinject's registration
+/// name), for when one class is set up in more than one way.
+///
+/// ```swift
+/// injection(for: AnimalViewController.self, tag: "cat") { controller, container in
+///     controller.animal = container.resolve(tag: "mimi")
+/// }
+/// ```
+///
+/// `inject(into: object, tag: "cat")` runs, for each class from the base down, the injection with
+/// that tag if there is one, else the untagged one.
+public func injection<Object: AnyObject, Tag: Hashable & Sendable>(
+    for type: Object.Type,
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ inject: @escaping @Sendable (_ object: Object, _ container: DependencyContainer) -> Void
+) -> Definition {
+    makeInjection(type, tag: Wiring.Tag(tag), site: CodeLocation(file, line), inject)
+}
+
+private func makeInjection<Object: AnyObject>(
+    _ type: Object.Type,
+    tag: Tag?,
+    site: CodeLocation,
+    _ inject: @escaping @Sendable (Object, DependencyContainer) -> Void
+) -> Definition {
+    let info = DefinitionInfo(type: type, tag: tag, lifetime: .factory, site: site, isInjection: true)
+    return Definition(
+        injection: Injection(info: info) { object, container in
+            // Registered for `Object`, run only on instances of `Object` or its subclasses.
+            inject(unsafeDowncast(object, to: Object.self), container)
+        })
+}
