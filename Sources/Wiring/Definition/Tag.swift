@@ -33,6 +33,9 @@ struct Tag: Sendable, Hashable, CustomStringConvertible {
     var description: String { Tag.describe(value) }
 
     static func describe(_ value: Any) -> String {
+        if let named = value as? any DescribedTag {
+            return named.tagDescription
+        }
         if let string = value as? String {
             return "\"\(string)\""
         }
@@ -41,4 +44,9 @@ struct Tag: Sendable, Hashable, CustomStringConvertible {
         }
         return "\(typeName(type(of: value)))(\(value))"
     }
+}
+
+/// A tag of Wiring's own that says how messages should print it.
+protocol DescribedTag {
+    var tagDescription: String { get }
 }

@@ -80,6 +80,11 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
                 }
                 lines.append("  Registered for `\(type)`: \(list.joined(separator: "; ")).")
             }
+            if type.hasPrefix("Optional<") {
+                lines.append(
+                    "  Note: the requested type is an optional, as when `resolve()` is assigned to an optional "
+                        + "property; write `resolve() as \(type.dropFirst(9).dropLast())` to ask for the wrapped type.")
+            }
             let tagArgument = tag.map { "tag: \($0)" }.map { "(\($0)) " } ?? " "
             lines.append(
                 "  Fix: add `single\(tagArgument){ … as \(type) }` (or `factory`) to a module of the container "

@@ -95,7 +95,7 @@ public final class Storyboard: Sendable {
 }
 
 /// The tag a storyboard is registered under: its name, kept apart from string tags.
-struct StoryboardName: Hashable, Sendable, CustomStringConvertible {
+struct StoryboardName: Hashable, Sendable, DescribedTag {
     let name: String
-    var description: String { "\"\(name)\"" }
+    var tagDescription: String { "\"\(name)\"" }
 }
