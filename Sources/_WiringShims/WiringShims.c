@@ -5,6 +5,8 @@
 
 static _Thread_local void *_Nullable wiring_frame = 0;
 
+long wiring_open_scopes = 0;
+
 void *_Nullable wiring_current_frame(void) {
     return wiring_frame;
 }

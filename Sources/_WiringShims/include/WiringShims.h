@@ -18,13 +18,16 @@ static inline void *_Nullable wiring_atomic_exchange(void *_Nullable *_Nonnull s
     return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
 }
 
-// A counter read on every resolve, so relaxed: how many task-local root scopes are open.
-static inline long wiring_atomic_load_relaxed_long(const long *_Nonnull slot) {
-    return __atomic_load_n(slot, __ATOMIC_RELAXED);
+// How many task-local root scopes are open (see ScopedRoot.swift). Read on every resolve that
+// has no frame to go by, so it is a plain C global (no lazy-initialisation check) read relaxed.
+extern long wiring_open_scopes;
+
+static inline long wiring_open_scope_count(void) {
+    return __atomic_load_n(&wiring_open_scopes, __ATOMIC_RELAXED);
 }
 
-static inline long wiring_atomic_add_long(long *_Nonnull slot, long delta) {
-    return __atomic_add_fetch(slot, delta, __ATOMIC_ACQ_REL);
+static inline void wiring_add_open_scopes(long delta) {
+    __atomic_add_fetch(&wiring_open_scopes, delta, __ATOMIC_ACQ_REL);
 }
 
 // The innermost resolution frame of the current thread (see ResolutionFrame.swift).
