@@ -46,6 +46,7 @@ public protocol DependencyInjectable {
 /// ```
 ///
 /// - Parameters:
+///   - type: The type to define.
 ///   - lifetime: `.factory` (the default) builds a new instance per resolve; `.singleton` once.
 ///   - dependency: Builds the bundle; a missing member does not compile.
 public func injectable<Injectable: DependencyInjectable & SendableMetatype>(

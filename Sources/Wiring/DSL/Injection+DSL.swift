@@ -19,6 +19,8 @@
 ///
 /// - Parameters:
 ///   - type: The class whose instances this sets up (subclasses get it too).
+///   - file: Where the injection is defined, for messages; leave the default.
+///   - line: Where the injection is defined, for messages; leave the default.
 ///   - inject: Sets the object's dependencies; `container` is the one injecting.
 public func injection<Object: AnyObject>(
     for type: Object.Type,
