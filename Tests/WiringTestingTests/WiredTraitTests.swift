@@ -63,6 +63,24 @@ struct WiredSuiteTests {
         }
         #expect(greeting == "Hello")
     }
+
+    @Test func aScopedRootLeavesTheGlobalOneAlone() throws {
+        try DependencyContainer.withGlobalRoot(englishApp) {
+            let outside = LockedBox<String>()
+            DependencyContainer.withRoot(module { single { FrenchGreeter() as Greeter } }) {
+                #expect((resolve() as Greeter).greeting == "Bonjour")
+                // A plain thread, outside the test's task, sees the global root meanwhile.
+                let done = DispatchSemaphore(value: 0)
+                Thread {
+                    outside.value = (resolve() as Greeter).greeting
+                    done.signal()
+                }.start()
+                done.wait()
+            }
+            #expect(outside.value == "Hello")
+            #expect((resolve() as Greeter).greeting == "Hello")
+        }
+    }
 }
 
 final class LockedBox<Value: Sendable>: @unchecked Sendable {
