@@ -52,35 +52,34 @@ struct WiredSuiteTests {
 @Suite(.serialized) struct GlobalRootTests {
     @Test func withGlobalRootReachesPlainThreads() throws {
         let greeting = try DependencyContainer.withGlobalRoot(englishApp) {
-            let result = LockedBox<String>()
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                result.value = (resolve() as Greeter).greeting
-                done.signal()
-            }.start()
-            done.wait()
-            return result.value
+            onPlainThread { (resolve() as Greeter).greeting }
         }
         #expect(greeting == "Hello")
     }
 
     @Test func aScopedRootLeavesTheGlobalOneAlone() throws {
         try DependencyContainer.withGlobalRoot(englishApp) {
-            let outside = LockedBox<String>()
-            DependencyContainer.withRoot(module { single { FrenchGreeter() as Greeter } }) {
+            let outside = DependencyContainer.withRoot(module { single { FrenchGreeter() as Greeter } }) {
                 #expect((resolve() as Greeter).greeting == "Bonjour")
                 // A plain thread, outside the test's task, sees the global root meanwhile.
-                let done = DispatchSemaphore(value: 0)
-                Thread {
-                    outside.value = (resolve() as Greeter).greeting
-                    done.signal()
-                }.start()
-                done.wait()
+                return onPlainThread { (resolve() as Greeter).greeting }
             }
-            #expect(outside.value == "Hello")
+            #expect(outside == "Hello")
             #expect((resolve() as Greeter).greeting == "Hello")
         }
     }
+}
+
+/// Runs `body` on a new `Thread`, which is no task's, and waits for its result.
+func onPlainThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value {
+    let result = LockedBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        result.value = body()
+        done.signal()
+    }.start()
+    done.wait()
+    return result.value
 }
 
 final class LockedBox<Value: Sendable>: @unchecked Sendable {
