@@ -139,6 +139,7 @@ extension DependencyContainer {
 
     @inline(__always)
     func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
+        if let eager { try eager.start(in: self) }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
             throw missingDefinition(T.self, tag: nil)
         }
@@ -148,6 +149,7 @@ extension DependencyContainer {
 
     @inline(__always)
     func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
+        if let eager { try eager.start(in: self) }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
             throw missingDefinition(T.self, tag: Wiring.Tag(tag))
         }
@@ -157,6 +159,11 @@ extension DependencyContainer {
 
     @inline(never)
     func missingDefinition(_ type: Any.Type, tag: Tag?) -> WiringError {
+        if let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag) {
+            return .parameterMismatch(
+                type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
+                requestedAt: nil)
+        }
         verification?.didMissDefinition(of: type, tag: tag)
         let path = ResolutionFrame.currentPath.map(\.step)
             + [ResolutionStep(type: typeName(type), tag: tag?.description, lifetime: nil, definedAt: nil)]

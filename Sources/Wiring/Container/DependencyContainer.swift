@@ -28,6 +28,8 @@ public final class DependencyContainer: Sendable {
     private let collector: DefinitionCollector?
     /// Set only on the sandbox of a verification, which records every resolve.
     let verification: Verification?
+    /// The `createdAtStart()` singletons, if any.
+    let eager: EagerStart?
 
     init(definitions: [Definition], site: CodeLocation?) {
         do {
@@ -39,6 +41,7 @@ public final class DependencyContainer: Sendable {
         self.site = site
         self.collector = nil
         self.verification = nil
+        self.eager = EagerStart(entries: registry.entries)
     }
 
     private init(collector: DefinitionCollector) {
@@ -47,6 +50,7 @@ public final class DependencyContainer: Sendable {
         self.site = nil
         self.collector = collector
         self.verification = nil
+        self.eager = nil
     }
 
     /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
@@ -56,6 +60,12 @@ public final class DependencyContainer: Sendable {
         self.site = container.site
         self.collector = nil
         self.verification = verification
+        self.eager = nil
+    }
+
+    /// Builds the `createdAtStart()` singletons, once.
+    func startEagerSingletons() throws(WiringError) {
+        try eager?.start(in: self)
     }
 
     /// Creates a container from the definitions a closure registers (DIKit's way).

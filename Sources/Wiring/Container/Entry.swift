@@ -8,6 +8,9 @@ protocol AnyEntry: AnyObject, Sendable {
 
     /// Builds the value as `resolve()` would, and drops it (for verification).
     func build(in container: DependencyContainer) throws(WiringError)
+
+    /// The value as `resolve()` would return it, type-erased (for bindings and `resolveAll`).
+    func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any
 }
 
 /// A definition of `Value` inside one container, with that container's singleton instance.
@@ -24,6 +27,8 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     private let instance = OnceValue<Value>()
     private let isSandboxed: Bool
     private var isBuilding = false
+    /// The instance of a `.weak` definition while anyone holds it; only touched under `creationLock`.
+    private weak var weakInstance: AnyObject?
 
     /// - Parameter sandboxed: Whether the entry belongs to a verification sandbox: built
     ///   without `creationLock` and never read by the fast path.
@@ -38,6 +43,10 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         _ = try resolve(in: container)
     }
 
+    func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any {
+        try resolve(in: container)
+    }
+
     /// The instance for this resolve: the existing singleton, or a newly built value.
     ///
     /// Returning an existing singleton is one acquire load and a copy of the value: no lock,
@@ -50,6 +59,23 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             return try buildSingleton(in: container)
         case .factory:
             return try ResolutionFrame.with(container: container, info: info) { factory() }
+        case .weak:
+            return try resolveWeak(in: container)
+        }
+    }
+
+    /// The instance of a `.weak` definition if anyone still holds it, else a new one.
+    @inline(never)
+    private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Value {
+        try creationLock.withLock { () throws(WiringError) -> Value in
+            if let existing = weakInstance { return existing as! Value }
+            guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
+            isBuilding = true
+            defer { isBuilding = false }
+            let value = try ResolutionFrame.with(container: container, info: info) { factory() }
+            // Only a class instance can be held weakly; anything else is built every time.
+            if type(of: value as Any) is AnyClass { weakInstance = value as AnyObject }
+            return value
         }
     }
 

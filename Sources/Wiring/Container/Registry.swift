@@ -4,42 +4,76 @@
 /// type, each holding the (few) tagged entries of that type, compared tag by tag. Nothing here
 /// changes after `init`, so resolving reads it without a lock.
 struct Registry: Sendable {
+    /// Every entry (bindings included), in declaration order.
     let entries: [any AnyEntry]
     private let untagged: TypeTable<any AnyEntry>
     private let tagged: TypeTable<[any AnyEntry]>
+    /// Every entry of each type, tagged or not, in declaration order (`resolveAll`).
+    private let byType: [ObjectIdentifier: [any AnyEntry]]
     /// `injection(for:)` definitions by class, untagged and tagged together.
     private let injections: [ObjectIdentifier: [Injection]]
+    /// Factories that take parameters, by type and tag.
+    private let parameterized: [DefinitionKey: any AnyParameterizedEntry]
 
-    /// Builds the tables, or throws ``WiringError/duplicateDefinition(type:tag:first:second:)``
-    /// for the first type and tag defined twice. A verification sandbox passes `sandboxed`.
+    /// Builds the tables. A definition marked `.override()` replaces the earlier one of its
+    /// type and tag; any other second definition throws
+    /// ``WiringError/duplicateDefinition(type:tag:first:second:)``. A verification sandbox
+    /// passes `sandboxed`.
     init(definitions: [Definition], sandboxed: Bool = false) throws(WiringError) {
-        var seen: [DefinitionKey: DefinitionInfo] = [:]
-        for definition in definitions {
-            let info = definition.info
-            let key = info.key
-            if let first = seen[key] {
+        // Which definition (and which of its slots: itself or a binding) wins each key.
+        var winners: [DefinitionKey: (definition: Int, slot: Int)] = [:]
+        var order: [DefinitionKey] = []
+        for (index, definition) in definitions.enumerated() {
+            for (slot, info) in definition.slots.enumerated() {
+                let key = info.key
+                guard let earlier = winners[key] else {
+                    winners[key] = (index, slot)
+                    order.append(key)
+                    continue
+                }
+                let first = definitions[earlier.definition].slots[earlier.slot]
                 if first === info {
                     throw .definitionComposedTwice(type: typeName(info.type), tag: info.tag?.description, site: info.site)
                 }
-                throw .duplicateDefinition(
-                    type: typeName(info.type), tag: info.tag?.description, first: first.site, second: info.site)
+                guard info.isOverride else {
+                    throw .duplicateDefinition(
+                        type: typeName(info.type), tag: info.tag?.description, first: first.site, second: info.site)
+                }
+                winners[key] = (index, slot)
             }
-            seen[key] = info
         }
+
+        var primaries: [Int: any AnyEntry] = [:]
+        var entries: [any AnyEntry] = []
         var injections: [ObjectIdentifier: [Injection]] = [:]
-        for case let .injection(injection) in definitions.map(\.payload) {
-            injections[injection.info.typeID, default: []].append(injection)
+        var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
+        for key in order {
+            let (index, slot) = winners[key]!
+            let definition = definitions[index]
+            switch definition.payload {
+            case let .builder(makeEntry):
+                let primary = primaries[index] ?? makeEntry(definition.info, sandboxed)
+                primaries[index] = primary
+                if slot == 0 {
+                    entries.append(primary)
+                } else {
+                    let binding = definition.bindings[slot - 1]
+                    entries.append(binding.makeEntry(binding.info, primary, sandboxed))
+                }
+            case let .injection(injection):
+                injections[injection.info.typeID, default: []].append(injection)
+            case let .parameterized(makeEntry):
+                parameterized[key] = makeEntry(definition.info)
+            }
         }
-        self.injections = injections
-        let entries = definitions.compactMap { definition -> (any AnyEntry)? in
-            guard case let .builder(makeEntry) = definition.payload else { return nil }
-            return makeEntry(sandboxed)
-        }
+
         var untagged: [(ObjectIdentifier, any AnyEntry)] = []
         var tagged: [ObjectIdentifier: [any AnyEntry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []
+        var byType: [ObjectIdentifier: [any AnyEntry]] = [:]
         for entry in entries {
             let id = entry.info.typeID
+            byType[id, default: []].append(entry)
             if entry.info.tag == nil {
                 untagged.append((id, entry))
             } else {
@@ -50,6 +84,19 @@ struct Registry: Sendable {
         self.entries = entries
         self.untagged = TypeTable(untagged)
         self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0]!) })
+        self.byType = byType
+        self.injections = injections
+        self.parameterized = parameterized
+    }
+
+    /// Every entry of `type`, under any tag, in declaration order.
+    func allEntries(of type: ObjectIdentifier) -> [any AnyEntry] {
+        byType[type] ?? []
+    }
+
+    /// The factory with parameters for `type` and `tag`, if any.
+    func parameterizedEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyParameterizedEntry)? {
+        parameterized[DefinitionKey(type: type, tag: tag)]
     }
 
     @inline(__always)
@@ -73,9 +120,11 @@ struct Registry: Sendable {
         return candidates.first { $0.info.tag == nil }
     }
 
-    /// Every definition of `type`, untagged first, then tagged in declaration order.
+    /// Every definition of `type`, untagged first, then tagged in declaration order, then the
+    /// factories with parameters.
     func definitions(of type: ObjectIdentifier) -> [DefinitionInfo] {
         ((untagged[type].map { [$0] } ?? []) + (tagged[type] ?? [])).map(\.info)
+            + parameterized.values.filter { $0.info.typeID == type }.map(\.info)
     }
 }
 

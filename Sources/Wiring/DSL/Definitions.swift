@@ -94,3 +94,30 @@ public func resolvable<T, Tag: Hashable & Sendable>(
 ) -> Definition {
     Definition(lifetime: lifetime, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
 }
+
+/// Defines a weak singleton (also called *shared*): the same instance while anyone holds it,
+/// built anew after the last holder releases it.
+///
+/// ```swift
+/// weakSingle { ImageCache() as ImageCaching }
+/// ```
+///
+/// For class instances: the container keeps only a weak reference. A value that is not a class
+/// instance cannot be held weakly and is built on every resolve.
+public func weakSingle<T>(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: .weak, tag: nil, site: CodeLocation(file, line), factory: factory)
+}
+
+/// Defines a weak singleton registered under `tag`; see ``weakSingle(file:line:_:)``.
+public func weakSingle<T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: .weak, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+}

@@ -16,12 +16,22 @@
 public struct Definition: Sendable {
     let info: DefinitionInfo
     let payload: Payload
+    /// Secondary types this definition also answers for (``bind(_:)``).
+    var bindings: [Binding] = []
 
     enum Payload: Sendable {
         /// Makes this definition's entry for a new container (a sandboxed one for verification).
-        case builder(@Sendable (_ sandboxed: Bool) -> any AnyEntry)
+        case builder(@Sendable (_ info: DefinitionInfo, _ sandboxed: Bool) -> any AnyEntry)
         /// Code to run on an existing object (`injection(for:)`).
         case injection(Injection)
+        /// A factory that takes parameters at resolve time.
+        case parameterized(@Sendable (_ info: DefinitionInfo) -> any AnyParameterizedEntry)
+    }
+
+    /// A secondary type: its info, and how to make its entry from the primary one.
+    struct Binding: Sendable {
+        let info: DefinitionInfo
+        let makeEntry: @Sendable (_ info: DefinitionInfo, _ primary: any AnyEntry, _ sandboxed: Bool) -> any AnyEntry
     }
 
     init<Value>(
@@ -30,13 +40,21 @@ public struct Definition: Sendable {
         site: CodeLocation?,
         factory: @escaping @Sendable () -> Value
     ) {
-        let info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
-        self.info = info
-        self.payload = .builder { Entry(info: info, sandboxed: $0, factory: factory) }
+        self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
+        self.payload = .builder { info, sandboxed in Entry(info: info, sandboxed: sandboxed, factory: factory) }
     }
 
     init(injection: Injection) {
         self.info = injection.info
         self.payload = .injection(injection)
     }
+
+    init(info: DefinitionInfo, payload: Payload, bindings: [Binding] = []) {
+        self.info = info
+        self.payload = payload
+        self.bindings = bindings
+    }
+
+    /// Every type this definition answers for: its own, then its bindings'.
+    var slots: [DefinitionInfo] { [info] + bindings.map(\.info) }
 }

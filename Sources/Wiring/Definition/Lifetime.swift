@@ -16,10 +16,15 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// Built anew for every resolve; the container keeps no reference to it.
     case factory
 
+    /// Shared while anyone else holds it: the container keeps only a weak reference, and
+    /// builds a new instance once the last holder releases the old one. For class instances.
+    case weak
+
     public var description: String {
         switch self {
         case .singleton: "single"
         case .factory: "factory"
+        case .weak: "weakSingle"
         }
     }
 }

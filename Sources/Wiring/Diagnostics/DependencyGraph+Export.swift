@@ -19,6 +19,7 @@ extension DependencyGraph {
                 switch node.lifetime {
                 case .singleton: "style=\"filled\", fillcolor=\"#e8f0fe\""
                 case .factory: "style=\"rounded,dashed\""
+                case .weak: "style=\"filled,dashed\", fillcolor=\"#f1f8e9\""
                 case nil: "style=\"dashed\", color=\"#cc0000\", fontcolor=\"#cc0000\""
                 }
             lines.append("    n\(index) [label=\"\(label)\", \(style)];")
@@ -45,6 +46,7 @@ extension DependencyGraph {
             switch node.lifetime {
             case .singleton: lines.append("    n\(index)[\(label)]")
             case .factory: lines.append("    n\(index)(\(label))")
+            case .weak: lines.append("    n\(index)[/\(label)/]")
             case nil:
                 lines.append("    n\(index){{\(label)}}")
                 missing.append("n\(index)")

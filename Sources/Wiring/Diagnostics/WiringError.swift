@@ -27,6 +27,13 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// The same definition reached one container twice: its module is composed twice.
     case definitionComposedTwice(type: String, tag: String?, site: CodeLocation?)
 
+    /// A definition bound with `.bind(_:)` to a type its values are not.
+    case invalidBinding(type: String, boundTo: String, definedAt: CodeLocation?)
+
+    /// A definition was resolved with parameters of other types than it takes (`expected` is
+    /// `nil` when it takes none; `given` is `nil` when none were passed).
+    case parameterMismatch(type: String, tag: String?, expected: String?, given: String?, requestedAt: CodeLocation?)
+
     /// A ``Storyboard`` has no scene `identifier`; `available` lists those it has.
     case sceneNotFound(storyboard: String, identifier: String, available: [String], requestedAt: CodeLocation?)
 
@@ -58,6 +65,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .cycle(path: path, requestedAt: location)
         case let .rootNotDefined(type, tag, nil):
             .rootNotDefined(type: type, tag: tag, requestedAt: location)
+        case let .parameterMismatch(type, tag, expected, given, nil):
+            .parameterMismatch(type: type, tag: tag, expected: expected, given: given, requestedAt: location)
         default:
             self
         }
@@ -132,6 +141,28 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
                 "  Defined again at: \(second?.description ?? "unknown site")",
                 "  Fix: call `DependencyContainer.defined(by:)` once, at start-up, with every module composed "
                     + "by `modules { … }`.",
+            ].joined(separator: "\n")
+        case let .invalidBinding(type, boundTo, definedAt):
+            return [
+                "Wiring: `\(type)` is bound to `\(boundTo)`, but it is not one.",
+                "  Defined at: \(definedAt?.description ?? "unknown site")",
+                "  Fix: bind only to a protocol the type conforms to or a class it inherits from, or remove `.bind(\(boundTo).self)`.",
+            ].joined(separator: "\n")
+        case let .parameterMismatch(type, tag, expected, given, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            let fix: String
+            switch (expected, given) {
+            case let (expected?, nil):
+                fix = "pass them: `resolve(parameters: …)` with values of types \(expected)."
+            case (nil, _):
+                fix = "resolve it without parameters, or define it as `factory { (…) in … }`."
+            case let (expected?, _):
+                fix = "pass values of types \(expected), in that order."
+            }
+            return [
+                "Wiring: \(subject) takes parameters \(expected ?? "()"), but was resolved with \(given ?? "none").",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: \(fix)",
             ].joined(separator: "\n")
         case let .sceneNotFound(storyboard, identifier, available, requestedAt):
             return [

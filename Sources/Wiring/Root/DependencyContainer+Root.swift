@@ -21,8 +21,9 @@ extension DependencyContainer {
     public static func defined(by container: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         do {
             try root.define(container, at: CodeLocation(file, line))
+            try container.startEagerSingletons()
         } catch {
-            wiringFailure(error)
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
     }
 

@@ -1,0 +1,116 @@
+extension DependencyContainer {
+    /// Resolves `T` from a factory that takes parameters, passing `parameters`.
+    ///
+    /// ```swift
+    /// // factory { (userID: Int) in ProfileViewModel(userID: userID) }
+    /// let model: ProfileViewModel = container.resolve(parameters: 42)
+    /// ```
+    ///
+    /// > Warning: Stops the program with a message naming the expected and the given types if
+    /// > they differ; ``resolveThrowing(_:parameters:file:line:)`` throws instead.
+    public func resolve<T, each Parameter>(
+        parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        do {
+            return try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+
+    /// Resolves `T` registered under `tag` from a factory that takes parameters.
+    public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
+        tag: Tag, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        do {
+            return try resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+
+    /// Resolves `type` from a factory that takes parameters, throwing a ``WiringError`` if it
+    /// cannot (nothing registered, or parameters of other types).
+    public func resolveThrowing<T, each Parameter>(
+        _ type: T.Type = T.self, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
+    ) throws(WiringError) -> T {
+        do {
+            return try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
+        } catch {
+            throw error.requested(at: CodeLocation(file, line))
+        }
+    }
+
+    func resolveParameterized<T, each Parameter>(
+        _: T.Type, tag: Tag?, parameters: repeat each Parameter
+    ) throws(WiringError) -> T {
+        if let eager { try eager.start(in: self) }
+        let type = ObjectIdentifier(T.self)
+        guard let entry = registry.parameterizedEntry(for: type, tag: tag) else {
+            if registry.definitions(of: type).contains(where: { $0.tag == tag }) {
+                throw .parameterMismatch(
+                    type: typeName(T.self), tag: tag?.description, expected: nil,
+                    given: parameterList((repeat each Parameter).self), requestedAt: nil)
+            }
+            throw missingDefinition(T.self, tag: tag)
+        }
+        if let verification { verification.willResolve(entry.info) }
+        return try unsafeDowncast(entry, to: ParameterizedEntry<T>.self).resolve(in: self, parameters: repeat each parameters)
+    }
+
+    /// Every instance registered for `type`, under any tag, in declaration order: plugins or
+    /// interceptors contributed by several modules.
+    ///
+    /// ```swift
+    /// static let logging = module { single(tag: "log") { LoggingInterceptor() as Interceptor } }
+    /// static let auth = module { single(tag: "auth") { AuthInterceptor() as Interceptor } }
+    ///
+    /// let interceptors: [Interceptor] = modules { .logging; .auth }.resolveAll()
+    /// ```
+    ///
+    /// Each comes from its own definition with its own lifetime; bindings (`.bind(_:)`) count.
+    /// An empty array if nothing is registered.
+    public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {
+        do {
+            if let eager { try eager.start(in: self) }
+            var values: [T] = []
+            for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
+                if let verification { verification.willResolve(entry.info) }
+                values.append(try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self))
+            }
+            return values
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+}
+
+/// Resolves `T` from a factory that takes parameters, in the container building the caller or
+/// the root; see ``DependencyContainer/resolve(parameters:file:line:)``.
+///
+/// ```swift
+/// let model: ProfileViewModel = resolve(parameters: 42)
+/// ```
+public func resolve<T, each Parameter>(
+    parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
+) -> T {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
+            try container.resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
+        }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}
+
+/// Every instance registered for `T` in the container building the caller or the root; see
+/// ``DependencyContainer/resolveAll(_:file:line:)``.
+public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in
+            container.resolveAll(T.self, file: file, line: line)
+        }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}

@@ -1,0 +1,69 @@
+extension Definition {
+    /// Marks this definition as deliberately replacing an earlier one of the same type and tag
+    /// in the same container: how a debug or staging module swaps a service.
+    ///
+    /// ```swift
+    /// static let staging = module {
+    ///     single { StagingBackend() as BackendProtocol }.override()
+    /// }
+    /// DependencyContainer.defined(by: modules { .backend; .network; .app; .staging })
+    /// ```
+    ///
+    /// Without it, a second definition of the same type and tag stops with a message naming both.
+    /// The replacement takes the place of the earlier definition in declaration order
+    /// (``DependencyContainer/resolveAll(_:file:line:)``); it is fine if there is nothing to replace.
+    public func override() -> Definition {
+        Definition(info: info.with(isOverride: true), payload: payload, bindings: bindings)
+    }
+
+    /// Builds this singleton as soon as its container starts: when it becomes the root
+    /// (``DependencyContainer/defined(by:file:line:)``), or on the first resolve from a
+    /// container you hold. Eager singletons are built in declaration order, so start-up cost is
+    /// paid up front and a broken one fails at launch.
+    ///
+    /// ```swift
+    /// single { CrashReporter() }.createdAtStart()
+    /// ```
+    ///
+    /// A module that is only composed into others (`modules { .a; .b }`) builds nothing itself.
+    public func createdAtStart() -> Definition {
+        Definition(info: info.with(createdAtStart: true), payload: payload, bindings: bindings)
+    }
+
+    /// Makes this definition answer for `type` too, with the same instance.
+    ///
+    /// ```swift
+    /// single { Backend() }
+    ///     .bind(BackendProtocol.self)
+    ///     .bind(HealthChecking.self)
+    ///
+    /// let backend: BackendProtocol = resolve()
+    /// let health: HealthChecking = resolve()   // the same Backend
+    /// ```
+    ///
+    /// The binding has the definition's tag and lifetime. If the built value turns out not to be
+    /// a `Secondary`, resolving the binding stops with a message naming both types.
+    public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> Definition {
+        guard case .builder = payload else {
+            wiringFailure(.invalidBinding(
+                type: typeName(info.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
+        }
+        let binding = Binding(info: info.with(type: Secondary.self)) { info, primary, sandboxed in
+            Entry<Secondary>(info: info, sandboxed: sandboxed) {
+                // `Entry.resolve` pushed this binding's frame, so the container is the current one.
+                let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
+                do throws(WiringError) {
+                    guard let value = try primary.resolveAny(in: container) as? Secondary else {
+                        throw WiringError.invalidBinding(
+                            type: typeName(primary.info.type), boundTo: typeName(Secondary.self),
+                            definedAt: info.site)
+                    }
+                    return value
+                } catch {
+                    wiringFailure(error)
+                }
+            }
+        }
+        return Definition(info: info, payload: payload, bindings: bindings + [binding])
+    }
+}
