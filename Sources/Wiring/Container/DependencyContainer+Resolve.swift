@@ -58,7 +58,9 @@ extension DependencyContainer {
     /// let analytics: Analytics? = container.resolveOptional()
     /// ```
     public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else { return nil }
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
+            return scope?.parent.resolveOptional(file: file, line: line)
+        }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
@@ -71,7 +73,9 @@ extension DependencyContainer {
     public func resolveOptional<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else { return nil }
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
+            return scope?.parent.resolveOptional(tag: tag, file: file, line: line)
+        }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
@@ -141,6 +145,10 @@ extension DependencyContainer {
     func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
         if let eager { try eager.start(in: self) }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
+            if let scope {
+                try scope.checkOpen(for: T.self)
+                return try scope.parent.resolveCore(T.self)
+            }
             throw missingDefinition(T.self, tag: nil)
         }
         if let verification { verification.willResolve(entry.info) }
@@ -151,6 +159,10 @@ extension DependencyContainer {
     func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
         if let eager { try eager.start(in: self) }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
+            if let scope {
+                try scope.checkOpen(for: T.self)
+                return try scope.parent.resolveCore(T.self, tag: tag)
+            }
             throw missingDefinition(T.self, tag: Wiring.Tag(tag))
         }
         if let verification { verification.willResolve(entry.info) }

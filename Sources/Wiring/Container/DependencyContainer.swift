@@ -30,10 +30,12 @@ public final class DependencyContainer: Sendable {
     let verification: Verification?
     /// The `createdAtStart()` singletons, if any.
     let eager: EagerStart?
+    /// Set only on a scope opened with `openScope(_:)`.
+    let scope: ScopeState?
 
-    init(definitions: [Definition], site: CodeLocation?) {
+    init(definitions: [Definition], site: CodeLocation?, scope: ScopeState? = nil) {
         do {
-            registry = try Registry(definitions: definitions)
+            registry = try Registry(definitions: definitions, scope: scope?.id)
         } catch {
             wiringFailure(error)
         }
@@ -41,6 +43,7 @@ public final class DependencyContainer: Sendable {
         self.site = site
         self.collector = nil
         self.verification = nil
+        self.scope = scope
         self.eager = EagerStart(entries: registry.entries)
     }
 
@@ -51,16 +54,18 @@ public final class DependencyContainer: Sendable {
         self.collector = collector
         self.verification = nil
         self.eager = nil
+        self.scope = nil
     }
 
     /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
     init(sandboxFor container: DependencyContainer, verification: Verification) {
         self.definitions = container.definitions
-        self.registry = try! Registry(definitions: container.definitions, sandboxed: true)
+        self.registry = try! Registry(definitions: container.definitions, scope: container.scope?.id, sandboxed: true)
         self.site = container.site
         self.collector = nil
         self.verification = verification
         self.eager = nil
+        self.scope = container.scope
     }
 
     /// Builds the `createdAtStart()` singletons, once.

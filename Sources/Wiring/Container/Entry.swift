@@ -11,6 +11,9 @@ protocol AnyEntry: AnyObject, Sendable {
 
     /// The value as `resolve()` would return it, type-erased (for bindings and `resolveAll`).
     func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any
+
+    /// Hands over a scoped instance, leaving none; call under `creationLock`.
+    func takeScopedInstance() -> Any?
 }
 
 /// A definition of `Value` inside one container, with that container's singleton instance.
@@ -29,6 +32,8 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     private var isBuilding = false
     /// The instance of a `.weak` definition while anyone holds it; only touched under `creationLock`.
     private weak var weakInstance: AnyObject?
+    /// The instance of a `.scoped` definition until its scope closes; only touched under `creationLock`.
+    private var scopedInstance: Value?
 
     /// - Parameter sandboxed: Whether the entry belongs to a verification sandbox: built
     ///   without `creationLock` and never read by the fast path.
@@ -61,6 +66,30 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             return try ResolutionFrame.with(container: container, info: info) { factory() }
         case .weak:
             return try resolveWeak(in: container)
+        case .scoped:
+            return try resolveScoped(in: container)
+        }
+    }
+
+    func takeScopedInstance() -> Any? {
+        defer { scopedInstance = nil }
+        return scopedInstance
+    }
+
+    /// The scope's instance, built on first use; never after the scope closed.
+    @inline(never)
+    private func resolveScoped(in container: DependencyContainer) throws(WiringError) -> Value {
+        try creationLock.withLock { () throws(WiringError) -> Value in
+            if let scope = container.scope, scope.isClosedLocked {
+                throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
+            }
+            if let existing = scopedInstance { return existing }
+            guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
+            isBuilding = true
+            defer { isBuilding = false }
+            let value = try ResolutionFrame.with(container: container, info: info) { factory() }
+            scopedInstance = value
+            return value
         }
     }
 

@@ -14,12 +14,28 @@ struct Registry: Sendable {
     private let injections: [ObjectIdentifier: [Injection]]
     /// Factories that take parameters, by type and tag.
     private let parameterized: [DefinitionKey: any AnyParameterizedEntry]
+    /// The definitions of each scope declared here, used when one is opened.
+    let scopedDefinitions: [ScopeID: [Definition]]
 
     /// Builds the tables. A definition marked `.override()` replaces the earlier one of its
     /// type and tag; any other second definition throws
     /// ``WiringError/duplicateDefinition(type:tag:first:second:)``. A verification sandbox
     /// passes `sandboxed`.
-    init(definitions: [Definition], sandboxed: Bool = false) throws(WiringError) {
+    init(definitions allDefinitions: [Definition], scope: ScopeID? = nil, sandboxed: Bool = false) throws(WiringError) {
+        // Definitions of other scopes wait until their scope is opened.
+        var scoped: [ScopeID: [Definition]] = [:]
+        var definitions: [Definition] = []
+        for definition in allDefinitions {
+            if definition.info.lifetime == .scoped, definition.info.scope == nil {
+                throw .scopedOutsideScope(type: typeName(definition.info.type), definedAt: definition.info.site)
+            }
+            if let other = definition.info.scope, other != scope {
+                scoped[other, default: []].append(definition)
+            } else {
+                definitions.append(definition)
+            }
+        }
+        self.scopedDefinitions = scoped
         // Which definition (and which of its slots: itself or a binding) wins each key.
         var winners: [DefinitionKey: (definition: Int, slot: Int)] = [:]
         var order: [DefinitionKey] = []
@@ -134,4 +150,5 @@ struct DefinitionKey: Hashable {
     let type: ObjectIdentifier
     let tag: Tag?
     var isInjection = false
+    var scope: ScopeID?
 }

@@ -12,10 +12,12 @@ final class DefinitionInfo: Sendable {
     let isOverride: Bool
     /// Whether this singleton is built as soon as its container starts.
     let createdAtStart: Bool
+    /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
+    let scope: ScopeID?
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
-        isOverride: Bool = false, createdAtStart: Bool = false
+        isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil
     ) {
         self.type = type
         self.tag = tag
@@ -24,22 +26,39 @@ final class DefinitionInfo: Sendable {
         self.isInjection = isInjection
         self.isOverride = isOverride
         self.createdAtStart = createdAtStart
+        self.scope = scope
     }
 
     /// A copy for another type (a binding), or with other flags.
     func with(
-        type: Any.Type? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil
+        type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
+        scope: ScopeID? = nil
     ) -> DefinitionInfo {
         DefinitionInfo(
-            type: type ?? self.type, tag: tag, lifetime: lifetime, site: site, isInjection: isInjection,
-            isOverride: isOverride ?? self.isOverride, createdAtStart: createdAtStart ?? self.createdAtStart)
+            type: type ?? self.type, tag: tag, lifetime: lifetime ?? self.lifetime, site: site,
+            isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
+            createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope)
     }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 
     /// What makes two definitions the same within one container: type and tag.
-    var key: DefinitionKey { DefinitionKey(type: typeID, tag: tag, isInjection: isInjection) }
+    var key: DefinitionKey { DefinitionKey(type: typeID, tag: tag, isInjection: isInjection, scope: scope) }
 
     /// This definition as a step of a resolution path.
     var step: ResolutionStep { ResolutionStep(self) }
+}
+
+/// A scope type, by identity and by name (for messages).
+struct ScopeID: Hashable, Sendable {
+    let id: ObjectIdentifier
+    let name: String
+
+    init(_ type: Any.Type) {
+        id = ObjectIdentifier(type)
+        name = typeName(type)
+    }
+
+    static func == (lhs: ScopeID, rhs: ScopeID) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

@@ -20,11 +20,15 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// builds a new instance once the last holder releases the old one. For class instances.
     case weak
 
+    /// One instance per open scope (see ``scoped(file:line:_:)``), released when the scope closes.
+    case scoped
+
     public var description: String {
         switch self {
         case .singleton: "single"
         case .factory: "factory"
         case .weak: "weakSingle"
+        case .scoped: "scoped"
         }
     }
 }

@@ -20,6 +20,7 @@ extension DependencyGraph {
                 case .singleton: "style=\"filled\", fillcolor=\"#e8f0fe\""
                 case .factory: "style=\"rounded,dashed\""
                 case .weak: "style=\"filled,dashed\", fillcolor=\"#f1f8e9\""
+                case .scoped: "style=\"filled\", fillcolor=\"#fff3e0\""
                 case nil: "style=\"dashed\", color=\"#cc0000\", fontcolor=\"#cc0000\""
                 }
             lines.append("    n\(index) [label=\"\(label)\", \(style)];")
@@ -47,6 +48,7 @@ extension DependencyGraph {
             case .singleton: lines.append("    n\(index)[\(label)]")
             case .factory: lines.append("    n\(index)(\(label))")
             case .weak: lines.append("    n\(index)[/\(label)/]")
+            case .scoped: lines.append("    n\(index)[[\(label)]]")
             case nil:
                 lines.append("    n\(index){{\(label)}}")
                 missing.append("n\(index)")

@@ -34,6 +34,18 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// `nil` when it takes none; `given` is `nil` when none were passed).
     case parameterMismatch(type: String, tag: String?, expected: String?, given: String?, requestedAt: CodeLocation?)
 
+    /// A scope was resolved from (or opened from) after `close()`.
+    case scopeClosed(scope: String, type: String, requestedAt: CodeLocation?)
+
+    /// `openScope(S.self)` found no `scope(S.self) { … }` in the container or its parents.
+    case scopeNotDefined(scope: String, requestedAt: CodeLocation?)
+
+    /// A `scoped { … }` definition outside any `scope(_:) { … }`.
+    case scopedOutsideScope(type: String, definedAt: CodeLocation?)
+
+    /// `close()` was called on a container that is not a scope.
+    case notAScope(requestedAt: CodeLocation?)
+
     /// A ``Storyboard`` has no scene `identifier`; `available` lists those it has.
     case sceneNotFound(storyboard: String, identifier: String, available: [String], requestedAt: CodeLocation?)
 
@@ -65,6 +77,10 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .cycle(path: path, requestedAt: location)
         case let .rootNotDefined(type, tag, nil):
             .rootNotDefined(type: type, tag: tag, requestedAt: location)
+        case let .scopeClosed(scope, type, nil):
+            .scopeClosed(scope: scope, type: type, requestedAt: location)
+        case let .scopeNotDefined(scope, nil):
+            .scopeNotDefined(scope: scope, requestedAt: location)
         case let .parameterMismatch(type, tag, expected, given, nil):
             .parameterMismatch(type: type, tag: tag, expected: expected, given: given, requestedAt: location)
         default:
@@ -141,6 +157,30 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
                 "  Defined again at: \(second?.description ?? "unknown site")",
                 "  Fix: call `DependencyContainer.defined(by:)` once, at start-up, with every module composed "
                     + "by `modules { … }`.",
+            ].joined(separator: "\n")
+        case let .scopeClosed(scope, type, requestedAt):
+            return [
+                "Wiring: cannot resolve `\(type)`: scope `\(scope)` is closed.",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: open a new scope with `openScope(\(scope).self)`, or stop using this one after `close()`.",
+            ].joined(separator: "\n")
+        case let .scopeNotDefined(scope, requestedAt):
+            return [
+                "Wiring: no scope `\(scope)` is declared in this container or the ones it was opened from.",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: declare it in a module: `scope(\(scope).self) { scoped { … } }`.",
+            ].joined(separator: "\n")
+        case let .scopedOutsideScope(type, definedAt):
+            return [
+                "Wiring: `scoped { … as \(type) }` is not inside a scope.",
+                "  Defined at: \(definedAt?.description ?? "unknown site")",
+                "  Fix: put it inside `scope(SomeScope.self) { … }`, or use `single` or `factory`.",
+            ].joined(separator: "\n")
+        case let .notAScope(requestedAt):
+            return [
+                "Wiring: `close()` was called on a container that is not a scope.",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: close only containers returned by `openScope(_:)`.",
             ].joined(separator: "\n")
         case let .invalidBinding(type, boundTo, definedAt):
             return [

@@ -1,0 +1,56 @@
+/// Declares the definitions of the scope `S` (any type used as its name): they are built only in
+/// a scope opened with ``DependencyContainer/openScope(_:file:line:)``.
+///
+/// ```swift
+/// enum UserSession {}
+///
+/// static let session = module {
+///     scope(UserSession.self) {
+///         scoped { Cart() }                         // one per open session
+///         factory { CheckoutViewModel() }           // new on every resolve, inside a session
+///     }
+/// }
+/// ```
+///
+/// A `single` inside a scope is the same as `scoped`: one instance per scope instance.
+public func scope<S>(
+    _ scope: S.Type,
+    @ModuleBuilder _ content: () -> [Definition]
+) -> [Definition] {
+    let id = ScopeID(scope)
+    return content().map { definition in
+        let lifetime: Lifetime = definition.info.lifetime == .singleton ? .scoped : definition.info.lifetime
+        return Definition(
+            info: definition.info.with(lifetime: lifetime, scope: id),
+            payload: definition.payload,
+            bindings: definition.bindings.map { binding in
+                Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: id), makeEntry: binding.makeEntry)
+            })
+    }
+}
+
+/// Defines a scoped instance: one per open scope, released when the scope closes. Only inside
+/// ``scope(_:_:)``.
+///
+/// ```swift
+/// scope(UserSession.self) {
+///     scoped { Cart() }
+/// }
+/// ```
+public func scoped<T>(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: .scoped, tag: nil, site: CodeLocation(file, line), factory: factory)
+}
+
+/// Defines a scoped instance registered under `tag`.
+public func scoped<T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(lifetime: .scoped, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+}
