@@ -19,12 +19,14 @@ public func scope<S>(
 ) -> [Definition] {
     let id = ScopeID(scope)
     return content().map { definition in
+        // A scope declared inside this one keeps its own; it is opened from this one.
+        let owner = definition.info.scope ?? id
         let lifetime: Lifetime = definition.info.lifetime == .singleton ? .scoped : definition.info.lifetime
         return Definition(
-            info: definition.info.with(lifetime: lifetime, scope: id),
+            info: definition.info.with(lifetime: lifetime, scope: owner),
             payload: definition.payload,
             bindings: definition.bindings.map { binding in
-                Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: id), makeEntry: binding.makeEntry)
+                Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: owner), makeEntry: binding.makeEntry)
             })
     }
 }
