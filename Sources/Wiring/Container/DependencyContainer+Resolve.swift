@@ -64,6 +64,8 @@ extension DependencyContainer {
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+        } catch .moduleUnloaded {
+            return nil  // unloaded while this thread was resolving: absent now
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -79,6 +81,8 @@ extension DependencyContainer {
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+        } catch .moduleUnloaded {
+            return nil  // unloaded while this thread was resolving: absent now
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }

@@ -33,9 +33,15 @@ public final class DependencyContainer: Sendable {
     /// Set only on a scope opened with `openScope(_:)`.
     let scope: ScopeState?
 
-    init(definitions: [Definition], site: CodeLocation?, scope: ScopeState? = nil) {
+    init(
+        definitions: [Definition],
+        site: CodeLocation?,
+        scope: ScopeState? = nil,
+        mode: (DefinitionInfo) -> EntryMode = { _ in .published },
+        reusing previous: Registry? = nil
+    ) {
         do {
-            registry = try Registry(definitions: definitions, scope: scope?.id)
+            registry = try Registry(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
         } catch {
             wiringFailure(error)
         }
@@ -60,7 +66,7 @@ public final class DependencyContainer: Sendable {
     /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
     init(sandboxFor container: DependencyContainer, verification: Verification) {
         self.definitions = container.definitions
-        self.registry = try! Registry(definitions: container.definitions, scope: container.scope?.id, sandboxed: true)
+        self.registry = try! Registry(definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
         self.site = container.site
         self.collector = nil
         self.verification = verification

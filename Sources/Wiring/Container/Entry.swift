@@ -12,8 +12,22 @@ protocol AnyEntry: AnyObject, Sendable {
     /// The value as `resolve()` would return it, type-erased (for bindings and `resolveAll`).
     func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any
 
-    /// Hands over a scoped instance, leaving none; call under `creationLock`.
-    func takeScopedInstance() -> Any?
+    /// Hands over a held (scoped) instance, leaving none; call under `creationLock`.
+    func takeHeldInstance() -> Any?
+
+    /// Marks the entry's module as unloaded and hands over its instance; call under `creationLock`.
+    func retire() -> Any?
+}
+
+/// How an entry holds a singleton.
+enum EntryMode: Sendable {
+    /// Published once for the lock-free fast path; never released before the container.
+    case published
+    /// In a verification sandbox: built without `creationLock`, never on the fast path.
+    case sandboxed
+    /// Held under `creationLock`, so it can be released while other threads resolve (modules
+    /// loaded at run time).
+    case guarded
 }
 
 /// A definition of `Value` inside one container, with that container's singleton instance.
@@ -28,20 +42,21 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     let instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     private let factory: @Sendable () -> Value
     private let instance = OnceValue<Value>()
-    private let isSandboxed: Bool
+    private let mode: EntryMode
     private var isBuilding = false
     /// The instance of a `.weak` definition while anyone holds it; only touched under `creationLock`.
     private weak var weakInstance: AnyObject?
-    /// The instance of a `.scoped` definition until its scope closes; only touched under `creationLock`.
-    private var scopedInstance: Value?
+    /// The instance of a `.scoped` definition until its scope closes, or of a guarded singleton
+    /// until its module is unloaded; only touched under `creationLock`.
+    private var heldInstance: Value?
+    /// Set when a guarded entry's module is unloaded; only touched under `creationLock`.
+    private var isRetired = false
 
-    /// - Parameter sandboxed: Whether the entry belongs to a verification sandbox: built
-    ///   without `creationLock` and never read by the fast path.
-    init(info: DefinitionInfo, sandboxed: Bool, factory: @escaping @Sendable () -> Value) {
+    init(info: DefinitionInfo, mode: EntryMode, factory: @escaping @Sendable () -> Value) {
         self.info = info
         self.factory = factory
-        self.isSandboxed = sandboxed
-        self.instanceWord = info.lifetime == .singleton && !sandboxed ? instance.word : nil
+        self.mode = mode
+        self.instanceWord = info.lifetime == .singleton && mode == .published ? instance.word : nil
     }
 
     func build(in container: DependencyContainer) throws(WiringError) {
@@ -60,6 +75,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     func resolve(in container: DependencyContainer) throws(WiringError) -> Value {
         switch info.lifetime {
         case .singleton:
+            if mode == .guarded { return try resolveHeld(in: container) }
             if let value = instance.value { return value }
             return try buildSingleton(in: container)
         case .factory:
@@ -67,28 +83,38 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         case .weak:
             return try resolveWeak(in: container)
         case .scoped:
-            return try resolveScoped(in: container)
+            return try resolveHeld(in: container)
         }
     }
 
-    func takeScopedInstance() -> Any? {
-        defer { scopedInstance = nil }
-        return scopedInstance
+    func takeHeldInstance() -> Any? {
+        defer { heldInstance = nil }
+        return heldInstance
     }
 
-    /// The scope's instance, built on first use; never after the scope closed.
+    func retire() -> Any? {
+        isRetired = true
+        return takeHeldInstance()
+    }
+
+    /// The instance held under `creationLock` (a scoped one, or a singleton of a module loaded
+    /// at run time), built on first use; never after its scope closed or its module was unloaded.
+    /// Held under the lock, not published, so that it can be released safely.
     @inline(never)
-    private func resolveScoped(in container: DependencyContainer) throws(WiringError) -> Value {
+    private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Value {
         try creationLock.withLock { () throws(WiringError) -> Value in
             if let scope = container.scope, scope.isClosedLocked {
                 throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
             }
-            if let existing = scopedInstance { return existing }
+            if isRetired {
+                throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
+            }
+            if let existing = heldInstance { return existing }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
             defer { isBuilding = false }
             let value = try ResolutionFrame.with(container: container, info: info) { factory() }
-            scopedInstance = value
+            heldInstance = value
             return value
         }
     }
@@ -111,7 +137,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     /// Builds the singleton exactly once, however many threads ask at the same moment.
     @inline(never)
     private func buildSingleton(in container: DependencyContainer) throws(WiringError) -> Value {
-        try instance.initialize(locked: !isSandboxed) { () throws(WiringError) -> Value in
+        try instance.initialize(locked: mode != .sandboxed) { () throws(WiringError) -> Value in
             // `creationLock` is re-entrant and held by this thread, so a definition that is
             // already being built is being built further up this thread's stack: a cycle.
             guard !isBuilding else {

@@ -16,12 +16,28 @@ struct Registry: Sendable {
     private let parameterized: [DefinitionKey: any AnyParameterizedEntry]
     /// The definitions of each scope declared here, used when one is opened.
     let scopedDefinitions: [ScopeID: [Definition]]
+    /// Every entry by the identity of its definition's info.
+    private let byInfo: [ObjectIdentifier: any AnyEntry]
+
+    /// The entry made for exactly this definition (or binding), if any.
+    func entry(for info: DefinitionInfo) -> (any AnyEntry)? {
+        byInfo[ObjectIdentifier(info)]
+    }
 
     /// Builds the tables. A definition marked `.override()` replaces the earlier one of its
     /// type and tag; any other second definition throws
     /// ``WiringError/duplicateDefinition(type:tag:first:second:)``. A verification sandbox
     /// passes `sandboxed`.
-    init(definitions allDefinitions: [Definition], scope: ScopeID? = nil, sandboxed: Bool = false) throws(WiringError) {
+    /// - Parameters:
+    ///   - mode: How each definition's entry holds its singleton (see ``EntryMode``).
+    ///   - reusing: A registry whose entries are kept for the definitions it shares with this
+    ///     one, so their singletons survive (`load`/`unload` on the root).
+    init(
+        definitions allDefinitions: [Definition],
+        scope: ScopeID? = nil,
+        mode: (DefinitionInfo) -> EntryMode = { _ in .published },
+        reusing previous: Registry? = nil
+    ) throws(WiringError) {
         // Definitions of other scopes wait until their scope is opened.
         var scoped: [ScopeID: [Definition]] = [:]
         var definitions: [Definition] = []
@@ -68,13 +84,17 @@ struct Registry: Sendable {
             let definition = definitions[index]
             switch definition.payload {
             case let .builder(makeEntry):
-                let primary = primaries[index] ?? makeEntry(definition.info, sandboxed)
+                let primary =
+                    primaries[index] ?? previous?.entry(for: definition.info)
+                    ?? makeEntry(definition.info, mode(definition.info))
                 primaries[index] = primary
                 if slot == 0 {
                     entries.append(primary)
                 } else {
                     let binding = definition.bindings[slot - 1]
-                    entries.append(binding.makeEntry(binding.info, primary, sandboxed))
+                    entries.append(
+                        previous?.entry(for: binding.info)
+                            ?? binding.makeEntry(binding.info, primary, mode(definition.info)))
                 }
             case let .injection(injection):
                 injections[injection.info.typeID, default: []].append(injection)
@@ -98,6 +118,7 @@ struct Registry: Sendable {
             }
         }
         self.entries = entries
+        self.byInfo = Dictionary(uniqueKeysWithValues: entries.map { (ObjectIdentifier($0.info), $0) })
         self.untagged = TypeTable(untagged)
         self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0]!) })
         self.byType = byType

@@ -48,8 +48,8 @@ extension Definition {
             wiringFailure(.invalidBinding(
                 type: typeName(info.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        let binding = Binding(info: info.with(type: Secondary.self)) { info, primary, sandboxed in
-            Entry<Secondary>(info: info, sandboxed: sandboxed) {
+        let binding = Binding(info: info.with(type: Secondary.self)) { info, primary, mode in
+            Entry<Secondary>(info: info, mode: mode) {
                 // `Entry.resolve` pushed this binding's frame, so the container is the current one.
                 let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
                 do throws(WiringError) {

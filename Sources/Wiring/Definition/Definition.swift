@@ -21,7 +21,7 @@ public struct Definition: Sendable {
 
     enum Payload: Sendable {
         /// Makes this definition's entry for a new container (a sandboxed one for verification).
-        case builder(@Sendable (_ info: DefinitionInfo, _ sandboxed: Bool) -> any AnyEntry)
+        case builder(@Sendable (_ info: DefinitionInfo, _ mode: EntryMode) -> any AnyEntry)
         /// Code to run on an existing object (`injection(for:)`).
         case injection(Injection)
         /// A factory that takes parameters at resolve time.
@@ -31,7 +31,7 @@ public struct Definition: Sendable {
     /// A secondary type: its info, and how to make its entry from the primary one.
     struct Binding: Sendable {
         let info: DefinitionInfo
-        let makeEntry: @Sendable (_ info: DefinitionInfo, _ primary: any AnyEntry, _ sandboxed: Bool) -> any AnyEntry
+        let makeEntry: @Sendable (_ info: DefinitionInfo, _ primary: any AnyEntry, _ mode: EntryMode) -> any AnyEntry
     }
 
     init<Value>(
@@ -41,7 +41,7 @@ public struct Definition: Sendable {
         factory: @escaping @Sendable () -> Value
     ) {
         self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
-        self.payload = .builder { info, sandboxed in Entry(info: info, sandboxed: sandboxed, factory: factory) }
+        self.payload = .builder { info, mode in Entry(info: info, mode: mode, factory: factory) }
     }
 
     init(injection: Injection) {

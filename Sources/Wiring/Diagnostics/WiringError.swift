@@ -37,6 +37,15 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// A scope was resolved from (or opened from) after `close()`.
     case scopeClosed(scope: String, type: String, requestedAt: CodeLocation?)
 
+    /// `DependencyContainer.load(_:)` was given a module that is already loaded.
+    case moduleAlreadyLoaded(loadedAt: CodeLocation?)
+
+    /// `DependencyContainer.unload(_:)` was given a module that was not loaded with `load(_:)`.
+    case moduleNotLoaded(requestedAt: CodeLocation?)
+
+    /// The definition's module was unloaded from the root (`DependencyContainer.unload(_:)`).
+    case moduleUnloaded(type: String, definedAt: CodeLocation?, requestedAt: CodeLocation?)
+
     /// `openScope(S.self)` found no `scope(S.self) { … }` in the container or its parents.
     case scopeNotDefined(scope: String, requestedAt: CodeLocation?)
 
@@ -79,6 +88,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .rootNotDefined(type: type, tag: tag, requestedAt: location)
         case let .scopeClosed(scope, type, nil):
             .scopeClosed(scope: scope, type: type, requestedAt: location)
+        case let .moduleUnloaded(type, definedAt, nil):
+            .moduleUnloaded(type: type, definedAt: definedAt, requestedAt: location)
         case let .scopeNotDefined(scope, nil):
             .scopeNotDefined(scope: scope, requestedAt: location)
         case let .parameterMismatch(type, tag, expected, given, nil):
@@ -163,6 +174,25 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
                 "Wiring: cannot resolve `\(type)`: scope `\(scope)` is closed.",
                 "  Requested at: \(requestedAt?.description ?? "unknown site")",
                 "  Fix: open a new scope with `openScope(\(scope).self)`, or stop using this one after `close()`.",
+            ].joined(separator: "\n")
+        case let .moduleAlreadyLoaded(loadedAt):
+            return [
+                "Wiring: this module is already loaded into the root.",
+                "  Loaded again at: \(loadedAt?.description ?? "unknown site")",
+                "  Fix: load a module once; `unload(_:)` it before loading it again.",
+            ].joined(separator: "\n")
+        case let .moduleNotLoaded(requestedAt):
+            return [
+                "Wiring: cannot unload a module that was not loaded with `DependencyContainer.load(_:)`.",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: unload only modules passed to `load(_:)`; modules of `defined(by:)` stay for the life of the app.",
+            ].joined(separator: "\n")
+        case let .moduleUnloaded(type, definedAt, requestedAt):
+            return [
+                "Wiring: cannot resolve `\(type)`: the module defining it was unloaded.",
+                "  Defined at: \(definedAt?.description ?? "unknown site")",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: load the module again with `DependencyContainer.load(_:)`, or stop using what it provided.",
             ].joined(separator: "\n")
         case let .scopeNotDefined(scope, requestedAt):
             return [

@@ -37,7 +37,7 @@ final class ScopeState: @unchecked Sendable {
         creationLock.withLock {
             guard !closed else { return ([], []) }
             closed = true
-            let released = entries.compactMap { $0.takeScopedInstance() }
+            let released = entries.compactMap { $0.takeHeldInstance() }
             let open = children.compactMap(\.container)
             children = []
             return (released, open)

@@ -1,0 +1,119 @@
+@_spi(Testing) import Wiring
+import Testing
+
+private protocol Chat: AnyObject, Sendable {}
+private final class ChatService: Chat {}
+private final class MockChat: Chat {}
+private final class Core: Sendable {}
+
+private let core = module {
+    single { Core() }
+    single { ChatService() as Chat }
+}
+
+private let chatFeature = module {
+    single(tag: "feature") { ChatService() as Chat }
+}
+
+private let chatOverride = module {
+    single { MockChat() as Chat }.override()
+}
+
+/// Loading and unloading change the global root, so these run serialized and exclusively.
+@Suite(.serialized) struct RuntimeModuleTests {
+    @Test func loadAddsDefinitionsAndKeepsExistingSingletons() throws {
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: core)
+            let coreBefore: Core = resolve()
+            #expect(resolveOptional(tag: "feature") as Chat? == nil)
+
+            DependencyContainer.load(chatFeature)
+            weak var feature: Chat? = resolve(tag: "feature") as Chat
+            #expect(feature != nil)
+            #expect(resolve(tag: "feature") as Chat === feature)
+            #expect(resolve() as Core === coreBefore)
+
+            DependencyContainer.unload(chatFeature)
+            #expect(feature == nil)  // the module's singleton was released
+            #expect(resolveOptional(tag: "feature") as Chat? == nil)
+            #expect(resolve() as Core === coreBefore)
+
+            DependencyContainer.load(chatFeature)  // and again, with a new instance
+            #expect(resolveOptional(tag: "feature") as Chat? != nil)
+        }
+    }
+
+    @Test func anOverridingModuleReplacesUntilUnloaded() throws {
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: core)
+            #expect(resolve() as Chat is ChatService)
+            DependencyContainer.load(chatOverride)
+            #expect(resolve() as Chat is MockChat)
+            DependencyContainer.unload(chatOverride)
+            #expect(resolve() as Chat is ChatService)
+        }
+    }
+
+    @Test func eagerSinglesOfALoadedModuleAreBuiltOnLoad() throws {
+        let builds = Counter()
+        let eager = module {
+            single(tag: "eager") { () -> Core in
+                builds.increment()
+                return Core()
+            }
+            .createdAtStart()
+        }
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: core)
+            DependencyContainer.load(eager)
+            #expect(builds.count == 1)
+        }
+    }
+
+    @Test func loadingAndUnloadingWhileOtherThreadsResolve() throws {
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: core)
+            let coreInstance = ObjectIdentifier(resolve() as Core)
+            let mismatches = Counter()
+            let seenFeature = Counter()
+            runOnThreads(4) { index in
+                if index == 0 {
+                    for _ in 0..<200 {
+                        DependencyContainer.load(chatFeature)
+                        DependencyContainer.unload(chatFeature)
+                    }
+                } else {
+                    for _ in 0..<5_000 {
+                        if ObjectIdentifier(resolve() as Core) != coreInstance { mismatches.increment() }
+                        if let feature: Chat = resolveOptional(tag: "feature") {
+                            _ = feature
+                            seenFeature.increment()
+                        }
+                    }
+                }
+            }
+            #expect(mismatches.count == 0)
+            #expect(resolveOptional(tag: "feature") as Chat? == nil)
+        }
+    }
+
+    @Test func unloadingAModuleThatIsNotLoadedStops() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            DependencyContainer.defined(by: core)
+            DependencyContainer.unload(chatFeature)
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: cannot unload a module that was not loaded with `DependencyContainer.load(_:)`."))
+        }
+    }
+
+    @Test func loadingAConflictingModuleStops() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            DependencyContainer.defined(by: core)
+            DependencyContainer.load(module { single { MockChat() as Chat } })
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: `Chat` (no tag) is defined twice."))
+        }
+    }
+}
