@@ -180,6 +180,9 @@ extension DependencyContainer {
                 type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
                 requestedAt: nil)
         }
+        if registry.asyncEntry(for: ObjectIdentifier(type), tag: tag) != nil {
+            return .asyncDefinition(type: typeName(type), tag: tag?.description, requestedAt: nil)
+        }
         verification?.didMissDefinition(of: type, tag: tag)
         let path = ResolutionFrame.currentPath.map(\.step)
             + [ResolutionStep(type: typeName(type), tag: tag?.description, lifetime: nil, definedAt: nil)]

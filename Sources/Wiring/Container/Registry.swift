@@ -14,6 +14,14 @@ struct Registry: Sendable {
     private let injections: [ObjectIdentifier: [Injection]]
     /// Factories that take parameters, by type and tag.
     private let parameterized: [DefinitionKey: any AnyParameterizedEntry]
+    /// Async singles and factories, by type and tag.
+    private let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
+
+    /// The async definition for `type` and `tag`, if any.
+    func asyncEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyAsyncEntry)? {
+        asyncEntries[DefinitionKey(type: type, tag: tag)]
+    }
+
     /// The definitions of each scope declared here, used when one is opened.
     let scopedDefinitions: [ScopeID: [Definition]]
     /// Every entry by the identity of its definition's info.
@@ -79,6 +87,7 @@ struct Registry: Sendable {
         var entries: [any AnyEntry] = []
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
+        var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
         for key in order {
             let (index, slot) = winners[key]!
             let definition = definitions[index]
@@ -100,6 +109,9 @@ struct Registry: Sendable {
                 injections[injection.info.typeID, default: []].append(injection)
             case let .parameterized(makeEntry):
                 parameterized[key] = makeEntry(definition.info)
+            case let .async(makeEntry):
+                asyncEntries[key] = previous?.asyncEntries[key].flatMap { $0.info === definition.info ? $0 : nil }
+                    ?? makeEntry(definition.info)
             }
         }
 
@@ -124,6 +136,7 @@ struct Registry: Sendable {
         self.byType = byType
         self.injections = injections
         self.parameterized = parameterized
+        self.asyncEntries = asyncEntries
     }
 
     /// Every entry of `type`, under any tag, in declaration order.
@@ -162,6 +175,7 @@ struct Registry: Sendable {
     func definitions(of type: ObjectIdentifier) -> [DefinitionInfo] {
         ((untagged[type].map { [$0] } ?? []) + (tagged[type] ?? [])).map(\.info)
             + parameterized.values.filter { $0.info.typeID == type }.map(\.info)
+            + asyncEntries.values.filter { $0.info.typeID == type }.map(\.info)
     }
 }
 

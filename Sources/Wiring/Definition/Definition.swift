@@ -26,6 +26,8 @@ public struct Definition: Sendable {
         case injection(Injection)
         /// A factory that takes parameters at resolve time.
         case parameterized(@Sendable (_ info: DefinitionInfo) -> any AnyParameterizedEntry)
+        /// An async factory or single, resolved with `await resolveAsync()`.
+        case async(@Sendable (_ info: DefinitionInfo) -> any AnyAsyncEntry)
     }
 
     /// A secondary type: its info, and how to make its entry from the primary one.
@@ -42,6 +44,16 @@ public struct Definition: Sendable {
     ) {
         self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
         self.payload = .builder { info, mode in Entry(info: info, mode: mode, factory: factory) }
+    }
+
+    init<Value: Sendable>(
+        lifetime: Lifetime,
+        tag: Tag?,
+        site: CodeLocation?,
+        asyncFactory: @escaping @Sendable () async -> Value
+    ) {
+        self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
+        self.payload = .async { info in AsyncEntry(info: info, factory: asyncFactory) }
     }
 
     init(injection: Injection) {

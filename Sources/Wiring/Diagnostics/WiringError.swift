@@ -37,6 +37,9 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// A scope was resolved from (or opened from) after `close()`.
     case scopeClosed(scope: String, type: String, requestedAt: CodeLocation?)
 
+    /// An async definition (`single { await … }`) was resolved synchronously.
+    case asyncDefinition(type: String, tag: String?, requestedAt: CodeLocation?)
+
     /// `DependencyContainer.load(_:)` was given a module that is already loaded.
     case moduleAlreadyLoaded(loadedAt: CodeLocation?)
 
@@ -88,6 +91,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .rootNotDefined(type: type, tag: tag, requestedAt: location)
         case let .scopeClosed(scope, type, nil):
             .scopeClosed(scope: scope, type: type, requestedAt: location)
+        case let .asyncDefinition(type, tag, nil):
+            .asyncDefinition(type: type, tag: tag, requestedAt: location)
         case let .moduleUnloaded(type, definedAt, nil):
             .moduleUnloaded(type: type, definedAt: definedAt, requestedAt: location)
         case let .scopeNotDefined(scope, nil):
@@ -174,6 +179,14 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
                 "Wiring: cannot resolve `\(type)`: scope `\(scope)` is closed.",
                 "  Requested at: \(requestedAt?.description ?? "unknown site")",
                 "  Fix: open a new scope with `openScope(\(scope).self)`, or stop using this one after `close()`.",
+            ].joined(separator: "\n")
+        case let .asyncDefinition(type, tag, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            let call = tag.map { "resolveAsync(\(type).self, tag: \($0))" } ?? "resolveAsync(\(type).self)"
+            return [
+                "Wiring: \(subject) is built by an async factory and cannot be resolved synchronously.",
+                "  Requested at: \(requestedAt?.description ?? "unknown site")",
+                "  Fix: resolve it from async code with `await \(call)`.",
             ].joined(separator: "\n")
         case let .moduleAlreadyLoaded(loadedAt):
             return [

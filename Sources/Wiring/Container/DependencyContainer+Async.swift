@@ -1,0 +1,87 @@
+extension DependencyContainer {
+    /// Resolves `T` from async code: an async definition (`single { await … }`), awaiting its
+    /// one build, or any other definition as `resolve()` would.
+    ///
+    /// ```swift
+    /// let database: Database = await container.resolveAsync()
+    /// ```
+    ///
+    /// It has its own name because an `async` overload of `resolve()` would make every plain
+    /// `resolve()` in async code need `await`.
+    ///
+    /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:file:line:)``'s error.
+    public func resolveAsync<T: Sendable>(
+        _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+    ) async -> T {
+        do {
+            return try await resolveAsyncThrowing(type, file: file, line: line)
+        } catch {
+            wiringFailure(error)
+        }
+    }
+
+    /// Resolves `T` registered with `tag` from async code; see ``resolveAsync(_:file:line:)``.
+    public func resolveAsync<T: Sendable, Tag: Hashable & Sendable>(
+        _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    ) async -> T {
+        do {
+            if let entry = registry.asyncEntry(for: ObjectIdentifier(T.self), tag: Wiring.Tag(tag)) {
+                return await unsafeDowncast(entry, to: AsyncEntry<T>.self).resolve(in: self)
+            }
+            return try resolveCore(T.self, tag: tag)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+
+    /// Resolves `T` from async code, throwing a ``WiringError`` instead of stopping.
+    ///
+    /// ```swift
+    /// let database = try await container.resolveAsyncThrowing(Database.self)
+    /// ```
+    public func resolveAsyncThrowing<T: Sendable>(
+        _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+    ) async throws(WiringError) -> T {
+        if let entry = registry.asyncEntry(for: ObjectIdentifier(T.self), tag: nil) {
+            return await unsafeDowncast(entry, to: AsyncEntry<T>.self).resolve(in: self)
+        }
+        if let scope, registry.entry(for: ObjectIdentifier(T.self)) == nil {
+            try scope.checkOpen(for: T.self)
+            return try await scope.parent.resolveAsyncThrowing(type, file: file, line: line)
+        }
+        do {
+            return try resolveCore(T.self)
+        } catch {
+            throw error.requested(at: CodeLocation(file, line))
+        }
+    }
+}
+
+/// Resolves `T` from async code, from the task's root (see
+/// ``DependencyContainer/withRoot(_:operation:)``) or the global one; see
+/// ``DependencyContainer/resolveAsync(_:file:line:)``.
+///
+/// ```swift
+/// let database: Database = await resolveAsync()
+/// ```
+public func resolveAsync<T: Sendable>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) async -> T {
+    do {
+        return try await resolveAsyncThrowing(type, file: file, line: line)
+    } catch {
+        wiringFailure(error)
+    }
+}
+
+/// Resolves `T` from async code, throwing a ``WiringError`` instead of stopping.
+///
+/// ```swift
+/// let database = try await resolveAsyncThrowing(Database.self)
+/// ```
+public func resolveAsyncThrowing<T: Sendable>(
+    _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+) async throws(WiringError) -> T {
+    guard let container = DependencyContainer.resolving ?? root.container?.takeUnretainedValue() else {
+        throw .rootNotDefined(type: typeName(T.self), tag: nil, requestedAt: CodeLocation(file, line))
+    }
+    return try await container.resolveAsyncThrowing(type, file: file, line: line)
+}

@@ -1,0 +1,88 @@
+import Testing
+import Wiring
+
+private final class Config: Sendable {}
+
+private actor Database {
+    let config: Config
+    init(config: Config) { self.config = config }
+
+    static func open(config: Config = resolve()) async -> Database {
+        try? await Task.sleep(for: .milliseconds(20))
+        return Database(config: config)
+    }
+}
+
+private struct Snapshot: Sendable {
+    let id: Int
+}
+
+@Suite struct AsyncDefinitionTests {
+    @Test func anAsyncSingleIsBuiltOnceUnderConcurrentAwaits() async {
+        let builds = Counter()
+        let container = module {
+            single { Config() }
+            single { () async -> Database in
+                builds.increment()
+                // `resolve()` after an await still reads the container building the value.
+                try? await Task.sleep(for: .milliseconds(20))
+                return await Database.open()
+            }
+        }
+        let databases = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<50 {
+                group.addTask { ObjectIdentifier(await container.resolveAsync(Database.self)) }
+            }
+            return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(databases.count == 1)
+        #expect(builds.count == 1)
+        let database: Database = await container.resolveAsync()
+        #expect(database.config === container.resolve() as Config)
+    }
+
+    @Test func anAsyncFactoryRunsOnEveryResolve() async {
+        let counter = Counter()
+        let container = module {
+            factory { () async -> Snapshot in
+                counter.increment()
+                await Task.yield()
+                return Snapshot(id: counter.count)
+            }
+        }
+        let first: Snapshot = await container.resolveAsync()
+        let second: Snapshot = await container.resolveAsync()
+        #expect(first.id != second.id)
+        #expect(counter.count == 2)
+    }
+
+    @Test func resolvingAnAsyncDefinitionSynchronouslySaysToAwait() throws {
+        let container = module { single { await Database.open(config: Config()) } }
+        let line = #line + 1
+        let error = #expect(throws: WiringError.self) { _ = try container.resolveThrowing(Database.self) }
+        #expect(
+            error?.description == """
+                Wiring: `Database` is built by an async factory and cannot be resolved synchronously.
+                  Requested at: WiringTests/AsyncDefinitionTests.swift:\(line)
+                  Fix: resolve it from async code with `await resolveAsync(Database.self)`.
+                """)
+    }
+
+    @Test func resolveAsyncAlsoServesSynchronousDefinitions() async throws {
+        let container = module { single { Config() } }
+        let config: Config = await container.resolveAsync()
+        #expect(config === container.resolve() as Config)
+        await #expect(throws: WiringError.self) { _ = try await container.resolveAsyncThrowing(Snapshot.self) }
+    }
+
+    @Test func theFreeFunctionReadsTheTasksRoot() async {
+        let container = module {
+            single { Config() }
+            single { await Database.open() }
+        }
+        await DependencyContainer.withRoot(container) {
+            let database: Database = await resolveAsync()
+            #expect(database.config === container.resolve() as Config)
+        }
+    }
+}
