@@ -35,4 +35,23 @@ func runDemo() {
     print("Optional injection:")
     print("  screen.stopWatch is \(screen.stopWatch == nil ? "nil" : "a StopWatch")")
     print("  screen.analytics is \(screen.analytics == nil ? "nil (nothing registered)" : "set")")
+
+    print("Binding (one Network answers for two types):")
+    let health: HealthChecking = resolve()
+    print("  HealthChecking === NetworkProtocol     : \(health === backend.network), healthy: \(health.isHealthy)")
+
+    print("Parameters:")
+    let profile: ProfileViewModel = resolve(parameters: 42)
+    print("  ProfileViewModel(parameters: 42)       : userID \(profile.userID), shared backend: \(profile.backend === backend)")
+
+    print("Scopes (a user session):")
+    let session = DependencyContainer.shared.openScope(UserSession.self)
+    let cart: Cart = session.resolve()
+    cart.add("book")
+    let other = DependencyContainer.shared.openScope(UserSession.self)
+    print("  same cart within a session             : \(cart === session.resolve() as Cart), items \(cart.items)")
+    print("  another session has its own cart       : \(cart !== other.resolve() as Cart)")
+    session.close()
+    other.close()
+    print("  after close()                          : closed \(session.isClosed)")
 }

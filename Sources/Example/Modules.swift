@@ -6,13 +6,19 @@ extension DependencyContainer {
     }
 
     static let network = module {
-        single { Network() as NetworkProtocol }
+        single { Network() }
+            .bind(NetworkProtocol.self)
+            .bind(HealthChecking.self)
     }
 
     static let app = module {
         single { AppState() as AppStateProtocol }
         factory { StopWatch() as StopWatchProtocol }
         factory { ProfileViewController() }
+        factory { (userID: Int) in ProfileViewModel(userID: userID) }
+        scope(UserSession.self) {
+            scoped { Cart() }
+        }
         for context in StorageContext.allCases {
             single(tag: context) { LocalStorage(context: context) as LocalStorageProtocol }
         }

@@ -7,8 +7,14 @@ protocol NetworkProtocol: AnyObject {
     func fetch(_ path: String) -> String
 }
 
-final class Network: NetworkProtocol {
+/// A second face of the network, bound to the same instance with `.bind(HealthChecking.self)`.
+protocol HealthChecking: AnyObject {
+    var isHealthy: Bool { get }
+}
+
+final class Network: NetworkProtocol, HealthChecking {
     func fetch(_ path: String) -> String { "200 OK \(path)" }
+    var isHealthy: Bool { true }
 }
 
 enum StorageContext: String, CaseIterable {
@@ -58,4 +64,24 @@ final class ProfileViewController {
     @LazyInject var appState: AppStateProtocol
     @OptionalInject var stopWatch: StopWatchProtocol?
     @OptionalInject var analytics: Analytics?
+}
+
+/// A user session is a scope: one cart per session, released when the session closes.
+enum UserSession {}
+
+final class Cart {
+    let backend: BackendProtocol
+    private(set) var items: [String] = []
+    init(backend: BackendProtocol = resolve()) { self.backend = backend }
+    func add(_ item: String) { items.append(item) }
+}
+
+/// Built with a parameter only the caller knows: `resolve(parameters: 42)`.
+final class ProfileViewModel {
+    let userID: Int
+    let backend: BackendProtocol
+    init(userID: Int, backend: BackendProtocol = resolve()) {
+        self.userID = userID
+        self.backend = backend
+    }
 }

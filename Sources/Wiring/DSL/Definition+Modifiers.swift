@@ -52,6 +52,7 @@ extension Definition {
             Entry<Secondary>(info: info, mode: mode) {
                 // `Entry.resolve` pushed this binding's frame, so the container is the current one.
                 let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
+                if let verification = container.verification { verification.willResolve(primary.info) }
                 do throws(WiringError) {
                     guard let value = try primary.resolveAny(in: container) as? Secondary else {
                         throw WiringError.invalidBinding(
