@@ -74,7 +74,7 @@ public func factory<T, Tag: Hashable & Sendable>(
 /// let definition = resolvable(lifetime: .factory) { StopWatch() as StopWatchProtocol }
 /// ```
 ///
-/// Prefer ``single(file:line:_:)`` and ``factory(file:line:_:)`` in new code.
+/// Prefer ``single(file:line:_:)-1n9zr`` and ``factory(file:line:_:)-6542y`` in new code.
 public func resolvable<T>(
     lifetime: Lifetime = .singleton,
     file: StaticString = #fileID,
