@@ -97,6 +97,39 @@ private let chatOverride = module {
         }
     }
 
+    @Test func theRootServesParametersCollectionsScopesAndAsync() async throws {
+        enum Visit {}
+        final class Numbered: Sendable {
+            let number: Int
+            init(_ number: Int) { self.number = number }
+        }
+        let app = module {
+            factory { (number: Int) in Numbered(number) }
+            factory(tag: "double") { (number: Int) in Numbered(number * 2) }
+            single(tag: "a") { ChatService() as Chat }
+            single(tag: "b") { MockChat() as Chat }
+            scope(Visit.self) { scoped { Core() } }
+            single { () async -> ChatService in
+                await Task.yield()
+                return ChatService()
+            }
+        }
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: app)
+            #expect((resolve(parameters: 3) as Numbered).number == 3)
+            #expect((resolve(tag: "double", parameters: 3) as Numbered).number == 6)
+            #expect(resolveAll(Chat.self).count == 2)
+            let visit = DependencyContainer.shared.openScope(Visit.self)
+            #expect(visit.resolve() as Core === visit.resolve() as Core)
+            visit.close()
+        }
+        // Async resolution from the root, through a task-local root (the global one is exclusive).
+        let same = await DependencyContainer.withRoot(app) {
+            await resolveAsync(ChatService.self) === resolveAsync(ChatService.self)
+        }
+        #expect(same)
+    }
+
     @Test func unloadingAModuleThatIsNotLoadedStops() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             DependencyContainer.defined(by: core)

@@ -103,6 +103,24 @@ public func resolve<T, each Parameter>(
     }
 }
 
+/// Resolves `T` registered with `tag` from a factory that takes parameters, in the container
+/// building the caller or the root.
+///
+/// ```swift
+/// let avatar: AvatarView = resolve(tag: "compact", parameters: 42, 24.0)
+/// ```
+public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
+    tag: Tag, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
+) -> T {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) { container throws(WiringError) in
+            try container.resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
+        }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}
+
 /// Every instance registered for `T` in the container building the caller or the root; see
 /// ``DependencyContainer/resolveAll(_:file:line:)``.
 public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {
