@@ -1,0 +1,185 @@
+/// The messages: one per case, each naming what went wrong, where, and the fix.
+extension WiringError {
+    public var description: String {
+        switch self {
+        case let .missingDefinition(type, tag, path, registered, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            var lines = ["Wiring: nothing is registered for \(subject)."]
+            lines.append("  Resolution path: \(path.rendered)")
+            lines += path.definitionLines
+            if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
+            if registered.isEmpty {
+                lines.append("  Registered for `\(type)`: nothing, under any tag.")
+            } else {
+                let list = registered.map { step in
+                    "\(step.tag.map { "tag \($0)" } ?? "no tag") (\(step.lifetime.map { "\($0)" } ?? "?")"
+                        + "\(step.definedAt.map { " at \($0)" } ?? ""))"
+                }
+                lines.append("  Registered for `\(type)`: \(list.joined(separator: "; ")).")
+            }
+            if type.hasPrefix("Optional<") {
+                lines.append(
+                    "  Note: the requested type is an optional, as when `resolve()` is assigned to an optional "
+                        + "property; write `resolve() as \(type.dropFirst(9).dropLast())` to ask for the wrapped type.")
+            }
+            let tagArgument = tag.map { "tag: \($0)" }.map { "(\($0)) " } ?? " "
+            lines.append(
+                "  Fix: add `single\(tagArgument){ … as \(type) }` (or `factory`) to a module of the container "
+                    + "you resolve from (for the global root, a module passed to `DependencyContainer.defined(by:)`)"
+                    + (registered.isEmpty ? "" : ", or ask for one of the registered tags")
+                    + ", or use `@OptionalInject` / `resolveOptional()` if it may be absent.")
+            return lines.joined(separator: "\n")
+        case let .cycle(path, requestedAt):
+            var lines = ["Wiring: dependency cycle: \(path.map(\.description).joined(separator: " → "))."]
+            lines.append("  Definitions in the cycle:")
+            lines += path.definitionLines
+            if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
+            lines.append(
+                "  Fix: break the cycle: let one of these types take the other lazily (`@LazyInject`) "
+                    + "or through a factory closure, instead of in its initialiser.")
+            return lines.joined(separator: "\n")
+        case let .duplicateDefinition(type, tag, first, second):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            return [
+                "Wiring: \(subject) is defined twice.",
+                "  First definition: \(first.orUnknown)",
+                "  Second definition: \(second.orUnknown)",
+                "  Fix: remove one of them, or give them different tags (`single(tag: …)`).",
+            ].joined(separator: "\n")
+        case let .definitionComposedTwice(type, tag, site):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            return [
+                "Wiring: the definition of \(subject) is composed into one container twice.",
+                "  Definition: \(site.orUnknown)",
+                "  Fix: its module is listed twice (directly or through another module): list each module "
+                    + "once in `modules { … }`.",
+            ].joined(separator: "\n")
+        case let .rootNotDefined(type, tag, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            var lines = ["Wiring: cannot resolve \(subject): no root container is defined yet."]
+            if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
+            lines.append(
+                "  Fix: call `DependencyContainer.defined(by: modules { … })` at start-up, before anything "
+                    + "is injected (for example first thing in `main` or in your app delegate's `init`).")
+            return lines.joined(separator: "\n")
+        case let .rootAlreadyDefined(first, second):
+            return [
+                "Wiring: the root container is already defined.",
+                "  First defined at: \(first.orUnknown)",
+                "  Defined again at: \(second.orUnknown)",
+                "  Fix: call `DependencyContainer.defined(by:)` once, at start-up, with every module composed "
+                    + "by `modules { … }`.",
+            ].joined(separator: "\n")
+        case let .scopeClosed(scope, type, requestedAt):
+            return [
+                "Wiring: cannot resolve `\(type)`: scope `\(scope)` is closed.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: open a new scope with `openScope(\(scope).self)`, or stop using this one after `close()`.",
+            ].joined(separator: "\n")
+        case let .asyncDefinition(type, tag, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            let call = tag.map { "resolveAsync(\(type).self, tag: \($0))" } ?? "resolveAsync(\(type).self)"
+            return [
+                "Wiring: \(subject) is built by an async factory and cannot be resolved synchronously.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: resolve it from async code with `await \(call)`.",
+            ].joined(separator: "\n")
+        case let .moduleAlreadyLoaded(loadedAt):
+            return [
+                "Wiring: this module is already loaded into the root.",
+                "  Loaded again at: \(loadedAt.orUnknown)",
+                "  Fix: load a module once; `unload(_:)` it before loading it again.",
+            ].joined(separator: "\n")
+        case let .moduleNotLoaded(requestedAt):
+            return [
+                "Wiring: cannot unload a module that was not loaded with `DependencyContainer.load(_:)`.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: unload only modules passed to `load(_:)`; modules of `defined(by:)` stay for the life of the app.",
+            ].joined(separator: "\n")
+        case let .moduleUnloaded(type, definedAt, requestedAt):
+            return [
+                "Wiring: cannot resolve `\(type)`: the module defining it was unloaded.",
+                "  Defined at: \(definedAt.orUnknown)",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: load the module again with `DependencyContainer.load(_:)`, or stop using what it provided.",
+            ].joined(separator: "\n")
+        case let .scopeNotDefined(scope, requestedAt):
+            return [
+                "Wiring: no scope `\(scope)` is declared in this container or the ones it was opened from.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: declare it in a module: `scope(\(scope).self) { scoped { … } }`.",
+            ].joined(separator: "\n")
+        case let .scopedOutsideScope(type, definedAt):
+            return [
+                "Wiring: `scoped { … as \(type) }` is not inside a scope.",
+                "  Defined at: \(definedAt.orUnknown)",
+                "  Fix: put it inside `scope(SomeScope.self) { … }`, or use `single` or `factory`.",
+            ].joined(separator: "\n")
+        case let .notAScope(requestedAt):
+            return [
+                "Wiring: `close()` was called on a container that is not a scope.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: close only containers returned by `openScope(_:)`.",
+            ].joined(separator: "\n")
+        case let .invalidBinding(type, boundTo, definedAt):
+            return [
+                "Wiring: `\(type)` is bound to `\(boundTo)`, but it is not one.",
+                "  Defined at: \(definedAt.orUnknown)",
+                "  Fix: bind only to a protocol the type conforms to or a class it inherits from, or remove `.bind(\(boundTo).self)`.",
+            ].joined(separator: "\n")
+        case let .parameterMismatch(type, tag, expected, given, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            let fix: String
+            switch (expected, given) {
+            case let (expected?, nil):
+                fix = "pass them: `resolve(parameters: …)` with values of types \(expected)."
+            case (nil, _):
+                fix = "resolve it without parameters, or define it as `factory { (…) in … }`."
+            case let (expected?, _):
+                fix = "pass values of types \(expected), in that order."
+            }
+            return [
+                "Wiring: \(subject) takes parameters \(expected ?? "()"), but was resolved with \(given ?? "none").",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: \(fix)",
+            ].joined(separator: "\n")
+        case let .sceneNotFound(storyboard, identifier, available, requestedAt):
+            return [
+                "Wiring: storyboard \"\(storyboard)\" has no scene \"\(identifier)\".",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Scenes: \(available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", ")).",
+                "  Fix: add `scene(\"\(identifier)\") { … }` to `storyboard(\"\(storyboard)\") { … }`, or ask for one of its scenes.",
+            ].joined(separator: "\n")
+        case let .sceneTypeMismatch(storyboard, identifier, expected, actual, requestedAt):
+            return [
+                "Wiring: scene \"\(identifier)\" of storyboard \"\(storyboard)\" builds `\(actual)`, not `\(expected)`.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: ask for `\(actual)` (`instantiate(\"\(identifier)\", as: \(actual).self)`), or change the scene.",
+            ].joined(separator: "\n")
+        case let .duplicateScene(storyboard, identifier, first, second):
+            return [
+                "Wiring: storyboard \"\(storyboard)\" declares scene \"\(identifier)\" twice.",
+                "  First scene: \(first.orUnknown)",
+                "  Second scene: \(second.orUnknown)",
+                "  Fix: give each scene of a storyboard its own identifier.",
+            ].joined(separator: "\n")
+        case let .storyboardReleased(storyboard, requestedAt):
+            return [
+                "Wiring: storyboard \"\(storyboard)\" outlived the container that registered it.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: keep the container (a `static let` module, or the root) alive while its storyboards are used.",
+            ].joined(separator: "\n")
+        case let .definitionsFixed(type, requestedAt):
+            return [
+                "Wiring: cannot register `\(type)`: the container is already built and its definitions are fixed.",
+                "  Registered at: \(requestedAt.orUnknown)",
+                "  Fix: register inside the closure of `DependencyContainer { c in … }` or in a `module { … }`.",
+            ].joined(separator: "\n")
+        }
+    }
+}
+
+extension CodeLocation? {
+    /// `App/Modules.swift:12`, or `unknown site`.
+    fileprivate var orUnknown: String { self?.description ?? "unknown site" }
+}
