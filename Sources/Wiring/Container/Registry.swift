@@ -8,8 +8,6 @@ struct Registry: Sendable {
     let entries: [any AnyEntry]
     private let untagged: TypeTable<any AnyEntry>
     private let tagged: TypeTable<[any AnyEntry]>
-    /// Every entry of each type, tagged or not, in declaration order (`resolveAll`).
-    private let byType: [ObjectIdentifier: [any AnyEntry]]
     /// `injection(for:)` definitions by class, untagged and tagged together.
     private let injections: [ObjectIdentifier: [Injection]]
     /// Factories that take parameters, by type and tag.
@@ -24,12 +22,10 @@ struct Registry: Sendable {
 
     /// The definitions of each scope declared here, used when one is opened.
     let scopedDefinitions: [ScopeID: [Definition]]
-    /// Every entry by the identity of its definition's info.
-    private let byInfo: [ObjectIdentifier: any AnyEntry]
-
-    /// The entry made for exactly this definition (or binding), if any.
-    func entry(for info: DefinitionInfo) -> (any AnyEntry)? {
-        byInfo[ObjectIdentifier(info)]
+    /// Every entry by the identity of its definition's info, for reusing them (load/unload:
+    /// built there, once per change, rather than kept by every container).
+    func entriesByInfo() -> [ObjectIdentifier: any AnyEntry] {
+        Dictionary(uniqueKeysWithValues: entries.map { (ObjectIdentifier($0.info), $0) })
     }
 
     /// Builds the tables. A definition marked `.override()` replaces the earlier one of its
@@ -62,16 +58,19 @@ struct Registry: Sendable {
         self.scopedDefinitions = scoped
         // Which definition (and which of its slots: itself or a binding) wins each key.
         var winners: [DefinitionKey: (definition: Int, slot: Int)] = [:]
+        winners.reserveCapacity(definitions.count)
         var order: [DefinitionKey] = []
+        order.reserveCapacity(definitions.count)
         for (index, definition) in definitions.enumerated() {
-            for (slot, info) in definition.slots.enumerated() {
+            for slot in 0...definition.bindings.count {
+                let info = definition.slot(slot)
                 let key = info.key
                 guard let earlier = winners[key] else {
                     winners[key] = (index, slot)
                     order.append(key)
                     continue
                 }
-                let first = definitions[earlier.definition].slots[earlier.slot]
+                let first = definitions[earlier.definition].slot(earlier.slot)
                 if first === info {
                     throw .definitionComposedTwice(type: typeName(info.type), tag: info.tag?.description, site: info.site)
                 }
@@ -83,8 +82,10 @@ struct Registry: Sendable {
             }
         }
 
-        var primaries: [Int: any AnyEntry] = [:]
+        let reusable = previous?.entriesByInfo() ?? [:]
+        var primaries = [(any AnyEntry)?](repeating: nil, count: definitions.count)
         var entries: [any AnyEntry] = []
+        entries.reserveCapacity(order.count)
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
@@ -94,7 +95,7 @@ struct Registry: Sendable {
             switch definition.payload {
             case let .builder(makeEntry):
                 let primary =
-                    primaries[index] ?? previous?.entry(for: definition.info)
+                    primaries[index] ?? reusable[ObjectIdentifier(definition.info)]
                     ?? makeEntry(definition.info, mode(definition.info))
                 primaries[index] = primary
                 if slot == 0 {
@@ -102,7 +103,7 @@ struct Registry: Sendable {
                 } else {
                     let binding = definition.bindings[slot - 1]
                     entries.append(
-                        previous?.entry(for: binding.info)
+                        reusable[ObjectIdentifier(binding.info)]
                             ?? binding.makeEntry(binding.info, primary, mode(definition.info)))
                 }
             case let .injection(injection):
@@ -118,10 +119,8 @@ struct Registry: Sendable {
         var untagged: [(ObjectIdentifier, any AnyEntry)] = []
         var tagged: [ObjectIdentifier: [any AnyEntry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []
-        var byType: [ObjectIdentifier: [any AnyEntry]] = [:]
         for entry in entries {
             let id = entry.info.typeID
-            byType[id, default: []].append(entry)
             if entry.info.tag == nil {
                 untagged.append((id, entry))
             } else {
@@ -130,18 +129,17 @@ struct Registry: Sendable {
             }
         }
         self.entries = entries
-        self.byInfo = Dictionary(uniqueKeysWithValues: entries.map { (ObjectIdentifier($0.info), $0) })
         self.untagged = TypeTable(untagged)
         self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0]!) })
-        self.byType = byType
         self.injections = injections
         self.parameterized = parameterized
         self.asyncEntries = asyncEntries
     }
 
-    /// Every entry of `type`, under any tag, in declaration order.
+    /// Every entry of `type`, under any tag, in declaration order (a scan: `resolveAll` is rare,
+    /// and a table for it would cost every container an allocation per type).
     func allEntries(of type: ObjectIdentifier) -> [any AnyEntry] {
-        byType[type] ?? []
+        entries.filter { $0.info.typeID == type }
     }
 
     /// The factory with parameters for `type` and `tag`, if any.

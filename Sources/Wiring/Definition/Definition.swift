@@ -69,4 +69,9 @@ public struct Definition: Sendable {
 
     /// Every type this definition answers for: its own, then its bindings'.
     var slots: [DefinitionInfo] { [info] + bindings.map(\.info) }
+
+    /// Slot 0 is the definition itself; slot `n` its `n`th binding.
+    func slot(_ index: Int) -> DefinitionInfo {
+        index == 0 ? info : bindings[index - 1].info
+    }
 }

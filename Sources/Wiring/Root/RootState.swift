@@ -81,7 +81,8 @@ final class RootState: @unchecked Sendable {
             loadedInfos = guarded
             install(replacement)
             // Readers that still hold the old root find these entries retired, never freed.
-            let retiredEntries = module.definitions.flatMap(\.slots).compactMap { root.registry.entry(for: $0) }
+            let rootEntries = root.registry.entriesByInfo()
+            let retiredEntries = module.definitions.flatMap(\.slots).compactMap { rootEntries[ObjectIdentifier($0)] }
             return creationLock.withLock { retiredEntries.compactMap { $0.retire() } }
         }
     }
