@@ -45,10 +45,13 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     private let mode: EntryMode
     private var isBuilding = false
     /// The instance of a `.weak` definition while anyone holds it; only touched under `creationLock`.
-    private weak var weakInstance: AnyObject?
+    /// Boxed, so that entries of other lifetimes carry no weak reference to set up and tear down.
+    private var weakInstance: WeakReference?
     /// The instance of a `.scoped` definition until its scope closes, or of a guarded singleton
     /// until its module is unloaded; only touched under `creationLock`.
-    private var heldInstance: Value?
+    /// Boxed, so that an entry's layout needs no `Optional<Value>` metadata (building a container
+    /// instantiates one `Entry<Value>` per definition).
+    private var heldInstance: HeldValue<Value>?
     /// Set when a guarded entry's module is unloaded; only touched under `creationLock`.
     private var isRetired = false
 
@@ -109,12 +112,12 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             if isRetired {
                 throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
             }
-            if let existing = heldInstance { return existing }
+            if let existing = heldInstance { return existing.value }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
             defer { isBuilding = false }
             let value = try ResolutionFrame.with(container: container, info: info) { factory() }
-            heldInstance = value
+            heldInstance = HeldValue(value)
             return value
         }
     }
@@ -123,13 +126,13 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     @inline(never)
     private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Value {
         try creationLock.withLock { () throws(WiringError) -> Value in
-            if let existing = weakInstance { return existing as! Value }
+            if let existing = weakInstance?.object { return existing as! Value }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
             defer { isBuilding = false }
             let value = try ResolutionFrame.with(container: container, info: info) { factory() }
             // Only a class instance can be held weakly; anything else is built every time.
-            if type(of: value as Any) is AnyClass { weakInstance = value as AnyObject }
+            if type(of: value as Any) is AnyClass { weakInstance = WeakReference(value as AnyObject) }
             return value
         }
     }
@@ -154,4 +157,16 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         let start = path.firstIndex { $0 === info } ?? path.startIndex
         return path[start...].map(\.step)
     }
+}
+
+/// A scoped or guarded instance, held by its entry until released.
+final class HeldValue<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// The instance of a `.weak` definition, held weakly.
+final class WeakReference {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }

@@ -45,7 +45,9 @@ struct Registry: Sendable {
         // Definitions of other scopes wait until their scope is opened.
         var scoped: [ScopeID: [Definition]] = [:]
         var definitions: [Definition] = []
-        for definition in allDefinitions {
+        let hasScopes = allDefinitions.contains { $0.info.scope != nil || $0.info.lifetime == .scoped }
+        if !hasScopes { definitions = allDefinitions }
+        for definition in hasScopes ? allDefinitions : [] {
             if definition.info.lifetime == .scoped, definition.info.scope == nil {
                 throw .scopedOutsideScope(type: typeName(definition.info.type), definedAt: definition.info.site)
             }
@@ -61,24 +63,38 @@ struct Registry: Sendable {
         winners.reserveCapacity(definitions.count)
         var order: [DefinitionKey] = []
         order.reserveCapacity(definitions.count)
-        for (index, definition) in definitions.enumerated() {
-            for slot in 0...definition.bindings.count {
-                let info = definition.slot(slot)
-                let key = info.key
-                guard let earlier = winners[key] else {
-                    winners[key] = (index, slot)
-                    order.append(key)
-                    continue
-                }
-                let first = definitions[earlier.definition].slot(earlier.slot)
-                if first === info {
-                    throw .definitionComposedTwice(type: typeName(info.type), tag: info.tag?.description, site: info.site)
-                }
-                guard info.isOverride else {
-                    throw .duplicateDefinition(
-                        type: typeName(info.type), tag: info.tag?.description, first: first.site, second: info.site)
-                }
+        // The winners in key order; valid as long as no override replaced an earlier winner,
+        // which spares the common case a second lookup per definition.
+        var assigned: [(definition: Int, slot: Int)] = []
+        assigned.reserveCapacity(definitions.count)
+        var replaced = false
+        /// Gives `key` of `info` to slot `slot` of definition `index`, unless that is a duplicate.
+        func claim(_ info: DefinitionInfo, _ index: Int, _ slot: Int) throws(WiringError) {
+            let key = info.key
+            guard let earlier = winners[key] else {
                 winners[key] = (index, slot)
+                order.append(key)
+                assigned.append((index, slot))
+                return
+            }
+            let first = definitions[earlier.definition].slot(earlier.slot)
+            if first === info {
+                throw .definitionComposedTwice(type: typeName(info.type), tag: info.tag?.description, site: info.site)
+            }
+            guard info.isOverride else {
+                throw .duplicateDefinition(
+                    type: typeName(info.type), tag: info.tag?.description, first: first.site, second: info.site)
+            }
+            winners[key] = (index, slot)
+            replaced = true
+        }
+        for index in definitions.indices {
+            let definition = definitions[index]
+            try claim(definition.info, index, 0)
+            var slot = 0
+            for binding in definition.bindings {
+                slot += 1
+                try claim(binding.info, index, slot)
             }
         }
 
@@ -89,8 +105,8 @@ struct Registry: Sendable {
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
-        for key in order {
-            let (index, slot) = winners[key]!
+        for (position, key) in order.enumerated() {
+            let (index, slot) = replaced ? winners[key]! : assigned[position]
             let definition = definitions[index]
             switch definition.payload {
             case let .builder(makeEntry):
