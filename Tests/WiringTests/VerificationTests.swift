@@ -171,6 +171,19 @@ private enum App {
         #expect(error?.graph.edges == [.init(from: 0, to: 2, isLazy: false), .init(from: 1, to: 0, isLazy: true)])
     }
 
+    @Test func aFailureInsideAWeakSingleParksWithoutHoldingTheGlobalLock() throws {
+        let container = module {
+            weakSingle { App.Backend() }  // needs App.Network: missing
+        }
+        let error = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(error?.problems.count == 1)
+        // Another thread building a singleton now must not wait for the parked worker.
+        let other = module { single { App.Storage() } }
+        let built = Collected<Bool>()
+        runOnThreads(1) { _ in built.append((other.resolve() as App.Storage) === other.resolve() as App.Storage) }
+        #expect(built.all == [true])
+    }
+
     @Test func verificationReportReadsAsNumberedMessages() throws {
         let line = #line + 2
         let container = module {

@@ -90,6 +90,14 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         }
     }
 
+    /// Runs `body` under `creationLock`, except in a verification sandbox, which builds on one
+    /// thread at a time and may park a thread for good mid-build (see `Verification`).
+    @inline(__always)
+    private func underCreationLock(_ body: () throws(WiringError) -> Value) throws(WiringError) -> Value {
+        guard mode != .sandboxed else { return try body() }
+        return try creationLock.withLock(body)
+    }
+
     func takeHeldInstance() -> Any? {
         defer { heldInstance = nil }
         return heldInstance
@@ -105,7 +113,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     /// Held under the lock, not published, so that it can be released safely.
     @inline(never)
     private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Value {
-        try creationLock.withLock { () throws(WiringError) -> Value in
+        try underCreationLock { () throws(WiringError) -> Value in
             if let scope = container.scope, scope.isClosedLocked {
                 throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
             }
@@ -125,7 +133,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
     @inline(never)
     private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Value {
-        try creationLock.withLock { () throws(WiringError) -> Value in
+        try underCreationLock { () throws(WiringError) -> Value in
             if let existing = weakInstance?.object { return existing as! Value }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
