@@ -105,6 +105,32 @@ private final class Token: Sendable {}
         #expect(checkout.isClosed)
     }
 
+    @Test func verificationBuildsEveryScopeAsTheAppWouldOpenIt() throws {
+        let graph = try container.verify()
+        #expect(graph.nodes.map(\.description).contains("Payment"))
+        #expect(graph.nodes.first { $0.type == "Cart" }?.lifetime == .scoped)
+        // Payment, in the Checkout scope, took its Cart from the enclosing UserSession scope.
+        let payment = try #require(graph.nodes.firstIndex { $0.type == "Payment" })
+        let cart = try #require(graph.nodes.firstIndex { $0.type == "Cart" })
+        #expect(graph.edges.contains(.init(from: payment, to: cart, isLazy: false)))
+        #expect(builds.count == 1)  // the sandbox's Cart; the real container built nothing
+    }
+
+    @Test func verificationFindsWhatAScopeIsMissing() {
+        let broken = module {
+            scope(Checkout.self) {
+                scoped { Payment() }  // needs a Cart, which no scope here provides
+            }
+        }
+        let error = #expect(throws: VerificationError.self) { try broken.verify() }
+        guard case let .missingDefinition(type, _, path, _, _) = error?.problems.first else {
+            Issue.record("expected a missing Cart, got \(String(describing: error))")
+            return
+        }
+        #expect(type == "Cart")
+        #expect(path.map(\.description) == ["Payment", "Cart"])
+    }
+
     @Test func openingAnUndeclaredScopeStops() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = module { single { SessionBackend() } }.openScope(Unknown.self)

@@ -74,6 +74,17 @@ public final class DependencyContainer: Sendable {
         self.scope = container.scope
     }
 
+    /// A sandbox instance of a scope, for `verification`.
+    init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
+        self.definitions = definitions
+        self.registry = try! Registry(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
+        self.site = nil
+        self.collector = nil
+        self.verification = verification
+        self.eager = nil
+        self.scope = scope
+    }
+
     /// Builds the `createdAtStart()` singletons, once.
     func startEagerSingletons() throws(WiringError) {
         try eager?.start(in: self)

@@ -53,10 +53,24 @@ final class DefinitionInfo: Sendable {
 struct ScopeID: Hashable, Sendable {
     let id: ObjectIdentifier
     let name: String
+    /// The scopes this one is declared inside, outermost first (it is opened from them).
+    let outer: [ScopeID]
 
     init(_ type: Any.Type) {
         id = ObjectIdentifier(type)
         name = typeName(type)
+        outer = []
+    }
+
+    private init(id: ObjectIdentifier, name: String, outer: [ScopeID]) {
+        self.id = id
+        self.name = name
+        self.outer = outer
+    }
+
+    /// This scope, declared inside `scope`.
+    func nested(in scope: ScopeID) -> ScopeID {
+        ScopeID(id: id, name: name, outer: [scope] + outer)
     }
 
     static func == (lhs: ScopeID, rhs: ScopeID) -> Bool { lhs.id == rhs.id }

@@ -30,24 +30,34 @@ final class Verification: @unchecked Sendable {
         case finished
     }
 
-    /// A `@LazyInject` or `@OptionalInject` created while building `owner`, checked after.
+    /// A `@LazyInject` or `@OptionalInject` created while building `owner` in `container`,
+    /// checked after.
     private struct LazyCheck {
         let owner: DefinitionInfo
+        let container: DependencyContainer
         let resolve: @Sendable () -> Void
     }
+
+    /// A definition to build, and the sandbox (the container's, or one of its scopes') it is in.
+    private typealias Target = (container: DependencyContainer, entry: any AnyEntry)
 
     private init(definitions: [DefinitionInfo]) {
         recorder = GraphRecorder(definitions: definitions)
     }
 
-    /// Builds every definition of `container` in a sandbox and reports what happened.
+    /// Builds every definition of `container` in a sandbox, and every definition of each scope
+    /// it declares in a sandbox instance of that scope, and reports what happened.
     static func run(_ container: DependencyContainer) -> VerificationError {
-        let verification = Verification(definitions: container.registry.entries.map(\.info))
+        let verification = Verification(definitions: [])
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
+        let targets = sandboxTargets(sandbox, verification: verification)
+        verification.lock.withLock {
+            verification.recorder = GraphRecorder(definitions: targets.map(\.entry.info))
+        }
         var start = 0
-        while start <= sandbox.registry.entries.count {
+        while start <= targets.count {
             let from = start
-            WorkerThread.spawn { verification.work(in: sandbox, from: from) }
+            WorkerThread.spawn { verification.work(on: targets, from: from) }
             start = verification.waitForWorker() + 1
         }
         return verification.lock.withLock {
@@ -55,6 +65,34 @@ final class Verification: @unchecked Sendable {
                 problems: verification.problems, unchecked: verification.unchecked.map(\.step),
                 graph: verification.recorder.graph)
         }
+    }
+
+    /// The sandbox's entries, then those of a sandbox instance of each scope it declares, opened
+    /// from its outer scope's instance (or from the sandbox), as the app would open them.
+    private static func sandboxTargets(
+        _ sandbox: DependencyContainer, verification: Verification
+    ) -> [Target] {
+        var targets: [Target] = sandbox.registry.entries.map { (sandbox, $0) }
+        var opened: [ScopeID: DependencyContainer] = [:]
+        func open(_ id: ScopeID) -> DependencyContainer? {
+            if let existing = opened[id] { return existing }
+            guard let definitions = sandbox.registry.scopedDefinitions[id] else { return nil }
+            var parent = sandbox
+            for outer in id.outer {
+                guard let outerScope = open(outer) else { return nil }
+                parent = outerScope
+            }
+            let scope = DependencyContainer(
+                sandboxScope: definitions, scope: ScopeState(id: id, parent: parent, openedAt: CodeLocation("", 0)),
+                verification: verification)
+            opened[id] = scope
+            targets += scope.registry.entries.map { (scope, $0) }
+            return scope
+        }
+        for id in sandbox.registry.scopedDefinitions.keys.sorted(by: { $0.outer.count < $1.outer.count }) {
+            _ = open(id)
+        }
+        return targets
     }
 
     /// Waits until the running worker finishes or parks; returns the index it stopped at
@@ -69,12 +107,11 @@ final class Verification: @unchecked Sendable {
     }
 
     /// A worker: builds the definitions from `start` on, then the lazy checks they queued.
-    private func work(in sandbox: DependencyContainer, from start: Int) {
-        let entries = sandbox.registry.entries
+    private func work(on targets: [Target], from start: Int) {
         lock.withLock { current = start - 1 }
-        runLazyChecks(in: sandbox)
-        for index in entries.indices.dropFirst(start) {
-            let entry = entries[index]
+        runLazyChecks()
+        for index in targets.indices.dropFirst(start) {
+            let (sandbox, entry) = targets[index]
             let skip = lock.withLock {
                 current = index
                 return broken.contains(ObjectIdentifier(entry.info))
@@ -88,7 +125,7 @@ final class Verification: @unchecked Sendable {
                     broken.insert(ObjectIdentifier(entry.info))
                 }
             }
-            runLazyChecks(in: sandbox)
+            runLazyChecks()
         }
         lock.withLock {
             state = .finished
@@ -96,11 +133,11 @@ final class Verification: @unchecked Sendable {
         }
     }
 
-    private func runLazyChecks(in sandbox: DependencyContainer) {
+    private func runLazyChecks() {
         while let check = lock.withLock({ lazyChecks.isEmpty ? nil : lazyChecks.removeFirst() }) {
             if lock.withLock({ broken.contains(ObjectIdentifier(check.owner)) }) { continue }
             do {
-                try ResolutionFrame.with(container: sandbox, info: check.owner) {
+                try ResolutionFrame.with(container: check.container, info: check.owner) {
                     lock.withLock { lazyFrame = UnsafeMutableRawPointer(ResolutionFrame.current) }
                     check.resolve()
                     lock.withLock { lazyFrame = nil }
@@ -136,8 +173,9 @@ final class Verification: @unchecked Sendable {
 
     /// Queues a check of a lazily injected dependency of the definition being built.
     func queueLazyCheck(_ resolve: @escaping @Sendable () -> Void) {
-        guard let owner = ResolutionFrame.current?.pointee.info else { return }
-        lock.withLock { lazyChecks.append(LazyCheck(owner: owner, resolve: resolve)) }
+        guard let frame = ResolutionFrame.current?.pointee else { return }
+        let check = LazyCheck(owner: frame.info, container: frame.container, resolve: resolve)
+        lock.withLock { lazyChecks.append(check) }
     }
 
     /// Records `error` (or, for `nil`, that the definition needs a broken one), marks the
@@ -184,7 +222,8 @@ extension Verification {
             let verification = frame.pointee.container.verification
         else { return nil }
         while let parent = frame.pointee.parent {
-            guard parent.pointee.container === frame.pointee.container else { return nil }
+            // A scope's sandbox resolves from the container's sandbox: same verification.
+            guard parent.pointee.container.verification === verification else { return nil }
             frame = parent
         }
         return verification

@@ -20,7 +20,7 @@ public func scope<S>(
     let id = ScopeID(scope)
     return content().map { definition in
         // A scope declared inside this one keeps its own; it is opened from this one.
-        let owner = definition.info.scope ?? id
+        let owner = definition.info.scope.map { $0.nested(in: id) } ?? id
         let lifetime: Lifetime = definition.info.lifetime == .singleton ? .scoped : definition.info.lifetime
         return Definition(
             info: definition.info.with(lifetime: lifetime, scope: owner),
