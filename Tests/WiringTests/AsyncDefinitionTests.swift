@@ -75,6 +75,23 @@ private struct Snapshot: Sendable {
         await #expect(throws: WiringError.self) { _ = try await container.resolveAsyncThrowing(Snapshot.self) }
     }
 
+    @Test func aScopeResolvesTheContainersAsyncDefinitions() async {
+        enum Visit {}
+        let container = module {
+            single { await Database.open(config: Config()) }
+            single(tag: "replica") { await Database.open(config: Config()) }
+            scope(Visit.self) { scoped { Config() } }
+        }
+        let visit = container.openScope(Visit.self)
+        let primary: Database = await visit.resolveAsync()
+        let replica: Database = await visit.resolveAsync(tag: "replica")
+        #expect(primary === (await container.resolveAsync() as Database))
+        #expect(replica === (await container.resolveAsync(tag: "replica") as Database))
+        #expect(primary !== replica)
+        visit.close()
+        await #expect(throws: WiringError.self) { _ = try await visit.resolveAsyncThrowing(Database.self) }
+    }
+
     @Test func theFreeFunctionReadsTheTasksRoot() async {
         let container = module {
             single { Config() }

@@ -25,8 +25,8 @@ extension DependencyContainer {
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) async -> T {
         do {
-            if let entry = registry.asyncEntry(for: ObjectIdentifier(T.self), tag: Wiring.Tag(tag)) {
-                return await unsafeDowncast(entry, to: AsyncEntry<T>.self).resolve(in: self)
+            if let (owner, entry) = try asyncEntry(T.self, tag: Wiring.Tag(tag)) {
+                return await entry.resolve(in: owner)
             }
             return try resolveCore(T.self, tag: tag)
         } catch {
@@ -42,18 +42,32 @@ extension DependencyContainer {
     public func resolveAsyncThrowing<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
-        if let entry = registry.asyncEntry(for: ObjectIdentifier(T.self), tag: nil) {
-            return await unsafeDowncast(entry, to: AsyncEntry<T>.self).resolve(in: self)
-        }
-        if let scope, registry.entry(for: ObjectIdentifier(T.self)) == nil {
-            try scope.checkOpen(for: T.self)
-            return try await scope.parent.resolveAsyncThrowing(type, file: file, line: line)
-        }
         do {
+            if let (owner, entry) = try asyncEntry(T.self, tag: nil) {
+                return await entry.resolve(in: owner)
+            }
             return try resolveCore(T.self)
         } catch {
             throw error.requested(at: CodeLocation(file, line))
         }
+    }
+
+    /// The async definition of `T` with `tag` in this container or, from a scope, the first of
+    /// its parents that has one, with the container it belongs to; `nil` if there is none (the
+    /// synchronous path then resolves, or reports, as usual).
+    private func asyncEntry<T: Sendable>(
+        _: T.Type, tag: Tag?
+    ) throws(WiringError) -> (DependencyContainer, AsyncEntry<T>)? {
+        var container: DependencyContainer? = self
+        while let current = container {
+            if let entry = current.registry.asyncEntry(for: ObjectIdentifier(T.self), tag: tag) {
+                return (current, unsafeDowncast(entry, to: AsyncEntry<T>.self))
+            }
+            guard let scope = current.scope else { return nil }
+            try scope.checkOpen(for: T.self)
+            container = scope.parent
+        }
+        return nil
     }
 }
 

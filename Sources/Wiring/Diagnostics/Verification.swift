@@ -41,14 +41,15 @@ final class Verification: @unchecked Sendable {
     /// A definition to build, and the sandbox (the container's, or one of its scopes') it is in.
     private typealias Target = (container: DependencyContainer, entry: any AnyEntry)
 
-    private init(definitions: [DefinitionInfo]) {
-        recorder = GraphRecorder(definitions: definitions)
+    /// The graph's nodes are known once the sandbox exists, which needs this verification; see `run`.
+    private init() {
+        recorder = GraphRecorder(definitions: [])
     }
 
     /// Builds every definition of `container` in a sandbox, and every definition of each scope
     /// it declares in a sandbox instance of that scope, and reports what happened.
     static func run(_ container: DependencyContainer) -> VerificationError {
-        let verification = Verification(definitions: [])
+        let verification = Verification()
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
         let targets = sandboxTargets(sandbox, verification: verification)
         verification.lock.withLock {
