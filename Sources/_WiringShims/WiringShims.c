@@ -1,18 +1,143 @@
 #include "WiringShims.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
-static _Thread_local void *_Nullable wiring_frame = 0;
+// ThreadSanitizer does not see the order membarrier imposes: under it, readers fence themselves.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define WIRING_TSAN 1
+#endif
+#endif
 
 long wiring_open_scopes = 0;
 
+// MARK: - Reader records and epochs
+//
+// Readers (every resolve that reads a published singleton or the root without a lock) store the
+// global epoch in their record while they read; a writer that has unpublished something (a root,
+// a singleton's storage) advances the epoch and waits until no record holds an epoch at or before
+// the one it retired in. The reader's store must be ordered before its next load: with Linux's
+// membarrier the writer forces that order on every running thread, so readers need no fence of
+// their own; elsewhere each reader pays a full fence (an atomic exchange).
+
+struct wiring_reader_record {
+    uintptr_t epoch;                       // first field: read by wiring_read_exit
+    void *frame;                           // second field: read by wiring_reader_frame
+    int fenced;                            // whether this reader fences its own epoch store
+    int in_use;                            // 1 while a live thread owns the record
+    struct wiring_reader_record *next;     // immutable once the record is published
+};
+
+static struct wiring_reader_record *wiring_readers = 0;
+static uintptr_t wiring_epoch = 1;
+static int wiring_has_membarrier = 0;
+static pthread_key_t wiring_reader_key;
+static pthread_once_t wiring_reader_once = PTHREAD_ONCE_INIT;
+static _Thread_local struct wiring_reader_record *wiring_me = 0;
+
+#if defined(__linux__)
+enum { wiring_membarrier_private_expedited = 1 << 3, wiring_membarrier_register_private_expedited = 1 << 4 };
+#endif
+
+static void wiring_reader_release(void *raw) {
+    struct wiring_reader_record *record = raw;
+    __atomic_store_n(&record->epoch, 0, __ATOMIC_RELEASE);
+    record->frame = 0;
+    __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
+}
+
+static void wiring_reader_setup(void) {
+    pthread_key_create(&wiring_reader_key, wiring_reader_release);
+#if defined(__linux__) && !defined(WIRING_TSAN)
+    if (syscall(SYS_membarrier, wiring_membarrier_register_private_expedited, 0, 0) == 0) {
+        __atomic_store_n(&wiring_has_membarrier, 1, __ATOMIC_RELEASE);
+    }
+#endif
+}
+
+static struct wiring_reader_record *wiring_reader_make(void) {
+    pthread_once(&wiring_reader_once, wiring_reader_setup);
+    struct wiring_reader_record *record = __atomic_load_n(&wiring_readers, __ATOMIC_ACQUIRE);
+    for (; record; record = record->next) {
+        int free_slot = 0;
+        if (__atomic_compare_exchange_n(&record->in_use, &free_slot, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) break;
+    }
+    if (!record) {
+        record = calloc(1, sizeof *record);
+        if (!record) abort();
+        record->in_use = 1;
+        struct wiring_reader_record *head = __atomic_load_n(&wiring_readers, __ATOMIC_ACQUIRE);
+        do {
+            record->next = head;
+        } while (!__atomic_compare_exchange_n(&wiring_readers, &head, record, 1, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+    }
+    record->fenced = !__atomic_load_n(&wiring_has_membarrier, __ATOMIC_ACQUIRE);
+    record->frame = 0;
+    pthread_setspecific(wiring_reader_key, record);
+    wiring_me = record;
+    return record;
+}
+
+void *_Nonnull wiring_reader(void) {
+    struct wiring_reader_record *record = wiring_me;
+    return record ? record : wiring_reader_make();
+}
+
+void *_Nonnull wiring_read_enter(void) {
+    struct wiring_reader_record *record = wiring_me;
+    if (__builtin_expect(!record, 0)) record = wiring_reader_make();
+    uintptr_t epoch = __atomic_load_n(&wiring_epoch, __ATOMIC_ACQUIRE);
+    if (record->fenced) {
+        __atomic_exchange_n(&record->epoch, epoch, __ATOMIC_SEQ_CST);
+    } else {
+        __atomic_store_n(&record->epoch, epoch, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    }
+    return record;
+}
+
+void wiring_read_exit_current(void) {
+    __atomic_store_n(&wiring_me->epoch, 0, __ATOMIC_RELEASE);
+}
+
+void wiring_synchronize(void) {
+    pthread_once(&wiring_reader_once, wiring_reader_setup);
+    uintptr_t retired = __atomic_fetch_add(&wiring_epoch, 1, __ATOMIC_SEQ_CST);
+#if defined(__linux__)
+    if (__atomic_load_n(&wiring_has_membarrier, __ATOMIC_ACQUIRE)) {
+        syscall(SYS_membarrier, wiring_membarrier_private_expedited, 0, 0);
+    } else {
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    }
+#else
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+    struct wiring_reader_record *record = __atomic_load_n(&wiring_readers, __ATOMIC_ACQUIRE);
+    for (; record; record = record->next) {
+        if (record == wiring_me) continue;  // this thread is not reading: it is the writer
+        for (;;) {
+            uintptr_t epoch = __atomic_load_n(&record->epoch, __ATOMIC_ACQUIRE);
+            if (epoch == 0 || epoch > retired) break;
+            sched_yield();
+        }
+    }
+}
+
 void *_Nullable wiring_current_frame(void) {
-    return wiring_frame;
+    struct wiring_reader_record *record = wiring_me;
+    return record ? record->frame : 0;
 }
 
 void wiring_set_current_frame(void *_Nullable frame) {
-    wiring_frame = frame;
+    struct wiring_reader_record *record = wiring_me;
+    if (!record) record = wiring_reader_make();
+    record->frame = frame;
 }
 
 struct wiring_thread_start_args {

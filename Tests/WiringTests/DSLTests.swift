@@ -104,7 +104,8 @@ import Wiring
             #expect(output.contains("Wiring: `ServiceProtocol` with tag \"primary\" is defined twice."))
             #expect(output.contains("First definition: WiringTests/DSLTests.swift:"))
             #expect(output.contains("Second definition: WiringTests/DSLTests.swift:"))
-            #expect(output.contains("Fix: remove one of them, or give them different tags"))
+            #expect(output.contains("Fix: remove one of them, give them different tags"))
+            #expect(output.contains("or mark the later one `.override()`"))
         }
     }
 

@@ -169,23 +169,8 @@ private func defineRootTwice() {
                     Wiring: `Network` with tag "mock" is defined twice.
                       First definition: \(file):\(duplicatesLine)
                       Second definition: \(file):\(duplicatesLine + 1)
-                      Fix: remove one of them, or give them different tags (`single(tag: …)`).
-                    """))
-        }
-    }
-
-    @Test func moduleComposedTwiceIsNamedAsSuch() async {
-        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = modules { brokenShop; brokenShop }
-        }.map { result in
-            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-            #expect(
-                output.contains(
-                    """
-                    Wiring: the definition of `Cart` (no tag) is composed into one container twice.
-                      Definition: \(file):\(brokenShopLine)
-                      Fix: its module is listed twice (directly or through another module): list each module once in \
-                    `modules { … }`.
+                      Fix: remove one of them, give them different tags (`single(tag: …)`), or mark the later one \
+                    `.override()` to replace the first deliberately.
                     """))
         }
     }

@@ -1,6 +1,9 @@
 /// An async definition (`single { await … }`), type-erased for the container's table.
 protocol AnyAsyncEntry: AnyObject, Sendable {
     var info: DefinitionInfo { get }
+
+    /// Lets go of the built single (its module was unloaded); later resolves build it again.
+    func retire() -> Retirement?
 }
 
 /// `single { await Database.open() }` or `factory { await … }` inside one container.
@@ -17,6 +20,13 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     init(info: DefinitionInfo, factory: @escaping @Sendable () async -> Value) {
         self.info = info
         self.factory = factory
+    }
+
+    func retire() -> Retirement? {
+        lock.withLock {
+            defer { task = nil }
+            return task.map { .instance($0) }
+        }
     }
 
     func resolve(in container: DependencyContainer) async -> Value {

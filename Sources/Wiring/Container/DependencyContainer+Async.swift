@@ -94,7 +94,7 @@ public func resolveAsync<T: Sendable>(_ type: T.Type = T.self, file: StaticStrin
 public func resolveAsyncThrowing<T: Sendable>(
     _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
 ) async throws(WiringError) -> T {
-    guard let container = DependencyContainer.resolving ?? root.container?.takeUnretainedValue() else {
+    guard let container = DependencyContainer.resolving ?? root.retained else {
         throw .rootNotDefined(type: typeName(T.self), tag: nil, requestedAt: CodeLocation(file, line))
     }
     return try await container.resolveAsyncThrowing(type, file: file, line: line)

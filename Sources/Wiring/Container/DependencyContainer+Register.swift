@@ -57,8 +57,10 @@ extension DependencyContainer {
     /// let root = DependencyContainer.derive(from: .backend, .network, .app)
     /// ```
     ///
-    /// > Warning: Two definitions of the same type and tag stop the program with a message that
-    /// > names both sites.
+    /// A module reached through several of them (a shared core) is composed once.
+    ///
+    /// > Warning: Two different definitions of the same type and tag stop the program with a
+    /// > message that names both sites, unless the later one says `.override()`.
     public static func derive(
         from containers: DependencyContainer..., file: StaticString = #fileID, line: UInt = #line
     ) -> DependencyContainer {
@@ -69,6 +71,6 @@ extension DependencyContainer {
     public static func derive(
         from containers: [DependencyContainer], file: StaticString = #fileID, line: UInt = #line
     ) -> DependencyContainer {
-        DependencyContainer(definitions: containers.flatMap(\.definitions), site: CodeLocation(file, line))
+        DependencyContainer(parts: containers.map(Part.module), site: CodeLocation(file, line))
     }
 }

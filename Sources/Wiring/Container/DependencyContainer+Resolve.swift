@@ -11,6 +11,7 @@ extension DependencyContainer {
     @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
         if let existing = _existingInstance(of: ObjectIdentifier(T.self)) {
+            defer { _endRead() }
             return existing.assumingMemoryBound(to: T.self).pointee
         }
         return _resolveSlowly(file: file, line: line)
@@ -38,6 +39,7 @@ extension DependencyContainer {
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
         if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: tag) {
+            defer { _endRead() }
             return existing.assumingMemoryBound(to: T.self).pointee
         }
         return _resolveSlowly(tag: tag, file: file, line: line)
@@ -98,8 +100,11 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
-    /// Errors raised by nested `resolve()` calls inside a factory stop the program there, since
-    /// a factory closure cannot throw; the message is the one this error would carry.
+    /// A factory that throws (`single { try Database(path: …) }`) makes this throw
+    /// ``WiringError/factoryFailed(type:tag:path:underlying:requestedAt:)``, and a
+    /// `try resolveThrowing()` inside a factory propagates its error out of here. A plain
+    /// `resolve()` inside a factory cannot throw: it stops the program there, with the message
+    /// this error would carry.
     public func resolveThrowing<T>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
@@ -123,16 +128,24 @@ extension DependencyContainer {
 
     // MARK: - The hot path
 
-    /// The address of the existing singleton registered for `type` without a tag, if built.
+    /// The address of the existing singleton registered for `type` without a tag, if built. A
+    /// non-`nil` address comes with a read section open, which the caller ends with `_endRead()`
+    /// once it has copied the value (see `ReadSection`).
     @usableFromInline
     func _existingInstance(of type: ObjectIdentifier) -> UnsafeRawPointer? {
-        existingInstance(of: type)
+        let reader = ReadSection.enter()
+        let address = existingInstance(of: type)
+        if address == nil { ReadSection.exit(reader) }
+        return address
     }
 
-    /// The address of the existing singleton registered for `type` with `tag`, if built.
+    /// The address of the existing singleton registered for `type` with `tag`, as above.
     @usableFromInline
     func _existingInstance<Tag: Hashable & Sendable>(of type: ObjectIdentifier, tag: Tag) -> UnsafeRawPointer? {
-        existingInstance(of: type, tag: tag)
+        let reader = ReadSection.enter()
+        let address = existingInstance(of: type, tag: tag)
+        if address == nil { ReadSection.exit(reader) }
+        return address
     }
 
     @inline(__always)

@@ -21,7 +21,10 @@
 /// A container's definitions are fixed once it is built. Singletons are built on first use, once
 /// per container, and any thread may resolve from a container at any time.
 public final class DependencyContainer: Sendable {
+    /// Every definition, each once, in declaration order, included modules' in place.
     let definitions: [Definition]
+    /// Its own definitions and the modules it includes, as declared.
+    let parts: [Part]
     let registry: Registry
     let site: CodeLocation?
     /// Set only on the container handed to a DIKit-style bootstrap closure.
@@ -33,19 +36,50 @@ public final class DependencyContainer: Sendable {
     /// Set only on a scope opened with `openScope(_:)`.
     let scope: ScopeState?
 
-    init(
+    convenience init(
         definitions: [Definition],
         site: CodeLocation?,
         scope: ScopeState? = nil,
         mode: (DefinitionInfo) -> EntryMode = { _ in .published },
         reusing previous: Registry? = nil
     ) {
+        self.init(parts: Part.parts(of: definitions), site: site, scope: scope, mode: mode, reusing: previous)
+    }
+
+    convenience init(
+        parts: [Part],
+        site: CodeLocation?,
+        scope: ScopeState? = nil,
+        mode: (DefinitionInfo) -> EntryMode = { _ in .published },
+        reusing previous: Registry? = nil
+    ) {
         do {
-            registry = try Registry(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
+            try self.init(validating: parts, site: site, scope: scope, mode: mode, reusing: previous)
         } catch {
             wiringFailure(error)
         }
+    }
+
+    /// A container of `parts`, or the error that keeps them from making one (a duplicate).
+    convenience init(
+        validating definitions: [Definition],
+        site: CodeLocation?,
+        reusing previous: Registry? = nil
+    ) throws(WiringError) {
+        try self.init(validating: definitions.map(Part.definition), site: site, reusing: previous)
+    }
+
+    init(
+        validating parts: [Part],
+        site: CodeLocation?,
+        scope: ScopeState? = nil,
+        mode: (DefinitionInfo) -> EntryMode = { _ in .published },
+        reusing previous: Registry? = nil
+    ) throws(WiringError) {
+        let definitions = parts.flattened()
+        registry = try Registry(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
         self.definitions = definitions
+        self.parts = parts
         self.site = site
         self.collector = nil
         self.verification = nil
@@ -55,6 +89,7 @@ public final class DependencyContainer: Sendable {
 
     private init(collector: DefinitionCollector) {
         self.definitions = []
+        self.parts = []
         self.registry = try! Registry(definitions: [])
         self.site = nil
         self.collector = collector
@@ -66,6 +101,7 @@ public final class DependencyContainer: Sendable {
     /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
     init(sandboxFor container: DependencyContainer, verification: Verification) {
         self.definitions = container.definitions
+        self.parts = container.parts
         self.registry = try! Registry(definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
         self.site = container.site
         self.collector = nil
@@ -77,6 +113,7 @@ public final class DependencyContainer: Sendable {
     /// A sandbox instance of a scope, for `verification`.
     init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
         self.definitions = definitions
+        self.parts = definitions.map(Part.definition)
         self.registry = try! Registry(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
         self.site = nil
         self.collector = nil

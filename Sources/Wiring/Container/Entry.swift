@@ -15,19 +15,30 @@ protocol AnyEntry: AnyObject, Sendable {
     /// Hands over a held (scoped) instance, leaving none; call under `creationLock`.
     func takeHeldInstance() -> Any?
 
-    /// Marks the entry's module as unloaded and hands over its instance; call under `creationLock`.
-    func retire() -> Any?
+    /// Marks the entry's module as unloaded and hands over what it holds, to be released once no
+    /// reader can see it; call under `creationLock`.
+    func retire() -> Retirement?
 }
 
 /// How an entry holds a singleton.
 enum EntryMode: Sendable {
-    /// Published once for the lock-free fast path; never released before the container.
+    /// Published for the lock-free fast path; released with the container, or on unload once no
+    /// read section can see it.
     case published
     /// In a verification sandbox: built without `creationLock`, never on the fast path.
     case sandboxed
-    /// Held under `creationLock`, so it can be released while other threads resolve (modules
-    /// loaded at run time).
-    case guarded
+}
+
+/// What an entry held when its module was unloaded: dropped, or freed, once no reader sees it.
+enum Retirement {
+    /// A held (scoped) instance: released when this value is dropped.
+    case instance(Any)
+    /// A published singleton's storage: `free` deinitializes and deallocates it.
+    case storage(free: () -> Void)
+
+    func release() {
+        if case let .storage(free) = self { free() }
+    }
 }
 
 /// A definition of `Value` inside one container, with that container's singleton instance.
@@ -40,22 +51,22 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     // publishes with atomics; everything else is immutable.
     let info: DefinitionInfo
     let instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    private let factory: @Sendable () -> Value
+    private let factory: @Sendable () throws -> Value
     private let instance = OnceValue<Value>()
     private let mode: EntryMode
     private var isBuilding = false
     /// The instance of a `.weak` definition while anyone holds it; only touched under `creationLock`.
     /// Boxed, so that entries of other lifetimes carry no weak reference to set up and tear down.
     private var weakInstance: WeakReference?
-    /// The instance of a `.scoped` definition until its scope closes, or of a guarded singleton
-    /// until its module is unloaded; only touched under `creationLock`.
+    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded;
+    /// only touched under `creationLock`.
     /// Boxed, so that an entry's layout needs no `Optional<Value>` metadata (building a container
     /// instantiates one `Entry<Value>` per definition).
     private var heldInstance: HeldValue<Value>?
-    /// Set when a guarded entry's module is unloaded; only touched under `creationLock`.
+    /// Set when the entry's module is unloaded; only touched under `creationLock`.
     private var isRetired = false
 
-    init(info: DefinitionInfo, mode: EntryMode, factory: @escaping @Sendable () -> Value) {
+    init(info: DefinitionInfo, mode: EntryMode, factory: @escaping @Sendable () throws -> Value) {
         self.info = info
         self.factory = factory
         self.mode = mode
@@ -78,11 +89,10 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     func resolve(in container: DependencyContainer) throws(WiringError) -> Value {
         switch info.lifetime {
         case .singleton:
-            if mode == .guarded { return try resolveHeld(in: container) }
-            if let value = instance.value { return value }
+            if let value = existingSingleton { return value }
             return try buildSingleton(in: container)
         case .factory:
-            return try ResolutionFrame.with(container: container, info: info) { factory() }
+            return try make(in: container)
         case .weak:
             return try resolveWeak(in: container)
         case .scoped:
@@ -103,9 +113,40 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         return heldInstance
     }
 
-    func retire() -> Any? {
+    func retire() -> Retirement? {
         isRetired = true
-        return takeHeldInstance()
+        weakInstance = nil
+        if let held = takeHeldInstance() { return .instance(held) }
+        return instance.unpublish()
+    }
+
+    /// The built singleton, read in a read section: an unload may free it once no section sees it.
+    @inline(__always)
+    private var existingSingleton: Value? {
+        ReadSection.read { instance.value }
+    }
+
+    /// Runs the factory with a frame for this definition pushed, so that its own resolves know
+    /// their container and path. An error it throws comes out as a ``WiringError``: as it is if
+    /// it is one (a nested `try resolveThrowing()`), else wrapped with this type and the path.
+    @inline(__always)
+    private func make(in container: DependencyContainer) throws(WiringError) -> Value {
+        try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
+            do {
+                return try factory()
+            } catch let error as WiringError {
+                throw error
+            } catch {
+                throw factoryFailure(error)
+            }
+        }
+    }
+
+    @inline(never)
+    private func factoryFailure(_ error: any Error) -> WiringError {
+        .factoryFailed(
+            type: typeName(info.type), tag: info.tag?.description, path: ResolutionFrame.currentPath.map(\.step),
+            underlying: error, requestedAt: nil)
     }
 
     /// The instance held under `creationLock` (a scoped one, or a singleton of a module loaded
@@ -124,7 +165,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
             defer { isBuilding = false }
-            let value = try ResolutionFrame.with(container: container, info: info) { factory() }
+            let value = try make(in: container)
             heldInstance = HeldValue(value)
             return value
         }
@@ -134,11 +175,14 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     @inline(never)
     private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Value {
         try underCreationLock { () throws(WiringError) -> Value in
+            if isRetired {
+                throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
+            }
             if let existing = weakInstance?.object { return existing as! Value }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
             defer { isBuilding = false }
-            let value = try ResolutionFrame.with(container: container, info: info) { factory() }
+            let value = try make(in: container)
             // Only a class instance can be held weakly; anything else is built every time.
             if type(of: value as Any) is AnyClass { weakInstance = WeakReference(value as AnyObject) }
             return value
@@ -151,12 +195,16 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         try instance.initialize(locked: mode != .sandboxed) { () throws(WiringError) -> Value in
             // `creationLock` is re-entrant and held by this thread, so a definition that is
             // already being built is being built further up this thread's stack: a cycle.
+            if isRetired {
+                throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
+            }
             guard !isBuilding else {
                 throw WiringError.cycle(path: cyclePath(), requestedAt: nil)
             }
             isBuilding = true
             defer { isBuilding = false }
-            return try ResolutionFrame.with(container: container, info: info) { factory() }
+            // A factory that throws leaves nothing published: the next resolve tries again.
+            return try make(in: container)
         }
     }
 
@@ -167,7 +215,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     }
 }
 
-/// A scoped or guarded instance, held by its entry until released.
+/// A scoped instance, held by its entry until released.
 final class HeldValue<Value> {
     let value: Value
     init(_ value: Value) { self.value = value }

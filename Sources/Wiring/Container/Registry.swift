@@ -4,7 +4,8 @@
 /// type, each holding the (few) tagged entries of that type, compared tag by tag. Nothing here
 /// changes after `init`, so resolving reads it without a lock.
 struct Registry: Sendable {
-    /// Every entry (bindings included), in declaration order.
+    /// Every entry (bindings included), in declaration order; for a type and tag several
+    /// definitions bind, all of them, though only the last is resolved.
     let entries: [any AnyEntry]
     private let untagged: TypeTable<any AnyEntry>
     private let tagged: TypeTable<[any AnyEntry]>
@@ -14,6 +15,9 @@ struct Registry: Sendable {
     private let parameterized: [DefinitionKey: any AnyParameterizedEntry]
     /// Async singles and factories, by type and tag.
     private let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
+
+    /// Every async definition.
+    var asyncEntryList: Dictionary<DefinitionKey, any AnyAsyncEntry>.Values { asyncEntries.values }
 
     /// The async definition for `type` and `tag`, if any.
     func asyncEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyAsyncEntry)? {
@@ -28,10 +32,11 @@ struct Registry: Sendable {
         Dictionary(uniqueKeysWithValues: entries.map { (ObjectIdentifier($0.info), $0) })
     }
 
-    /// Builds the tables. A definition marked `.override()` replaces the earlier one of its
-    /// type and tag; any other second definition throws
-    /// ``WiringError/duplicateDefinition(type:tag:first:second:)``. A verification sandbox
-    /// passes `sandboxed`.
+    /// Builds the tables. A definition marked `.override()` replaces the earlier ones of its
+    /// type and tag; a second direct definition of a type and tag otherwise throws
+    /// ``WiringError/duplicateDefinition(type:tag:first:second:)``. Bindings (`.bind(_:)`) never
+    /// conflict: every definition answering for a type is in `resolveAll`, and `resolve` returns
+    /// the last one declared, as KOIN does. A verification sandbox passes `sandboxed`.
     /// - Parameters:
     ///   - mode: How each definition's entry holds its singleton (see ``EntryMode``).
     ///   - reusing: A registry whose entries are kept for the definitions it shares with this
@@ -58,84 +63,66 @@ struct Registry: Sendable {
             }
         }
         self.scopedDefinitions = scoped
-        // Which definition (and which of its slots: itself or a binding) wins each key.
-        var winners: [DefinitionKey: (definition: Int, slot: Int)] = [:]
-        winners.reserveCapacity(definitions.count)
-        var order: [DefinitionKey] = []
-        order.reserveCapacity(definitions.count)
-        // The winners in key order; valid as long as no override replaced an earlier winner,
-        // which spares the common case a second lookup per definition.
-        var assigned: [(definition: Int, slot: Int)] = []
-        assigned.reserveCapacity(definitions.count)
-        var replaced = false
-        /// Gives `key` of `info` to slot `slot` of definition `index`, unless that is a duplicate.
-        func claim(_ info: DefinitionInfo, _ index: Int, _ slot: Int) throws(WiringError) {
-            let key = info.key
-            guard let earlier = winners[key] else {
-                winners[key] = (index, slot)
-                order.append(key)
-                assigned.append((index, slot))
-                return
-            }
-            let first = definitions[earlier.definition].slot(earlier.slot)
-            if first === info {
-                throw .definitionComposedTwice(type: typeName(info.type), tag: info.tag?.description, site: info.site)
-            }
-            guard info.isOverride else {
-                throw .duplicateDefinition(
-                    type: typeName(info.type), tag: info.tag?.description, first: first.site, second: info.site)
-            }
-            winners[key] = (index, slot)
-            replaced = true
-        }
+        var claims = Claims(capacity: definitions.count)
         for index in definitions.indices {
             let definition = definitions[index]
-            try claim(definition.info, index, 0)
-            var slot = 0
-            for binding in definition.bindings {
-                slot += 1
-                try claim(binding.info, index, slot)
+            // The same definition reached twice (a module listed twice) counts once.
+            if claims.alreadyHolds(definition.info, in: definitions) { continue }
+            try claims.claim(definition.info, definition: index, slot: 0, in: definitions)
+            for (offset, binding) in definition.bindings.enumerated() {
+                try claims.claim(binding.info, definition: index, slot: offset + 1, in: definitions)
             }
         }
 
         let reusable = previous?.entriesByInfo() ?? [:]
         var primaries = [(any AnyEntry)?](repeating: nil, count: definitions.count)
         var entries: [any AnyEntry] = []
-        entries.reserveCapacity(order.count)
+        entries.reserveCapacity(claims.count)
+        var winners: [any AnyEntry] = []
+        winners.reserveCapacity(claims.count)
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
-        for (position, key) in order.enumerated() {
-            let (index, slot) = replaced ? winners[key]! : assigned[position]
-            let definition = definitions[index]
+        for (position, claim) in claims.live {
+            let definition = definitions[claim.definition]
+            let isWinner = claims.isWinner(position)
             switch definition.payload {
             case let .builder(makeEntry):
                 let primary =
-                    primaries[index] ?? reusable[ObjectIdentifier(definition.info)]
+                    primaries[claim.definition] ?? reusable[ObjectIdentifier(definition.info)]
                     ?? makeEntry(definition.info, mode(definition.info))
-                primaries[index] = primary
-                if slot == 0 {
-                    entries.append(primary)
+                primaries[claim.definition] = primary
+                let entry: any AnyEntry
+                if claim.slot == 0 {
+                    entry = primary
                 } else {
-                    let binding = definition.bindings[slot - 1]
-                    entries.append(
+                    let binding = definition.bindings[claim.slot - 1]
+                    entry =
                         reusable[ObjectIdentifier(binding.info)]
-                            ?? binding.makeEntry(binding.info, primary, mode(definition.info)))
+                        ?? binding.makeEntry(binding.info, primary, mode(definition.info))
                 }
+                entries.append(entry)
+                if isWinner { winners.append(entry) }
             case let .injection(injection):
                 injections[injection.info.typeID, default: []].append(injection)
             case let .parameterized(makeEntry):
-                parameterized[key] = makeEntry(definition.info)
+                if isWinner { parameterized[definition.info.key] = makeEntry(definition.info) }
             case let .async(makeEntry):
-                asyncEntries[key] = previous?.asyncEntries[key].flatMap { $0.info === definition.info ? $0 : nil }
-                    ?? makeEntry(definition.info)
+                let key = definition.info.key
+                if isWinner {
+                    asyncEntries[key] =
+                        previous?.asyncEntries[key].flatMap { $0.info === definition.info ? $0 : nil }
+                        ?? makeEntry(definition.info)
+                }
+            case .include:
+                preconditionFailure("Wiring: an includes(_:) marker reached a registry unexpanded")
             }
         }
 
         var untagged: [(ObjectIdentifier, any AnyEntry)] = []
         var tagged: [ObjectIdentifier: [any AnyEntry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []
-        for entry in entries {
+        for entry in winners {
             let id = entry.info.typeID
             if entry.info.tag == nil {
                 untagged.append((id, entry))

@@ -12,8 +12,13 @@ extension Definition {
     /// Without it, a second definition of the same type and tag stops with a message naming both.
     /// The replacement takes the place of the earlier definition in declaration order
     /// (``DependencyContainer/resolveAll(_:file:line:)``); it is fine if there is nothing to replace.
+    ///
+    /// `.override()` and ``bind(_:file:line:)`` combine in either order: the definition and every
+    /// type it is bound to replace the earlier ones.
     public func override() -> Definition {
-        Definition(info: info.with(isOverride: true), payload: payload, bindings: bindings)
+        Definition(
+            info: info.with(isOverride: true), payload: payload,
+            bindings: bindings.map { Binding(info: $0.info.with(isOverride: true), makeEntry: $0.makeEntry) })
     }
 
     /// Builds this singleton as soon as its container starts: when it becomes the root
@@ -43,6 +48,11 @@ extension Definition {
     ///
     /// The binding has the definition's tag and lifetime. If the built value turns out not to be
     /// a `Secondary`, resolving the binding stops with a message naming both types.
+    ///
+    /// Several definitions may bind the same type, as plugins do:
+    /// ``DependencyContainer/resolveAll(_:file:line:)`` returns all of them in declaration order,
+    /// and `resolve()` returns the last one declared (KOIN's rule). A binding never conflicts with
+    /// another definition; only two direct definitions of one type and tag do.
     public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> Definition {
         guard case .builder = payload else {
             wiringFailure(.invalidBinding(
@@ -53,16 +63,11 @@ extension Definition {
                 // `Entry.resolve` pushed this binding's frame, so the container is the current one.
                 let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
                 if let verification = container.verification { verification.willResolve(primary.info) }
-                do throws(WiringError) {
-                    guard let value = try primary.resolveAny(in: container) as? Secondary else {
-                        throw WiringError.invalidBinding(
-                            type: typeName(primary.info.type), boundTo: typeName(Secondary.self),
-                            definedAt: info.site)
-                    }
-                    return value
-                } catch {
-                    wiringFailure(error)
+                guard let value = try primary.resolveAny(in: container) as? Secondary else {
+                    throw WiringError.invalidBinding(
+                        type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: info.site)
                 }
+                return value
             }
         }
         return Definition(info: info, payload: payload, bindings: bindings + [binding])

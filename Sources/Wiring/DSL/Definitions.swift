@@ -14,7 +14,7 @@
 public func single<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), factory: factory)
 }
@@ -32,7 +32,7 @@ public func single<T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
 }
@@ -49,7 +49,7 @@ public func single<T, Tag: Hashable & Sendable>(
 public func factory<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), factory: factory)
 }
@@ -63,7 +63,7 @@ public func factory<T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
 }
@@ -79,7 +79,7 @@ public func resolvable<T>(
     lifetime: Lifetime = .singleton,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: lifetime, tag: nil, site: CodeLocation(file, line), factory: factory)
 }
@@ -90,7 +90,7 @@ public func resolvable<T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: lifetime, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
 }
@@ -107,7 +107,7 @@ public func resolvable<T, Tag: Hashable & Sendable>(
 public func weakSingle<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: .weak, tag: nil, site: CodeLocation(file, line), factory: factory)
 }
@@ -117,7 +117,7 @@ public func weakSingle<T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: .weak, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
 }

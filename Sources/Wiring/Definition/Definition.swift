@@ -28,6 +28,8 @@ public struct Definition: Sendable {
         case parameterized(@Sendable (_ info: DefinitionInfo) -> any AnyParameterizedEntry)
         /// An async factory or single, resolved with `await resolveAsync()`.
         case async(@Sendable (_ info: DefinitionInfo) -> any AnyAsyncEntry)
+        /// Not a definition: a module listed with `includes(_:)`, expanded when a container is built.
+        case include(DependencyContainer)
     }
 
     /// A secondary type: its info, and how to make its entry from the primary one.
@@ -40,7 +42,7 @@ public struct Definition: Sendable {
         lifetime: Lifetime,
         tag: Tag?,
         site: CodeLocation?,
-        factory: @escaping @Sendable () -> Value
+        factory: @escaping @Sendable () throws -> Value
     ) {
         self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
         self.payload = .builder { info, mode in Entry(info: info, mode: mode, factory: factory) }
@@ -54,6 +56,18 @@ public struct Definition: Sendable {
     ) {
         self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
         self.payload = .async { info in AsyncEntry(info: info, factory: asyncFactory) }
+    }
+
+    /// A marker for `module` included by `includes(_:)` at `site`.
+    init(including module: DependencyContainer, site: CodeLocation) {
+        self.info = DefinitionInfo(type: DependencyContainer.self, tag: nil, lifetime: .factory, site: site)
+        self.payload = .include(module)
+    }
+
+    /// The module this marker includes, if it is one.
+    var includedModule: DependencyContainer? {
+        if case let .include(module) = payload { return module }
+        return nil
     }
 
     init(injection: Injection) {

@@ -53,7 +53,7 @@ extension DependencyContainer {
     public static func verifyRoot(file: StaticString = #fileID, line: UInt = #line) throws(VerificationError)
         -> DependencyGraph
     {
-        guard let root = root.container?.takeUnretainedValue() else {
+        guard let root = root.retained else {
             let error = WiringError.rootNotDefined(
                 type: "DependencyContainer.verifyRoot()", tag: nil, requestedAt: CodeLocation(file, line))
             throw VerificationError(problems: [error], unchecked: [], graph: DependencyGraph(nodes: [], edges: []))

@@ -29,6 +29,17 @@ extension WiringError {
                     + (registered.isEmpty ? "" : ", or ask for one of the registered tags")
                     + ", or use `@OptionalInject` / `resolveOptional()` if it may be absent.")
             return lines.joined(separator: "\n")
+        case let .factoryFailed(type, tag, path, underlying, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            var lines = ["Wiring: the factory of \(subject) threw an error: \(underlying)"]
+            lines.append("  Resolution path: \(path.rendered)")
+            lines += path.definitionLines
+            if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
+            lines.append(
+                "  Fix: handle the error with `try resolveThrowing(\(type).self)` where the instance is needed "
+                    + "(a singleton whose factory threw is built again on the next resolve), or make the "
+                    + "factory succeed.")
+            return lines.joined(separator: "\n")
         case let .cycle(path, requestedAt):
             var lines = ["Wiring: dependency cycle: \(path.map(\.description).joined(separator: " → "))."]
             lines.append("  Definitions in the cycle:")
@@ -44,15 +55,8 @@ extension WiringError {
                 "Wiring: \(subject) is defined twice.",
                 "  First definition: \(first.orUnknown)",
                 "  Second definition: \(second.orUnknown)",
-                "  Fix: remove one of them, or give them different tags (`single(tag: …)`).",
-            ].joined(separator: "\n")
-        case let .definitionComposedTwice(type, tag, site):
-            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
-            return [
-                "Wiring: the definition of \(subject) is composed into one container twice.",
-                "  Definition: \(site.orUnknown)",
-                "  Fix: its module is listed twice (directly or through another module): list each module "
-                    + "once in `modules { … }`.",
+                "  Fix: remove one of them, give them different tags (`single(tag: …)`), or mark the later one "
+                    + "`.override()` to replace the first deliberately.",
             ].joined(separator: "\n")
         case let .rootNotDefined(type, tag, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
@@ -84,17 +88,18 @@ extension WiringError {
                 "  Requested at: \(requestedAt.orUnknown)",
                 "  Fix: resolve it from async code with `await \(call)`.",
             ].joined(separator: "\n")
-        case let .moduleAlreadyLoaded(loadedAt):
+        case let .moduleAlreadyLoaded(module, first, requestedAt):
             return [
-                "Wiring: this module is already loaded into the root.",
-                "  Loaded again at: \(loadedAt.orUnknown)",
-                "  Fix: load a module once; `unload(_:)` it before loading it again.",
+                "Wiring: the module declared at \(module.orUnknown) is already loaded (first at \(first.orUnknown)).",
+                "  Loaded again at: \(requestedAt.orUnknown)",
+                "  Fix: load a module once; `DependencyContainer.unload(_:)` it before loading it again.",
             ].joined(separator: "\n")
-        case let .moduleNotLoaded(requestedAt):
+        case let .moduleNotLoaded(module, requestedAt):
             return [
-                "Wiring: cannot unload a module that was not loaded with `DependencyContainer.load(_:)`.",
+                "Wiring: cannot unload the module declared at \(module.orUnknown): the root does not include it.",
                 "  Requested at: \(requestedAt.orUnknown)",
-                "  Fix: unload only modules passed to `load(_:)`; modules of `defined(by:)` stay for the life of the app.",
+                "  Fix: unload a module given to `DependencyContainer.defined(by:)` (at any depth) or to "
+                    + "`load(_:)`, and only once.",
             ].joined(separator: "\n")
         case let .moduleUnloaded(type, definedAt, requestedAt):
             return [

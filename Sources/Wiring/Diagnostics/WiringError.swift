@@ -18,14 +18,19 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     case missingDefinition(
         type: String, tag: String?, path: [ResolutionStep], registered: [ResolutionStep], requestedAt: CodeLocation?)
 
+    /// A factory threw `underlying` (`single { try Database(path: …) }`). `path` runs from the
+    /// outermost resolve to the definition whose factory threw. A singleton whose factory threw
+    /// is not kept: the next resolve runs the factory again.
+    case factoryFailed(
+        type: String, tag: String?, path: [ResolutionStep], underlying: any Error, requestedAt: CodeLocation?)
+
     /// A definition needs itself, directly or through others: `path` is `[A, B, A]`.
     case cycle(path: [ResolutionStep], requestedAt: CodeLocation?)
 
-    /// Two definitions of the same type and tag were put into one container.
+    /// Two different definitions of the same type and tag were put into one container, neither
+    /// marked `.override()`. (The same definition reached twice, through a shared module, is
+    /// not a duplicate.)
     case duplicateDefinition(type: String, tag: String?, first: CodeLocation?, second: CodeLocation?)
-
-    /// The same definition reached one container twice: its module is composed twice.
-    case definitionComposedTwice(type: String, tag: String?, site: CodeLocation?)
 
     /// A definition bound with `.bind(_:)` to a type its values are not.
     case invalidBinding(type: String, boundTo: String, definedAt: CodeLocation?)
@@ -40,11 +45,12 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// An async definition (`single { await … }`) was resolved synchronously.
     case asyncDefinition(type: String, tag: String?, requestedAt: CodeLocation?)
 
-    /// `DependencyContainer.load(_:)` was given a module that is already loaded.
-    case moduleAlreadyLoaded(loadedAt: CodeLocation?)
+    /// `DependencyContainer.load(_:)` was given a module the root already includes: `module` is
+    /// where it is declared, `first` where it entered the root (`defined(by:)` or `load(_:)`).
+    case moduleAlreadyLoaded(module: CodeLocation?, first: CodeLocation?, requestedAt: CodeLocation?)
 
-    /// `DependencyContainer.unload(_:)` was given a module that was not loaded with `load(_:)`.
-    case moduleNotLoaded(requestedAt: CodeLocation?)
+    /// `DependencyContainer.unload(_:)` was given a module the root does not include.
+    case moduleNotLoaded(module: CodeLocation?, requestedAt: CodeLocation?)
 
     /// The definition's module was unloaded from the root (`DependencyContainer.unload(_:)`).
     case moduleUnloaded(type: String, definedAt: CodeLocation?, requestedAt: CodeLocation?)
@@ -87,6 +93,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .missingDefinition(type: type, tag: tag, path: path, registered: registered, requestedAt: location)
         case let .cycle(path, nil):
             .cycle(path: path, requestedAt: location)
+        case let .factoryFailed(type, tag, path, underlying, nil):
+            .factoryFailed(type: type, tag: tag, path: path, underlying: underlying, requestedAt: location)
         case let .rootNotDefined(type, tag, nil):
             .rootNotDefined(type: type, tag: tag, requestedAt: location)
         case let .scopeClosed(scope, type, nil):

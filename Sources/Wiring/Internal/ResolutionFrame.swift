@@ -23,6 +23,12 @@ struct ResolutionFrame {
         wiring_current_frame()?.assumingMemoryBound(to: ResolutionFrame.self)
     }
 
+    /// The innermost frame of the thread whose reader record is `reader`.
+    @inline(__always)
+    static func current(of reader: UnsafeMutableRawPointer) -> UnsafeMutablePointer<ResolutionFrame>? {
+        wiring_reader_frame(reader)?.assumingMemoryBound(to: ResolutionFrame.self)
+    }
+
     /// Runs `body` with a frame for `info` in `container` pushed on the current thread.
     @inline(__always)
     static func with<Result>(

@@ -15,15 +15,16 @@ extension DependencyContainer {
     /// DependencyContainer.unload(.chat)    // releases ChatService
     /// ```
     ///
-    /// Every singleton the root already built is kept. A definition marked `.override()`
+    /// Every singleton the root already built is kept. A module the root already includes
+    /// through another (a shared core) is composed once. A definition marked `.override()`
     /// replaces the root's until the module is unloaded (the root's is then built afresh). Its
     /// `createdAtStart()` singletons are built now. Other threads may resolve meanwhile: they
-    /// see the root before or after, never a mix, and the resolve path of the root's own
-    /// singletons is unchanged. The module's singletons are held so that ``unload(_:file:line:)``
-    /// can release them, which costs their resolves a lock.
+    /// see the root before or after, never a mix, and resolving takes no lock, before, during or
+    /// after.
     ///
     /// > Warning: Stops the program with a message if no root is defined, if the module is
-    /// > already loaded, or if it defines a type and tag the root has without `.override()`.
+    /// > already part of the root, or if it defines a type and tag the root has without
+    /// > `.override()`.
     public static func load(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         let site = CodeLocation(file, line)
         do {
@@ -34,18 +35,29 @@ extension DependencyContainer {
         }
     }
 
-    /// Removes a module added with ``load(_:file:line:)`` from the root and releases its
-    /// singletons.
+    /// Removes a module from the root and releases its singletons: a module added with
+    /// ``load(_:file:line:)``, or any module of the root given to ``defined(by:file:line:)``, at
+    /// any depth, as KOIN's `unloadModules` does.
     ///
-    /// Resolving one of its types afterwards is a missing definition (or, from code that still
-    /// holds the old root, a ``WiringError/moduleUnloaded(type:definedAt:requestedAt:)``).
-    /// Instances the app still holds stay alive until it lets them go.
+    /// ```swift
+    /// DependencyContainer.defined(by: modules { .core; .chat })
+    /// DependencyContainer.unload(.chat)    // core stays; ChatService is released
+    /// ```
     ///
-    /// > Warning: Stops the program with a message if the module was not loaded.
+    /// A definition that another module of the root still brings (a shared core module
+    /// included by both) stays. Scopes already open lose the module's scoped instances too: they
+    /// are released, and resolving them there afterwards is an error. Resolving one of its types
+    /// from the root afterwards is a missing definition (or, from code that still holds the old
+    /// root, a ``WiringError/moduleUnloaded(type:definedAt:requestedAt:)``). Instances the app
+    /// still holds stay alive until it lets them go. The old root and the released singletons
+    /// are freed as soon as no thread is in the middle of reading them, so memory stays bounded
+    /// however many times modules come and go.
+    ///
+    /// > Warning: Stops the program with a message naming the module's declaration site if the
+    /// > root does not include it.
     public static func unload(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         do {
-            let released = try root.unload(module, at: CodeLocation(file, line))
-            _ = released  // released here, outside every lock
+            try root.unload(module, at: CodeLocation(file, line))
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }

@@ -35,10 +35,10 @@ extension DependencyContainer {
     ///
     /// > Warning: Stops the program with a message if ``defined(by:file:line:)`` has not run yet.
     public static var shared: DependencyContainer {
-        guard let container = root.container else {
+        guard let container = root.retained else {
             wiringFailure(.rootNotDefined(type: "DependencyContainer.shared", tag: nil, requestedAt: nil))
         }
-        return container.takeUnretainedValue()
+        return container
     }
 
     /// The container that a free `resolve()` on this thread reads: the container of the
@@ -52,12 +52,11 @@ extension DependencyContainer {
         if let frame = ResolutionFrame.current {
             return try body(frame.pointee.container)
         }
-        guard let container = root.container else {
+        // Retained, not borrowed: a `load`/`unload` may replace the root while this resolves.
+        guard let container = root.retained else {
             throw .rootNotDefined(type: typeName(type), tag: tag()?.description, requestedAt: nil)
         }
-        return try container._withUnsafeGuaranteedRef { container in
-            Result<Value, WiringError> { () throws(WiringError) -> Value in try body(container) }
-        }.get()
+        return try body(container)
     }
 
     /// The container of the resolution running on this thread, if any.

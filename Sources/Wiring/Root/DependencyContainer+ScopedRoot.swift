@@ -85,13 +85,14 @@ extension DependencyContainer {
 
     /// The current root's definitions, with `overrides` in place of those they replace.
     static func overlay(_ overrides: [Definition], at site: CodeLocation) -> DependencyContainer {
-        let base = root.container?.takeUnretainedValue()
+        let base = root.retained
         return (base ?? DependencyContainer(definitions: [], site: nil)).overridden(by: overrides, at: site)
     }
 
     /// A new container with this one's definitions, `overrides` replacing those of the same
     /// type and tag.
     func overridden(by overrides: [Definition], at site: CodeLocation) -> DependencyContainer {
+        let overrides = Part.parts(of: overrides).flattened()
         let replaced = Set(overrides.map(\.info.key))
         let kept = definitions.filter { !replaced.contains($0.info.key) }
         return DependencyContainer(definitions: kept + overrides, site: site)

@@ -21,6 +21,7 @@
 @inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
     if let existing = _existingInstance(of: ObjectIdentifier(T.self)) {
+        defer { _endRead() }
         return existing.assumingMemoryBound(to: T.self).pointee
     }
     return _resolveSlowly(file: file, line: line)
@@ -48,6 +49,7 @@ func _resolveSlowly<T>(file: StaticString, line: UInt) -> T {
 @inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
     if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: tag) {
+        defer { _endRead() }
         return existing.assumingMemoryBound(to: T.self).pointee
     }
     return _resolveSlowly(tag: tag, file: file, line: line)
@@ -147,20 +149,32 @@ public func resolveThrowing<T, Tag: Hashable & Sendable>(
 /// `resolve()` reads, or `nil` if there is none yet or it is not a singleton.
 ///
 /// Non-generic, so that the inlined `resolve()` in the caller's module only has to copy the
-/// value out: no lock, no allocation, no generic metadata to instantiate.
+/// value out: no lock, no allocation, no generic metadata to instantiate. When it returns an
+/// address it leaves a read section open (see `ReadSection`), which the caller ends with
+/// `_endRead()` once it has copied the value, so that an unload cannot free it meanwhile.
 @usableFromInline
 func _existingInstance(of type: ObjectIdentifier) -> UnsafeRawPointer? {
-    if let frame = ResolutionFrame.current {
-        return frame.pointee.container.existingInstance(of: type)
+    let reader = ReadSection.enter()
+    let address: UnsafeRawPointer?
+    if let frame = ResolutionFrame.current(of: reader) {
+        address = frame.pointee.container.existingInstance(of: type)
+    } else {
+        address = root.container?._withUnsafeGuaranteedRef { $0.existingInstance(of: type) }
     }
-    return root.container?._withUnsafeGuaranteedRef { $0.existingInstance(of: type) }
+    if address == nil { ReadSection.exit(reader) }
+    return address
 }
 
 /// The address of the existing singleton registered for `type` with `tag`, as above.
 @usableFromInline
 func _existingInstance<Tag: Hashable & Sendable>(of type: ObjectIdentifier, tag: Tag) -> UnsafeRawPointer? {
-    if let frame = ResolutionFrame.current {
-        return frame.pointee.container.existingInstance(of: type, tag: tag)
+    let reader = ReadSection.enter()
+    let address: UnsafeRawPointer?
+    if let frame = ResolutionFrame.current(of: reader) {
+        address = frame.pointee.container.existingInstance(of: type, tag: tag)
+    } else {
+        address = root.container?._withUnsafeGuaranteedRef { $0.existingInstance(of: type, tag: tag) }
     }
-    return root.container?._withUnsafeGuaranteedRef { $0.existingInstance(of: type, tag: tag) }
+    if address == nil { ReadSection.exit(reader) }
+    return address
 }

@@ -1,24 +1,35 @@
-/// The global root container: set once at start-up, then read on every free `resolve()`.
+/// The global root container: set at start-up, changed by `load`/`unload`, read on every free
+/// `resolve()`.
 ///
-/// Reading is one acquire load and no retain. Because readers hold the root unretained, a root
-/// that is replaced (only by the library's own test hook) is kept alive, never released.
+/// Reading is one acquire load and no retain, inside a read section (see ``ReadSection``). A
+/// root that `load`/`unload` replaces is released once no read section can still see it, and
+/// the singletons of an unloaded module likewise: memory stays bounded however many times
+/// modules come and go, and the resolve path takes no lock.
 final class RootState: @unchecked Sendable {
-    // `definedAt` and `retired` are only touched under `lock`; `current` is written under
-    // `lock` and read lock-free with acquire ordering.
+    // Every `var` is only touched under `lock`; `current` is written under `lock` and read
+    // lock-free with acquire ordering.
     private let lock = Lock()
     private let current = AtomicReference<DependencyContainer>()
     private var definedAt: CodeLocation?
-    private var retired: [Unmanaged<DependencyContainer>] = []
-    /// Modules loaded at run time, and the identities of their definitions' infos.
-    private var loaded: [DependencyContainer] = []
-    private var loadedInfos: Set<ObjectIdentifier> = []
+    /// What the root is made of: the container given to `defined(by:)`, then each module given
+    /// to `load(_:)`, with where each came in.
+    private var modules: [(module: DependencyContainer, site: CodeLocation)] = []
+    /// Modules unloaded from inside those: left out wherever they appear.
+    private var unloaded: Set<ObjectIdentifier> = []
+    /// Scopes opened from the root, which an unload reaches.
+    private var scopes: [WeakScope] = []
 
     /// The root, unretained: the current task's scoped root (see `ScopedRoot`), else the
-    /// global one, or `nil` before `defined(by:)`.
+    /// global one, or `nil` before `defined(by:)`. Only valid inside a read section.
     @inline(__always)
     var container: Unmanaged<DependencyContainer>? {
         if let scoped = ScopedRoot.current { return .passUnretained(scoped) }
         return current.load()
+    }
+
+    /// The root, retained: safe to keep and use outside a read section.
+    var retained: DependencyContainer? {
+        ReadSection.read { container?.takeUnretainedValue() }
     }
 
     /// Installs `container` as the root, once.
@@ -28,79 +39,144 @@ final class RootState: @unchecked Sendable {
                 throw WiringError.rootAlreadyDefined(first: definedAt, second: site)
             }
             definedAt = site
-            if let previous = current.exchange(container) { retired.append(previous) }
+            modules = [(container, site)]
+            unloaded = []
+            _ = current.exchange(container)
         }
     }
 
     /// Removes the root so that it can be defined again (the library's own tests only).
     func reset() {
-        lock.withLock {
+        let previous = lock.withLock {
             definedAt = nil
-            loaded = []
-            loadedInfos = []
-            if let previous = current.exchange(nil) { retired.append(previous) }
+            modules = []
+            unloaded = []
+            scopes = []
+            return current.exchange(nil)
+        }
+        retire(Retired(root: previous))
+    }
+
+    /// Remembers `scope`, opened from `base`, if `base` is the global root.
+    func track(_ scope: DependencyContainer, openedFrom base: DependencyContainer) {
+        lock.withLock {
+            guard current.load()?.toOpaque() == Unmanaged.passUnretained(base).toOpaque() else { return }
+            scopes.removeAll { $0.container == nil || $0.container?.isClosed == true }
+            scopes.append(WeakScope(container: scope))
         }
     }
 
     /// Replaces the root with one that also has `module`'s definitions, keeping every existing
     /// entry (and so every singleton) of the root. Returns the new root.
     func load(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) -> DependencyContainer {
-        try lock.withLock { () throws(WiringError) -> DependencyContainer in
+        let (replacement, retired) = try lock.withLock {
+            () throws(WiringError) -> (DependencyContainer, Retired) in
             guard let root = current.load()?.takeUnretainedValue() else {
                 throw WiringError.rootNotDefined(type: "DependencyContainer.load(_:)", tag: nil, requestedAt: site)
             }
-            guard !loaded.contains(where: { $0 === module }) else {
-                throw WiringError.moduleAlreadyLoaded(loadedAt: site)
+            if let holder = loadedModule(containing: module) {
+                throw WiringError.moduleAlreadyLoaded(module: module.site, first: holder.site, requestedAt: site)
             }
-            let infos = Set(module.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
-            let guarded = loadedInfos.union(infos)
-            let replacement = try Self.build(
-                root.definitions + module.definitions, like: root, guarded: guarded)
-            loaded.append(module)
-            loadedInfos = guarded
-            install(replacement)
-            return replacement
+            var unloaded = self.unloaded
+            unloaded.remove(ObjectIdentifier(module))
+            for nested in module.nestedModules { unloaded.remove(ObjectIdentifier(nested)) }
+            let modules = self.modules + [(module, site)]
+            let replacement = try Self.build(modules, excluding: unloaded, like: root)
+            self.modules = modules
+            self.unloaded = unloaded
+            return (replacement, Retired(root: current.exchange(replacement)))
         }
+        retire(retired)
+        return replacement
     }
 
-    /// Replaces the root with one without `module`'s definitions, and releases the instances
-    /// they hold. Returns what was released, to be dropped outside any lock.
-    func unload(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) -> [Any] {
-        try lock.withLock { () throws(WiringError) -> [Any] in
+    /// Replaces the root with one without `module`'s definitions (except those another module
+    /// of the root still brings), and releases the instances they hold, in open scopes too.
+    func unload(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) {
+        let retired = try lock.withLock { () throws(WiringError) -> Retired in
             guard let root = current.load()?.takeUnretainedValue() else {
                 throw WiringError.rootNotDefined(type: "DependencyContainer.unload(_:)", tag: nil, requestedAt: site)
             }
-            guard let index = loaded.firstIndex(where: { $0 === module }) else {
-                throw WiringError.moduleNotLoaded(requestedAt: site)
+            guard loadedModule(containing: module) != nil else {
+                throw WiringError.moduleNotLoaded(module: module.site, requestedAt: site)
             }
-            let infos = Set(module.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
-            let kept = root.definitions.filter { !infos.contains(ObjectIdentifier($0.info)) }
-            let guarded = loadedInfos.subtracting(infos)
-            let replacement = try Self.build(kept, like: root, guarded: guarded)
-            loaded.remove(at: index)
-            loadedInfos = guarded
-            install(replacement)
-            // Readers that still hold the old root find these entries retired, never freed.
-            let rootEntries = root.registry.entriesByInfo()
-            let retiredEntries = module.definitions.flatMap(\.slots).compactMap { rootEntries[ObjectIdentifier($0)] }
-            return creationLock.withLock { retiredEntries.compactMap { $0.retire() } }
+            let modules = self.modules.filter { $0.module !== module }
+            var unloaded = self.unloaded
+            unloaded.insert(ObjectIdentifier(module))
+            let replacement = try Self.build(modules, excluding: unloaded, like: root)
+            let kept = Set(replacement.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
+            let gone: (DefinitionInfo) -> Bool = { !kept.contains(ObjectIdentifier($0)) }
+            self.modules = modules
+            self.unloaded = unloaded
+            var retired = Retired(root: current.exchange(replacement))
+            // Readers that still hold the old root find these entries retired.
+            let openScopes = scopes.compactMap(\.container)
+            creationLock.withLock {
+                for entry in root.registry.entries where gone(entry.info) {
+                    retired.take(entry.retire())
+                }
+                for entry in root.registry.asyncEntryList where gone(entry.info) {
+                    retired.take(entry.retire())
+                }
+                for scope in openScopes {
+                    for entry in scope.registry.entries where gone(entry.info) {
+                        retired.take(entry.retire())
+                    }
+                }
+            }
+            return retired
+        }
+        retire(retired)
+    }
+
+    /// The top-level module whose tree holds `module` (leaving out unloaded ones), if any.
+    private func loadedModule(containing module: DependencyContainer) -> (module: DependencyContainer, site: CodeLocation)? {
+        modules.first { entry in
+            guard !unloaded.contains(ObjectIdentifier(entry.module)) else { return false }
+            return entry.module === module || entry.module.parts.contain(module, excluding: unloaded)
         }
     }
 
     private static func build(
-        _ definitions: [Definition], like root: DependencyContainer, guarded: Set<ObjectIdentifier>
+        _ modules: [(module: DependencyContainer, site: CodeLocation)], excluding unloaded: Set<ObjectIdentifier>,
+        like root: DependencyContainer
     ) throws(WiringError) -> DependencyContainer {
-        // Validate first, so that a conflicting module is an error, not a stopped program.
-        _ = try Registry(definitions: definitions, mode: { _ in .sandboxed })
-        return DependencyContainer(
-            definitions: definitions, site: root.site,
-            mode: { guarded.contains(ObjectIdentifier($0)) ? .guarded : .published },
-            reusing: root.registry)
+        let definitions = modules.map { Part.module($0.module) }.flattened(excluding: unloaded)
+        return try DependencyContainer(validating: definitions, site: root.site, reusing: root.registry)
     }
 
-    /// Makes `replacement` the root; the old one is retired, since readers hold it unretained.
-    private func install(_ replacement: DependencyContainer) {
-        if let previous = current.exchange(replacement) { retired.append(previous) }
+    /// Waits until no read section can see what was unpublished, then lets it go: outside every
+    /// lock, since releasing instances runs their `deinit`.
+    private func retire(_ retired: Retired) {
+        guard !retired.isEmpty else { return }
+        ReadSection.synchronize()
+        retired.release()
+    }
+
+    private struct WeakScope {
+        weak var container: DependencyContainer?
+    }
+}
+
+/// What a change of the root unpublished: the old root and the instances of retired entries.
+struct Retired {
+    private var root: Unmanaged<DependencyContainer>?
+    private var releases: [Retirement] = []
+
+    init(root: Unmanaged<DependencyContainer>?) {
+        self.root = root
+    }
+
+    var isEmpty: Bool { root == nil && releases.isEmpty }
+
+    mutating func take(_ retirement: Retirement?) {
+        if let retirement { releases.append(retirement) }
+    }
+
+    /// Frees everything; only once no reader can see it.
+    func release() {
+        for retirement in releases { retirement.release() }
+        root?.release()
     }
 }
 

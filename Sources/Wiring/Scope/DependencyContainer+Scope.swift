@@ -30,12 +30,16 @@ extension DependencyContainer {
         let id = ScopeID(scope)
         do throws(WiringError) {
             try self.scope?.checkOpen(for: scope)
+            // The container the chain of scopes starts from: an unload of the root reaches its scopes.
+            var base = self
+            while let parent = base.scope?.parent { base = parent }
             var owner: DependencyContainer? = self
             while let container = owner {
                 if let definitions = container.registry.scopedDefinitions[id] {
                     let opened = DependencyContainer(
                         definitions: definitions, site: site, scope: ScopeState(id: id, parent: self, openedAt: site))
                     self.scope?.adopt(opened)
+                    root.track(opened, openedFrom: base)
                     return opened
                 }
                 owner = container.scope?.parent

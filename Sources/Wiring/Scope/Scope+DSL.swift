@@ -18,7 +18,8 @@ public func scope<S>(
     @ModuleBuilder _ content: () -> [Definition]
 ) -> [Definition] {
     let id = ScopeID(scope)
-    return content().map { definition in
+    // A module included here (`includes(.x)`) has its definitions scoped too.
+    return Part.parts(of: content()).flattened().map { definition in
         // A scope declared inside this one keeps its own; it is opened from this one.
         let owner = definition.info.scope.map { $0.nested(in: id) } ?? id
         let lifetime: Lifetime = definition.info.lifetime == .singleton ? .scoped : definition.info.lifetime
@@ -42,7 +43,7 @@ public func scope<S>(
 public func scoped<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: .scoped, tag: nil, site: CodeLocation(file, line), factory: factory)
 }
@@ -52,7 +53,7 @@ public func scoped<T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
     Definition(lifetime: .scoped, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
 }

@@ -30,7 +30,34 @@ static inline void wiring_add_open_scopes(long delta) {
     __atomic_add_fetch(&wiring_open_scopes, delta, __ATOMIC_ACQ_REL);
 }
 
+// Each thread that resolves has a reader record (see Reclamation.swift): the epoch of the read
+// section it is in (0 outside one), then its innermost resolution frame. Records are never freed;
+// a thread's record is reused by a later thread once it exits.
+
+/// The current thread's record, made on first use.
+void *_Nonnull wiring_reader(void);
+
+/// Enters a read section: until `wiring_read_exit`, nothing retired before this call is freed.
+/// Returns the thread's record.
+void *_Nonnull wiring_read_enter(void);
+
+/// Leaves the read section of `reader` (a record from `wiring_read_enter`).
+static inline void wiring_read_exit(void *_Nonnull reader) {
+    __atomic_store_n((uintptr_t *)reader, 0, __ATOMIC_RELEASE);
+}
+
+/// Leaves the current thread's read section.
+void wiring_read_exit_current(void);
+
+/// Waits until no thread is still in a read section that began before this call, so that what
+/// was unpublished before it can be freed. Spins with sched_yield: read sections run no user code
+/// and are a few nanoseconds long.
+void wiring_synchronize(void);
+
 // The innermost resolution frame of the current thread (see ResolutionFrame.swift).
+static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) {
+    return ((void *_Nullable *)reader)[1];
+}
 void *_Nullable wiring_current_frame(void);
 void wiring_set_current_frame(void *_Nullable frame);
 

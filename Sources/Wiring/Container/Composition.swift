@@ -1,0 +1,70 @@
+/// What a container is made of, in declaration order: definitions of its own and the modules it
+/// includes (`includes(_:)`, `modules { }`, `derive(from:)`).
+///
+/// A container keeps its parts so that a module nested anywhere inside the root can be found
+/// and unloaded, and flattens them once into its definitions: each definition once, by
+/// identity, in the order it is first reached.
+enum Part: Sendable {
+    case definition(Definition)
+    case module(DependencyContainer)
+
+    /// The parts a builder's definitions describe: `includes(_:)` markers become modules.
+    static func parts(of definitions: [Definition]) -> [Part] {
+        definitions.map { definition in
+            definition.includedModule.map(Part.module) ?? .definition(definition)
+        }
+    }
+}
+
+extension [Part] {
+    /// Whether `module` is one of these parts, or a part of one of them, at any depth, leaving
+    /// out the modules in `excluded`.
+    func contain(_ module: DependencyContainer, excluding excluded: Set<ObjectIdentifier> = []) -> Bool {
+        contains { part in
+            guard case let .module(included) = part, !excluded.contains(ObjectIdentifier(included)) else {
+                return false
+            }
+            return included === module || included.parts.contain(module, excluding: excluded)
+        }
+    }
+
+    /// The definitions of these parts, each once, in the order first reached, leaving out every
+    /// occurrence of the modules in `excluded` (by identity).
+    func flattened(excluding excluded: Set<ObjectIdentifier> = []) -> [Definition] {
+        // A module of definitions alone, the common case, needs no deduplication table.
+        if !contains(where: { if case .module = $0 { true } else { false } }) {
+            return map { if case let .definition(definition) = $0 { definition } else { preconditionFailure() } }
+        }
+        var seen = Set<ObjectIdentifier>()
+        var definitions: [Definition] = []
+        func visit(_ parts: [Part]) {
+            for part in parts {
+                switch part {
+                case let .definition(definition):
+                    if seen.insert(ObjectIdentifier(definition.info)).inserted { definitions.append(definition) }
+                case let .module(module):
+                    guard !excluded.contains(ObjectIdentifier(module)) else { continue }
+                    if excluded.isEmpty {
+                        for definition in module.definitions where seen.insert(ObjectIdentifier(definition.info)).inserted {
+                            definitions.append(definition)
+                        }
+                    } else {
+                        visit(module.parts)
+                    }
+                }
+            }
+        }
+        visit(self)
+        return definitions
+    }
+}
+
+extension DependencyContainer {
+    /// Every module inside this one, at any depth.
+    var nestedModules: [DependencyContainer] {
+        parts.flatMap { part -> [DependencyContainer] in
+            guard case let .module(module) = part else { return [] }
+            return [module] + module.nestedModules
+        }
+    }
+}

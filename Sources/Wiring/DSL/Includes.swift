@@ -1,0 +1,34 @@
+/// Makes a module build on other modules, KOIN's `includes`: their definitions become part of
+/// this one wherever it is composed.
+///
+/// ```swift
+/// extension DependencyContainer {
+///     static let core = module {
+///         single { Network() as NetworkProtocol }
+///     }
+///     static let profile = module {
+///         includes(.core)
+///         factory { ProfileViewModel() }
+///     }
+///     static let chat = module {
+///         includes(.core)
+///         single { ChatService() }
+///     }
+/// }
+///
+/// DependencyContainer.defined(by: modules { .profile; .chat })   // one Network, not two
+/// ```
+///
+/// A module reached through several paths (a shared core, a module listed twice, nested
+/// `modules { }`) is composed once: the same definition is one definition, with one singleton
+/// per container. Two *different* definitions of one type and tag are still a duplicate unless
+/// the later one says `.override()`. Works with `if` and `for` like any other line of a module.
+///
+/// - Parameter modules: The modules this one builds on, such as `.core`.
+/// - Returns: Markers that ``module(file:line:_:)`` expands in place, in declaration order.
+public func includes(
+    _ modules: DependencyContainer..., file: StaticString = #fileID, line: UInt = #line
+) -> [Definition] {
+    let site = CodeLocation(file, line)
+    return modules.map { Definition(including: $0, site: site) }
+}
