@@ -1,0 +1,98 @@
+import Testing
+import Wiring
+
+private protocol Plugin: AnyObject, Sendable {}
+private protocol Named: Sendable { var name: String { get } }
+private final class Impl: Plugin, Named { let name = "impl" }
+private final class Mock: Plugin, Named { let name = "mock" }
+private final class Analytics: Plugin {}
+private final class Crash: Plugin {}
+
+/// `.bind`, `.override()` and several bindings of one protocol, in every order (KOIN's rules).
+@Suite struct BindingOverrideTests {
+    @Test func bindThenOverrideAndOverrideThenBindBehaveTheSame() {
+        let base = module { single { Impl() as Plugin } }
+        let bindThenOverride = modules {
+            base
+            module { single { Mock() }.bind(Plugin.self).override() }
+        }
+        let overrideThenBind = modules {
+            base
+            module { single { Mock() }.override().bind(Plugin.self) }
+        }
+        for container in [bindThenOverride, overrideThenBind] {
+            #expect(container.resolve() as Plugin is Mock)
+            #expect(container.resolveAll(Plugin.self).count == 1)
+            #expect(container.resolve() as Plugin === container.resolve() as Mock)
+        }
+    }
+
+    @Test func aBoundTypeOverriddenByALaterModule() {
+        let app = module { single { Impl() }.bind(Plugin.self).bind(Named.self) }
+        let test = module { single { Mock() as Plugin }.override() }
+        let container = modules { app; test }
+        #expect(container.resolve() as Plugin is Mock)
+        #expect(container.resolveAll(Plugin.self).count == 1)
+        // The other binding and the definition itself are untouched.
+        #expect((container.resolve() as Named).name == "impl")
+        #expect(container.resolveOptional() as Impl? != nil)
+    }
+
+    @Test func severalDefinitionsMayBindOneProtocol() {
+        let container = module {
+            single { Analytics() }.bind(Plugin.self)
+            single { Crash() }.bind(Plugin.self)
+            factory { Impl() }.bind(Plugin.self)
+        }
+        let all = container.resolveAll(Plugin.self)
+        #expect(all.count == 3)
+        #expect(all[0] is Analytics)
+        #expect(all[1] is Crash)
+        #expect(all[2] is Impl)
+        // `resolve()` returns the last one declared, as KOIN's `get()` does.
+        #expect(container.resolve() as Plugin is Impl)
+        // Singles stay singles through their binding.
+        #expect(container.resolveAll(Plugin.self)[0] === all[0])
+        #expect(container.resolve() as Analytics === all[0])
+    }
+
+    @Test func bindingsAcrossModulesAddUpAndTheLastModuleWins() {
+        let analytics = module { single { Analytics() }.bind(Plugin.self) }
+        let crash = module { single { Crash() }.bind(Plugin.self) }
+        let container = modules { analytics; crash }
+        #expect(container.resolveAll(Plugin.self).count == 2)
+        #expect(container.resolve() as Plugin is Crash)
+    }
+
+    @Test func aDirectDefinitionAndBindingsDoNotConflict() {
+        let container = module {
+            single { Impl() as Plugin }
+            single { Crash() }.bind(Plugin.self)
+        }
+        #expect(container.resolveAll(Plugin.self).count == 2)
+        #expect(container.resolve() as Plugin is Crash)
+    }
+
+    @Test func anOverridingBindingReplacesEveryEarlierOne() {
+        let container = module {
+            single { Analytics() }.bind(Plugin.self)
+            single { Crash() }.bind(Plugin.self)
+            single { Mock() }.bind(Plugin.self).override()
+        }
+        #expect(container.resolveAll(Plugin.self).count == 1)
+        #expect(container.resolve() as Plugin is Mock)
+    }
+
+    @Test func twoDirectDefinitionsStillConflict() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = module {
+                single { Impl() as Plugin }
+                single { Mock() as Plugin }
+            }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: `Plugin` (no tag) is defined twice."))
+            #expect(output.contains("or mark the later one `.override()` to replace the first deliberately."))
+        }
+    }
+}

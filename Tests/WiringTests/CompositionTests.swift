@@ -1,0 +1,108 @@
+import Testing
+import Wiring
+
+private final class Core: Sendable {}
+private final class Feature: Sendable {}
+private protocol Transport: AnyObject, Sendable {}
+private final class LiveTransport: Transport {}
+private final class MockTransport: Transport {}
+
+private let coreBuilds = Counter()
+
+extension DependencyContainer {
+    fileprivate static let sharedCore = module {
+        single { () -> Core in
+            coreBuilds.increment()
+            return Core()
+        }
+        single { LiveTransport() as Transport }
+    }
+    // A diamond three levels deep: the core is reached through four paths.
+    fileprivate static let left = module {
+        includes(.sharedCore)
+        factory(tag: "left") { Feature() }
+    }
+    fileprivate static let right = modules { .sharedCore }
+    fileprivate static let middle = modules { .left; .right }
+    fileprivate static let top = modules { .middle; .right; .sharedCore }
+    fileprivate static let mocked = module {
+        includes(.sharedCore)
+        single { MockTransport() as Transport }.override()
+    }
+}
+
+/// Modules composed through several paths, as a modular app composes them.
+@Suite struct CompositionTests {
+    @Test func aModuleReachedThroughADiamondOfDepthThreeIsOneDefinition() {
+        let container = modules { .top; .left }
+        let first: Core = container.resolve()
+        #expect(container.resolve() as Core === first)
+        #expect(container.resolveAll(Core.self).count == 1)
+        #expect(container.resolveAll(Transport.self).count == 1)
+        #expect((container.resolve(tag: "left") as Feature) !== (container.resolve(tag: "left") as Feature))
+    }
+
+    @Test func aModuleListedTwiceIsComposedOnce() {
+        let container = modules { .sharedCore; .sharedCore }
+        #expect(container.resolve() as Core === container.resolve() as Core)
+        #expect(container.resolveAll(Core.self).count == 1)
+    }
+
+    @Test func theSameSingletonIsBuiltOncePerContainer() {
+        let before = coreBuilds.count
+        let container = modules { .middle; .right }
+        for _ in 0..<3 { _ = container.resolve() as Core }
+        #expect(coreBuilds.count - before == 1)
+    }
+
+    @Test func includesWorksWithIfAndFor() {
+        let debug = true
+        let tags = ["a", "b", "c"]
+        let container = module {
+            if debug {
+                includes(.sharedCore)
+            }
+            for tag in tags {
+                factory(tag: tag) { Feature() }
+            }
+            if !debug {
+                includes(.left)
+            }
+        }
+        #expect(container.resolveOptional() as Core? != nil)
+        #expect(container.resolveAll(Feature.self).count == 3)
+        #expect(container.resolveOptional(tag: "left") as Feature? == nil)
+    }
+
+    @Test func anOverrideNextToASharedModuleWinsWhicheverPathReachesItFirst() {
+        let container = modules { .mocked; .left }
+        #expect(container.resolve() as Transport is MockTransport)
+        #expect(container.resolveAll(Transport.self).count == 1)
+    }
+
+    @Test func includedModulesAreScopedInsideAScope() {
+        enum Session {}
+        let container = module {
+            scope(Session.self) {
+                includes(.left)
+            }
+        }
+        #expect(container.resolveOptional(tag: "left") as Feature? == nil)
+        let session = container.openScope(Session.self)
+        #expect(session.resolveOptional(tag: "left") as Feature? != nil)
+        session.close()
+    }
+
+    @Test func twoDifferentDefinitionsOfOneTypeAreStillADuplicate() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let other = module { single { MockTransport() as Transport } }
+            _ = modules { .left; other }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: `Transport` (no tag) is defined twice."))
+            #expect(output.contains("First definition: WiringTests/CompositionTests.swift:18"))
+            #expect(output.contains("Second definition: WiringTests/CompositionTests.swift:9"))
+            #expect(output.contains("or mark the later one `.override()`"))
+        }
+    }
+}
