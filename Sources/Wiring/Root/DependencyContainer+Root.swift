@@ -16,12 +16,15 @@ extension DependencyContainer {
     /// With a single module, pass it directly:
     /// `DependencyContainer.defined(by: module { single { AppState() as AppStateProtocol } })`.
     ///
+    /// The root holds `container`'s definitions and builds instances of its own from them, so
+    /// that ``unload(_:file:line:)`` can take any of its modules out again; the container you
+    /// pass keeps its own instances, as a KOIN module is only a list of definitions.
+    ///
     /// > Warning: Defining the root a second time stops the program with a message naming both
     /// > call sites.
     public static func defined(by container: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         do {
-            try root.define(container, at: CodeLocation(file, line))
-            try container.startEagerSingletons()
+            try root.define(container, at: CodeLocation(file, line)).startEagerSingletons()
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }

@@ -32,16 +32,22 @@ final class RootState: @unchecked Sendable {
         ReadSection.read { container?.takeUnretainedValue() }
     }
 
-    /// Installs `container` as the root, once.
-    func define(_ container: DependencyContainer, at site: CodeLocation) throws(WiringError) {
-        try lock.withLock { () throws(WiringError) in
+    /// Installs a root made of `container`'s definitions, once, and returns it.
+    ///
+    /// The root is a container of its own, not `container`: unloading a module retires the
+    /// root's entries for it, and must not break `container` (a `static let` module that a test
+    /// or another root may use again).
+    func define(_ container: DependencyContainer, at site: CodeLocation) throws(WiringError) -> DependencyContainer {
+        try lock.withLock { () throws(WiringError) -> DependencyContainer in
             if current.load() != nil {
                 throw WiringError.rootAlreadyDefined(first: definedAt, second: site)
             }
+            let installed = try DependencyContainer(validating: [.module(container)], site: container.site)
             definedAt = site
             modules = [(container, site)]
             unloaded = []
-            _ = current.exchange(container)
+            _ = current.exchange(installed)
+            return installed
         }
     }
 
