@@ -119,4 +119,17 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("7 1000 types: hand-written", configuration: manyTypes) { benchmark in
         for _ in benchmark.scaledIterations { baselineManyTypes() }
     }
+
+    // 8. Runtime modules: 10,000 load/unload cycles of a 200-definition module must not leak.
+    let cycles = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .memoryLeaked, .peakMemoryResident],
+        scalingFactor: .one,
+        maxDuration: .seconds(60),
+        maxIterations: 100,
+        thresholds: [.memoryLeaked: .init(absolute: [.p90: 0])]
+    )
+    Benchmark("8 load+unload x100: Wiring", configuration: cycles) { _ in
+        loadAndUnload()
+    }
 }
+

@@ -15,8 +15,10 @@
 ///
 /// (In Swift 5 language mode `static var` works too, as in DIKit.)
 ///
-/// > Warning: Two definitions of the same type and tag stop the program with a message naming
-/// > both sites.
+/// A module can build on others with ``includes(_:file:line:)``.
+///
+/// > Warning: Two different definitions of the same type and tag stop the program with a
+/// > message naming both sites, unless the later one says ``Definition/override()``.
 ///
 /// - Parameter content: The definitions, written one per line.
 /// - Returns: A container whose definitions are fixed.
@@ -36,8 +38,11 @@ public func module(
 ///
 /// The result holds every definition of every module and builds its own singletons.
 ///
-/// > Warning: A type and tag defined in two of the modules stops the program with a message
-/// > naming both sites.
+/// A module reached through several of them (a shared core module, a module listed twice) is
+/// composed once: one definition, one singleton.
+///
+/// > Warning: A type and tag defined differently in two of the modules stops the program with a
+/// > message naming both sites, unless the later definition says ``Definition/override()``.
 ///
 /// - Parameter content: The modules, such as `.backend`, one per line or separated by `;`.
 /// - Returns: The composed container.

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// In a ``module(file:line:_:)`` you say the same with ``single(tag:file:line:_:)-2o3xk`` and
-/// ``factory(tag:file:line:_:)-(_,_,_,()->T)``.
+/// ``factory(tag:file:line:_:)-(_,_,_,()throws->T)``.
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// Built on first use, then the same instance for every resolve from the same container.
     case singleton

@@ -109,9 +109,17 @@ public func resolveOptional<T, Tag: Hashable & Sendable>(
 /// }
 /// ```
 ///
-/// The error is thrown for the type asked for here. A factory's own `resolve()` calls cannot
-/// throw through the factory's closure: they stop the program with the same message (use
-/// ``DependencyContainer/verify()`` in a test to find those as thrown errors).
+/// Inside a factory, `try resolveThrowing()` propagates: the factory may throw, and the error
+/// comes out of the outermost `resolveThrowing` with the whole resolution path. A factory's
+/// plain `resolve()` calls cannot throw through its closure: they stop the program with the
+/// same message (use ``DependencyContainer/verify()`` in a test to find those as thrown errors).
+///
+/// ```swift
+/// static let storage = module {
+///     single { try Database(path: "app.sqlite") }
+///     factory { Repository(database: try resolveThrowing()) }
+/// }
+/// ```
 public func resolveThrowing<T>(
     _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
 ) throws(WiringError) -> T {
