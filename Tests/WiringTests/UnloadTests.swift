@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Testing) import Wiring
 import Testing
 
@@ -133,6 +134,38 @@ extension DependencyContainer {
         }
     }
 
+    @Test func aFactoryThatOpensAScopeNeverDeadlocksWithAnUnload() throws {
+        final class Holder: Sendable {
+            let session: DependencyContainer
+            init(session: DependencyContainer) { self.session = session }
+        }
+        let holders = module {
+            single { Holder(session: DependencyContainer.shared.openScope(Session.self)) }
+        }
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: .unloadApp)
+            let finished = DispatchGroup()
+            for index in 0..<2 {
+                finished.enter()
+                Thread {
+                    for _ in 0..<300 {
+                        if index == 0 {
+                            DependencyContainer.load(holders)
+                            (resolve() as Holder).session.close()
+                            DependencyContainer.unload(holders)
+                        } else {
+                            DependencyContainer.unload(.unloadProfile)
+                            DependencyContainer.load(.unloadProfile)
+                        }
+                    }
+                    finished.leave()
+                }.start()
+            }
+            // A deadlock fails the test instead of hanging the run.
+            #expect(finished.wait(timeout: .now() + 60) == .success)
+        }
+    }
+
     @Test func loadingAModuleTheRootAlreadyHasNamesBothSites() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             DependencyContainer.defined(by: .unloadApp)
@@ -141,7 +174,7 @@ extension DependencyContainer {
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(
                 output.contains(
-                    "Wiring: the module declared at WiringTests/UnloadTests.swift:15 is already loaded "
+                    "Wiring: the module declared at WiringTests/UnloadTests.swift:16 is already loaded "
                         + "(first at WiringTests/UnloadTests.swift:"))
             #expect(output.contains("Fix: load a module once; `DependencyContainer.unload(_:)` it before loading it again."))
         }
@@ -156,7 +189,7 @@ extension DependencyContainer {
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(
                 output.contains(
-                    "Wiring: cannot unload the module declared at WiringTests/UnloadTests.swift:23: "
+                    "Wiring: cannot unload the module declared at WiringTests/UnloadTests.swift:24: "
                         + "the root does not include it."))
         }
     }

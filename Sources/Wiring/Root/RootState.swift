@@ -64,10 +64,13 @@ final class RootState: @unchecked Sendable {
     }
 
     /// Remembers `scope`, opened from `base`, if `base` is the global root.
+    ///
+    /// Lock order: this lock is never taken while waiting for `creationLock`, since a factory
+    /// (which runs under `creationLock`) may open a scope, or load a module.
     func track(_ scope: DependencyContainer, openedFrom base: DependencyContainer) {
         lock.withLock {
             guard current.load()?.toOpaque() == Unmanaged.passUnretained(base).toOpaque() else { return }
-            scopes.removeAll { $0.container == nil || $0.container?.isClosed == true }
+            scopes.removeAll { $0.container == nil }
             scopes.append(WeakScope(container: scope))
         }
     }
@@ -99,8 +102,9 @@ final class RootState: @unchecked Sendable {
     /// Replaces the root with one without `module`'s definitions (except those another module
     /// of the root still brings), and releases the instances they hold, in open scopes too.
     func unload(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) {
-        let retired = try lock.withLock { () throws(WiringError) -> Retired in
-            guard let root = current.load()?.takeUnretainedValue() else {
+        let (old, openScopes, gone, root) = try lock.withLock {
+            () throws(WiringError) -> (DependencyContainer, [DependencyContainer], Set<ObjectIdentifier>, Unmanaged<DependencyContainer>?) in
+            guard let old = current.load()?.takeUnretainedValue() else {
                 throw WiringError.rootNotDefined(type: "DependencyContainer.unload(_:)", tag: nil, requestedAt: site)
             }
             guard loadedModule(containing: module) != nil else {
@@ -109,28 +113,30 @@ final class RootState: @unchecked Sendable {
             let modules = self.modules.filter { $0.module !== module }
             var unloaded = self.unloaded
             unloaded.insert(ObjectIdentifier(module))
-            let replacement = try Self.build(modules, excluding: unloaded, like: root)
+            let replacement = try Self.build(modules, excluding: unloaded, like: old)
             let kept = Set(replacement.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
-            let gone: (DefinitionInfo) -> Bool = { !kept.contains(ObjectIdentifier($0)) }
+            let gone = Set(old.definitions.flatMap(\.slots).map(ObjectIdentifier.init)).subtracting(kept)
             self.modules = modules
             self.unloaded = unloaded
-            var retired = Retired(root: current.exchange(replacement))
-            // Readers that still hold the old root find these entries retired.
-            let openScopes = scopes.compactMap(\.container)
-            creationLock.withLock {
-                for entry in root.registry.entries where gone(entry.info) {
+            scopes.removeAll { $0.container == nil }
+            return (old, scopes.compactMap(\.container), gone, current.exchange(replacement))
+        }
+        // Outside the root's lock: `creationLock` may be held by a factory that waits for it.
+        // Readers that still hold the old root, or a scope, find these entries retired.
+        var retired = Retired(root: root)
+        let isGone: (DefinitionInfo) -> Bool = { gone.contains(ObjectIdentifier($0)) }
+        creationLock.withLock {
+            for entry in old.registry.entries where isGone(entry.info) {
+                retired.take(entry.retire())
+            }
+            for entry in old.registry.asyncEntryList where isGone(entry.info) {
+                retired.take(entry.retire())
+            }
+            for scope in openScopes {
+                for entry in scope.registry.entries where isGone(entry.info) {
                     retired.take(entry.retire())
-                }
-                for entry in root.registry.asyncEntryList where gone(entry.info) {
-                    retired.take(entry.retire())
-                }
-                for scope in openScopes {
-                    for entry in scope.registry.entries where gone(entry.info) {
-                        retired.take(entry.retire())
-                    }
                 }
             }
-            return retired
         }
         retire(retired)
     }
