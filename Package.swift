@@ -3,7 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "Wiring",
-    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+    // The floor, chosen deliberately (see README, "Platforms"): Wiring needs Swift 6.2, so Xcode 26,
+    // which recommends iOS 15 as the lowest target and whose successor refuses anything lower.
+    // iOS 15 / macOS 12 / tvOS 15 / watchOS 8 are also the first releases with Swift concurrency
+    // in the OS: async resolution and task-local roots then run on the system runtime, not on
+    // the back-deployment library an app would otherwise embed. Nothing in Wiring needs more:
+    // no `Synchronization` (iOS 18), no generic types with parameter packs (iOS 17), no
+    // typed-throws function types as metadata (iOS 18); Scripts/check-apple-floor.py keeps it so.
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
         // Test helpers (a Swift Testing trait, the global-root reset): add to test targets only.

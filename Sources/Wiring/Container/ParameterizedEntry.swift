@@ -6,28 +6,51 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 }
 
 /// `factory { (userID: Int) in ProfileViewModel(userID: userID) }` inside one container.
+///
+/// Not generic over the parameters: a generic *type* with a parameter pack needs the Swift 5.9
+/// runtime (iOS 17, macOS 14), while pack-generic *functions* back-deploy. So the definition's
+/// pack-generic DSL function erases its factory into `make`, which takes the parameters as an
+/// array, and records the tuple type of its parameters; a resolve is accepted when the tuple
+/// type of its own parameters is the same type.
 final class ParameterizedEntry<Value>: AnyParameterizedEntry {
     let info: DefinitionInfo
     let parameterTypes: String
-    /// A `ParameterizedFactory<Value, P1, P2, …>`; resolving casts it to the type the caller's
-    /// parameters make, which succeeds exactly when the types match.
-    private let factory: any Sendable
+    /// The tuple type `(P1, P2, …)` of the factory's parameters (`P1` alone for one).
+    private let signature: ObjectIdentifier
+    /// The factory, called with the parameters in order once their types were checked.
+    private let make: @Sendable (_ parameters: [Any]) throws -> Value
 
-    init(info: DefinitionInfo, parameterTypes: String, factory: any Sendable) {
+    init(
+        info: DefinitionInfo, parameterTypes: String, signature: Any.Type,
+        make: @escaping @Sendable (_ parameters: [Any]) throws -> Value
+    ) {
         self.info = info
         self.parameterTypes = parameterTypes
-        self.factory = factory
+        self.signature = ObjectIdentifier(signature)
+        self.make = make
     }
 
     func resolve<each Parameter>(
         in container: DependencyContainer, parameters: repeat each Parameter
     ) throws(WiringError) -> Value {
-        guard let factory = factory as? ParameterizedFactory<Value, repeat each Parameter> else {
+        guard ObjectIdentifier((repeat each Parameter).self) == signature else {
             throw .parameterMismatch(
                 type: typeName(info.type), tag: info.tag?.description, expected: parameterTypes,
                 given: parameterList((repeat each Parameter).self), requestedAt: nil)
         }
-        return try ResolutionFrame.with(container: container, info: info) { factory.make(repeat each parameters) }
+        var values: [Any] = []
+        repeat values.append(each parameters)
+        return try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
+            do {
+                return try make(values)
+            } catch let error as WiringError {
+                throw error
+            } catch {
+                throw .factoryFailed(
+                    type: typeName(info.type), tag: info.tag?.description,
+                    path: ResolutionFrame.currentPath.map(\.step), underlying: error, requestedAt: nil)
+            }
+        }
     }
 }
 
@@ -35,9 +58,4 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry {
 func parameterList(_ type: Any.Type) -> String {
     let name = typeName(type)
     return name.hasPrefix("(") ? name : "(\(name))"
-}
-
-/// A factory with parameters, in a struct because a variadic function type cannot be erased.
-struct ParameterizedFactory<Value, each Parameter>: Sendable {
-    let make: @Sendable (repeat each Parameter) -> Value
 }
