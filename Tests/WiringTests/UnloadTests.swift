@@ -78,6 +78,21 @@ extension DependencyContainer {
         }
     }
 
+    @Test func aScopeThatStayedOpenResolvesAReloadedModuleAgain() throws {
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: .unloadApp)
+            let session = DependencyContainer.shared.openScope(Session.self)
+            let before: Cart = session.resolve()
+            DependencyContainer.unload(.unloadChat)
+            #expect(session.resolveOptional() as Cart? == nil)
+            DependencyContainer.load(.unloadChat)
+            let after: Cart = session.resolve()
+            #expect(after !== before)
+            #expect(session.resolve() as Cart === after)
+            session.close()
+        }
+    }
+
     @Test func aSharedModuleStaysUntilNoModuleBringsIt() throws {
         try DependencyContainer._withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)

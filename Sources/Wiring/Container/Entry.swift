@@ -18,6 +18,10 @@ protocol AnyEntry: AnyObject, Sendable {
     /// Marks the entry's module as unloaded and hands over what it holds, to be released once no
     /// reader can see it; call under `creationLock`.
     func retire() -> Retirement?
+
+    /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
+    /// while a scope holding it stayed open; call under `creationLock`.
+    func revive()
 }
 
 /// How an entry holds a singleton.
@@ -118,6 +122,10 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         weakInstance = nil
         if let held = takeHeldInstance() { return .instance(held) }
         return instance.unpublish()
+    }
+
+    func revive() {
+        isRetired = false
     }
 
     /// The built singleton, read in a read section: an unload may free it once no section sees it.

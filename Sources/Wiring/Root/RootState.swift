@@ -78,8 +78,8 @@ final class RootState: @unchecked Sendable {
     /// Replaces the root with one that also has `module`'s definitions, keeping every existing
     /// entry (and so every singleton) of the root. Returns the new root.
     func load(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) -> DependencyContainer {
-        let (replacement, retired) = try lock.withLock {
-            () throws(WiringError) -> (DependencyContainer, Retired) in
+        let (replacement, retired, openScopes) = try lock.withLock {
+            () throws(WiringError) -> (DependencyContainer, Retired, [DependencyContainer]) in
             guard let root = current.load()?.takeUnretainedValue() else {
                 throw WiringError.rootNotDefined(type: "DependencyContainer.load(_:)", tag: nil, requestedAt: site)
             }
@@ -93,9 +93,22 @@ final class RootState: @unchecked Sendable {
             let replacement = try Self.build(modules, excluding: unloaded, like: root)
             self.modules = modules
             self.unloaded = unloaded
-            return (replacement, Retired(root: current.exchange(replacement)))
+            scopes.removeAll { $0.container == nil }
+            return (replacement, Retired(root: current.exchange(replacement)), scopes.compactMap(\.container))
         }
         retire(retired)
+        // A scope that stayed open while the module was away resolves its definitions again, as
+        // in KOIN (outside the root's lock, like `unload`).
+        if !openScopes.isEmpty {
+            let added = Set(module.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
+            creationLock.withLock {
+                for scope in openScopes {
+                    for entry in scope.registry.entries where added.contains(ObjectIdentifier(entry.info)) {
+                        entry.revive()
+                    }
+                }
+            }
+        }
         return replacement
     }
 
