@@ -142,19 +142,10 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
             do {
                 return try factory()
-            } catch let error as WiringError {
-                throw error
             } catch {
-                throw factoryFailure(error)
+                throw WiringError.thrown(by: info, error)
             }
         }
-    }
-
-    @inline(never)
-    private func factoryFailure(_ error: any Error) -> WiringError {
-        .factoryFailed(
-            type: typeName(info.type), tag: info.tag?.description, path: ResolutionFrame.currentPath.map(\.step),
-            underlying: error, requestedAt: nil)
     }
 
     /// The instance held under `creationLock` (a scoped one, or a singleton of a module loaded

@@ -43,12 +43,8 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry {
         return try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
             do {
                 return try make(values)
-            } catch let error as WiringError {
-                throw error
             } catch {
-                throw .factoryFailed(
-                    type: typeName(info.type), tag: info.tag?.description,
-                    path: ResolutionFrame.currentPath.map(\.step), underlying: error, requestedAt: nil)
+                throw WiringError.thrown(by: info, error)
             }
         }
     }

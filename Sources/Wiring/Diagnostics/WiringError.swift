@@ -86,6 +86,17 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// `register` was called on a container that is already built.
     case definitionsFixed(type: String, requestedAt: CodeLocation?)
 
+    /// What the factory of `info` throwing `error` comes out as, inside that factory's frame: a
+    /// ``WiringError`` as it is (a nested `try resolveThrowing()`), anything else wrapped in
+    /// ``factoryFailed(type:tag:path:underlying:requestedAt:)`` with the resolution path.
+    @inline(never)
+    static func thrown(by info: DefinitionInfo, _ error: any Error) -> WiringError {
+        if let error = error as? WiringError { return error }
+        return .factoryFailed(
+            type: typeName(info.type), tag: info.tag?.description, path: ResolutionFrame.currentPath.map(\.step),
+            underlying: error, requestedAt: nil)
+    }
+
     /// The error with `location` as the place of the failing request, unless it already has one.
     func requested(at location: CodeLocation) -> WiringError {
         switch self {
