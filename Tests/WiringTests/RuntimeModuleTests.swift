@@ -28,7 +28,7 @@ private let chatOverride = module {
             #expect(resolveOptional(tag: "feature") as Chat? == nil)
 
             DependencyContainer.load(chatFeature)
-            weak var feature: Chat? = resolve(tag: "feature") as Chat
+            weak let feature: Chat? = resolve(tag: "feature") as Chat
             #expect(feature != nil)
             #expect(resolve(tag: "feature") as Chat === feature)
             #expect(resolve() as Core === coreBefore)

@@ -99,7 +99,7 @@ private final class Token: Sendable {}
         let checkout = session.openScope(Checkout.self)
         let payment: Payment = checkout.resolve()
         #expect(payment.cart === session.resolve() as Cart)
-        weak var released: Payment? = payment
+        weak let released: Payment? = payment
         _ = released
         session.close()
         #expect(checkout.isClosed)

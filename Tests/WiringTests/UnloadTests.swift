@@ -35,7 +35,7 @@ extension DependencyContainer {
         try DependencyContainer._withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let core = ObjectIdentifier(resolve() as Core)
-            weak var chat: Chat? = resolve() as Chat
+            weak let chat: Chat? = resolve() as Chat
             #expect(chat != nil)
             let mismatches = Counter()
             runOnThreads(4) { index in
@@ -66,7 +66,7 @@ extension DependencyContainer {
         try DependencyContainer._withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let session = DependencyContainer.shared.openScope(Session.self)
-            weak var cart: Cart? = session.resolve() as Cart
+            weak let cart: Cart? = session.resolve() as Cart
             #expect(cart != nil)
             DependencyContainer.unload(.unloadChat)
             #expect(cart == nil)
@@ -125,10 +125,10 @@ extension DependencyContainer {
         try DependencyContainer._withExclusiveRoot {
             DependencyContainer.defined(by: module { single(tag: "root") { Core() } })
             for _ in 0..<1_000 {
-                weak var before = DependencyContainer.shared
+                weak let before = DependencyContainer.shared
                 DependencyContainer.load(.unloadProfile)
                 #expect(before == nil)
-                weak var loaded = DependencyContainer.shared
+                weak let loaded = DependencyContainer.shared
                 DependencyContainer.unload(.unloadProfile)
                 #expect(loaded == nil)
             }
