@@ -209,3 +209,37 @@ extension DependencyContainer {
         }
     }
 }
+
+/// `resolveOptional`, `resolveThrowing` and `resolve` agree on a closed scope.
+@Suite struct ClosedScopeTests {
+    private enum Visit {}
+    private final class Ticket: Sendable {}
+    private final class Guide: Sendable {}
+
+    @Test func aClosedScopeHasNothingOptionalAndThrowsForEverything() throws {
+        let container = module {
+            single { Core() }
+            scope(Visit.self) {
+                scoped { Ticket() }
+                factory(tag: "tour") { Guide() }
+            }
+        }
+        let visit = container.openScope(Visit.self)
+        #expect(visit.resolveOptional() as Ticket? != nil)
+        visit.close()
+        #expect(visit.resolveOptional() as Ticket? == nil)
+        #expect(visit.resolveOptional(tag: "tour") as Guide? == nil)
+        #expect(visit.resolveOptional() as Core? == nil)  // the container's, seen through the closed scope
+        for error in [
+            #expect(throws: WiringError.self) { try visit.resolveThrowing(Ticket.self) },
+            #expect(throws: WiringError.self) { try visit.resolveThrowing(Guide.self, tag: "tour") },
+            #expect(throws: WiringError.self) { try visit.resolveThrowing(Core.self) },
+        ] {
+            guard case .scopeClosed(let scope, _, _) = error else {
+                Issue.record("expected scopeClosed, got \(String(describing: error))")
+                continue
+            }
+            #expect(scope == "Visit")
+        }
+    }
+}

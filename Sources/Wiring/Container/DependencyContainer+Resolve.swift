@@ -54,20 +54,22 @@ extension DependencyContainer {
         }
     }
 
-    /// Resolves `T`, or returns `nil` if nothing is registered for it without a tag.
+    /// Resolves `T`, or returns `nil` if nothing is registered for it without a tag, if its
+    /// module was unloaded, or if this is a scope that is closed (KOIN's `getOrNull`).
     ///
     /// ```swift
     /// let analytics: Analytics? = container.resolveOptional()
     /// ```
     public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
+        if let scope, scope.isClosed { return nil }  // a closed scope has nothing
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
             return scope?.parent.resolveOptional(file: file, line: line)
         }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
-        } catch .moduleUnloaded {
-            return nil  // unloaded while this thread was resolving: absent now
+        } catch .moduleUnloaded, .scopeClosed {
+            return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -77,14 +79,15 @@ extension DependencyContainer {
     public func resolveOptional<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
+        if let scope, scope.isClosed { return nil }  // a closed scope has nothing
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
             return scope?.parent.resolveOptional(tag: tag, file: file, line: line)
         }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
-        } catch .moduleUnloaded {
-            return nil  // unloaded while this thread was resolving: absent now
+        } catch .moduleUnloaded, .scopeClosed {
+            return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -161,9 +164,10 @@ extension DependencyContainer {
     @inline(__always)
     func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
         if let eager { try eager.start(in: self) }
+        // A closed scope resolves nothing, its own factories included.
+        if let scope { try scope.checkOpen(for: T.self) }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
             if let scope {
-                try scope.checkOpen(for: T.self)
                 return try scope.parent.resolveCore(T.self)
             }
             throw missingDefinition(T.self, tag: nil)
@@ -175,9 +179,9 @@ extension DependencyContainer {
     @inline(__always)
     func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
         if let eager { try eager.start(in: self) }
+        if let scope { try scope.checkOpen(for: T.self) }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
             if let scope {
-                try scope.checkOpen(for: T.self)
                 return try scope.parent.resolveCore(T.self, tag: tag)
             }
             throw missingDefinition(T.self, tag: Wiring.Tag(tag))
