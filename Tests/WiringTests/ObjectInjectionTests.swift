@@ -132,40 +132,40 @@ private let hiModule = module {
 
 @Suite struct StoryboardTests {
     @Test func theSameNameInTwoModulesResolvesToEachModulesOwn() {
-        let hello = helloModule.storyboard(named: "Main")
-        let hi = hiModule.storyboard(named: "Main")
+        let hello = helloModule.registeredStoryboard(named: "Main")
+        let hi = hiModule.registeredStoryboard(named: "Main")
         #expect(hello !== hi)
-        #expect(hello === helloModule.storyboard(named: "Main"))
+        #expect(hello === helloModule.registeredStoryboard(named: "Main"))
         #expect(hello.instantiate("Profile", as: UI.ProfileController.self).greeting?.text == "hello")
         #expect(hi.instantiate("Profile", as: UI.ProfileController.self).greeting?.text == "hi")
         #expect(hi.identifiers == ["Profile", "Wrapped", "Elsewhere"])
     }
 
     @Test func aReferenceIsInjectedByTheContainerThatRegisteredItsTarget() {
-        let controller = hiModule.storyboard(named: "Main").instantiate("Elsewhere", as: UI.ProfileController.self)
+        let controller = hiModule.registeredStoryboard(named: "Main").instantiate("Elsewhere", as: UI.ProfileController.self)
         #expect(controller.greeting?.text == "hello")
     }
 
     @Test func wrappersInInstantiatedObjectsReadTheRegisteringContainer() {
         // No root is involved: the wrappers would stop the program if they read it.
-        let controller = hiModule.storyboard(named: "Main").instantiate("Wrapped", as: UI.WrappedController.self)
+        let controller = hiModule.registeredStoryboard(named: "Main").instantiate("Wrapped", as: UI.WrappedController.self)
         #expect(controller.greeting.text == "hi")
         #expect(controller.lazyGreeting.text == "hi")
         #expect(controller.injected?.text == "hi")
-        let plain = helloModule.storyboard(named: "Main").instantiate("Wrapped", as: UI.WrappedController.self)
+        let plain = helloModule.registeredStoryboard(named: "Main").instantiate("Wrapped", as: UI.WrappedController.self)
         #expect(plain.greeting.text == "hello")
         #expect(plain.injected == nil)
     }
 
     @Test func composedModulesShareOneStoryboardPerContainer() {
         let app = modules { hiModule }
-        let storyboard = app.storyboard(named: "Main")
-        #expect(storyboard !== hiModule.storyboard(named: "Main"))
+        let storyboard = app.registeredStoryboard(named: "Main")
+        #expect(storyboard !== hiModule.registeredStoryboard(named: "Main"))
         #expect(storyboard.instantiate("Profile", as: UI.ProfileController.self).greeting?.text == "hi")
     }
 
     @Test func unknownSceneAndWrongTypeAreThrown() throws {
-        let storyboard = helloModule.storyboard(named: "Main")
+        let storyboard = helloModule.registeredStoryboard(named: "Main")
         let line = #line + 1
         let missing = #expect(throws: WiringError.self) { _ = try storyboard.instantiateThrowing("Settings") }
         #expect(

@@ -7,7 +7,7 @@
 ///         scene("Avatar", tag: "small") { AvatarViewController() }
 ///     }
 /// }
-/// let storyboard = DependencyContainer.profile.storyboard(named: "Profile")
+/// let storyboard = DependencyContainer.profile.registeredStoryboard(named: "Profile")
 /// ```
 ///
 /// A second storyboard of the same name in one container is a duplicate definition; the same
@@ -92,9 +92,9 @@ extension DependencyContainer {
     /// the storyboards that are registered.
     ///
     /// ```swift
-    /// let storyboard = DependencyContainer.profile.storyboard(named: "Profile")
+    /// let storyboard = DependencyContainer.profile.registeredStoryboard(named: "Profile")
     /// ```
-    public func storyboard(named name: String, file: StaticString = #fileID, line: UInt = #line) -> Storyboard {
+    public func registeredStoryboard(named name: String, file: StaticString = #fileID, line: UInt = #line) -> Storyboard {
         do {
             return try storyboardThrowing(named: name, file: file, line: line)
         } catch {

@@ -25,7 +25,7 @@
 ///     }
 /// }
 ///
-/// let profile = DependencyContainer.profile.storyboard(named: "Profile")
+/// let profile = DependencyContainer.profile.registeredStoryboard(named: "Profile")
 /// let settings = profile.instantiate("Settings")   // injected by `.settings`
 /// ```
 ///
