@@ -25,7 +25,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     func retire() -> Retirement? {
         lock.withLock {
             defer { task = nil }
-            return task.map { .instance($0) }
+            return task.map { .instance(Released(value: $0, sequence: 0, onClose: nil)) }
         }
     }
 

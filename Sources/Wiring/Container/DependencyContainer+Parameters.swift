@@ -46,7 +46,11 @@ extension DependencyContainer {
     ) throws(WiringError) -> T {
         if let eager { try eager.start(in: self) }
         let type = ObjectIdentifier(T.self)
+        if let scope { try scope.checkOpen(for: T.self) }
         guard let entry = registry.parameterizedEntry(for: type, tag: tag) else {
+            if let scope {
+                return try scope.parent.resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
+            }
             if registry.definitions(of: type).contains(where: { $0.tag == tag }) {
                 throw .parameterMismatch(
                     type: typeName(T.self), tag: tag?.description, expected: nil,

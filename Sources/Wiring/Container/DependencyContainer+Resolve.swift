@@ -61,10 +61,12 @@ extension DependencyContainer {
     /// let analytics: Analytics? = container.resolveOptional()
     /// ```
     public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
-        if let scope, scope.isClosed { return nil }  // a closed scope has nothing
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
-            return scope?.parent.resolveOptional(file: file, line: line)
+        if let scope {
+            return resolveOptionalInScope(
+                scope, T.self, tag: nil, find: { $0.entry(for: ObjectIdentifier(T.self)) },
+                fallback: { $0.resolveOptional(file: file, line: line) }, at: CodeLocation(file, line))
         }
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else { return nil }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
@@ -79,10 +81,12 @@ extension DependencyContainer {
     public func resolveOptional<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        if let scope, scope.isClosed { return nil }  // a closed scope has nothing
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
-            return scope?.parent.resolveOptional(tag: tag, file: file, line: line)
+        if let scope {
+            return resolveOptionalInScope(
+                scope, T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: ObjectIdentifier(T.self), tag: tag) },
+                fallback: { $0.resolveOptional(tag: tag, file: file, line: line) }, at: CodeLocation(file, line))
         }
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else { return nil }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
@@ -164,12 +168,12 @@ extension DependencyContainer {
     @inline(__always)
     func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
         if let eager { try eager.start(in: self) }
-        // A closed scope resolves nothing, its own factories included.
-        if let scope { try scope.checkOpen(for: T.self) }
+        if let scope {
+            return try resolveInScope(
+                scope, T.self, tag: nil, find: { $0.entry(for: ObjectIdentifier(T.self)) },
+                fallback: { parent throws(WiringError) in try parent.resolveCore(T.self) })
+        }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
-            if let scope {
-                return try scope.parent.resolveCore(T.self)
-            }
             throw missingDefinition(T.self, tag: nil)
         }
         if let verification { verification.willResolve(entry.info) }
@@ -179,11 +183,12 @@ extension DependencyContainer {
     @inline(__always)
     func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
         if let eager { try eager.start(in: self) }
-        if let scope { try scope.checkOpen(for: T.self) }
+        if let scope {
+            return try resolveInScope(
+                scope, T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: ObjectIdentifier(T.self), tag: tag) },
+                fallback: { parent throws(WiringError) in try parent.resolveCore(T.self, tag: tag) })
+        }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
-            if let scope {
-                return try scope.parent.resolveCore(T.self, tag: tag)
-            }
             throw missingDefinition(T.self, tag: Wiring.Tag(tag))
         }
         if let verification { verification.willResolve(entry.info) }

@@ -35,6 +35,8 @@ public final class DependencyContainer: Sendable {
     let eager: EagerStart?
     /// Set only on a scope opened with `openScope(_:)`.
     let scope: ScopeState?
+    /// Whether this is (a version of) the global root, built by `defined(by:)`, `load` or `unload`.
+    let isRoot: Bool
 
     convenience init(
         definitions: [Definition],
@@ -64,9 +66,10 @@ public final class DependencyContainer: Sendable {
     convenience init(
         validating definitions: [Definition],
         site: CodeLocation?,
-        reusing previous: Registry? = nil
+        reusing previous: Registry? = nil,
+        isRoot: Bool = false
     ) throws(WiringError) {
-        try self.init(validating: definitions.map(Part.definition), site: site, reusing: previous)
+        try self.init(validating: definitions.map(Part.definition), site: site, reusing: previous, isRoot: isRoot)
     }
 
     init(
@@ -74,8 +77,10 @@ public final class DependencyContainer: Sendable {
         site: CodeLocation?,
         scope: ScopeState? = nil,
         mode: (DefinitionInfo) -> EntryMode = { _ in .published },
-        reusing previous: Registry? = nil
+        reusing previous: Registry? = nil,
+        isRoot: Bool = false
     ) throws(WiringError) {
+        self.isRoot = isRoot
         let definitions = parts.flattened()
         registry = try Registry(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
         self.definitions = definitions
@@ -90,6 +95,7 @@ public final class DependencyContainer: Sendable {
     private init(collector: DefinitionCollector) {
         self.definitions = []
         self.parts = []
+        self.isRoot = false
         self.registry = try! Registry(definitions: [])
         self.site = nil
         self.collector = collector
@@ -102,6 +108,7 @@ public final class DependencyContainer: Sendable {
     init(sandboxFor container: DependencyContainer, verification: Verification) {
         self.definitions = container.definitions
         self.parts = container.parts
+        self.isRoot = false
         self.registry = try! Registry(definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
         self.site = container.site
         self.collector = nil
@@ -114,6 +121,7 @@ public final class DependencyContainer: Sendable {
     init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
         self.definitions = definitions
         self.parts = definitions.map(Part.definition)
+        self.isRoot = false
         self.registry = try! Registry(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
         self.site = nil
         self.collector = nil

@@ -13,7 +13,7 @@ protocol AnyEntry: AnyObject, Sendable {
     func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any
 
     /// Hands over a held (scoped) instance, leaving none; call under `creationLock`.
-    func takeHeldInstance() -> Any?
+    func takeHeldInstance() -> Released?
 
     /// Marks the entry's module as unloaded and hands over what it holds, to be released once no
     /// reader can see it; call under `creationLock`.
@@ -36,12 +36,27 @@ enum EntryMode: Sendable {
 /// What an entry held when its module was unloaded: dropped, or freed, once no reader sees it.
 enum Retirement {
     /// A held (scoped) instance: released when this value is dropped.
-    case instance(Any)
-    /// A published singleton's storage: `free` deinitializes and deallocates it.
-    case storage(free: () -> Void)
+    case instance(Released)
+    /// A published singleton's storage: `onClose` runs on its value, then `free` deinitializes
+    /// and deallocates it.
+    case storage(sequence: UInt64, onClose: () -> Void, free: () -> Void)
 
+    var sequence: UInt64 {
+        switch self {
+        case let .instance(released): released.sequence
+        case let .storage(sequence, _, _): sequence
+        }
+    }
+
+    /// Runs the definition's `.onClose` callback, then frees what needs freeing.
     func release() {
-        if case let .storage(free) = self { free() }
+        switch self {
+        case let .instance(released):
+            released.onClose?(released.value)
+        case let .storage(_, onClose, free):
+            onClose()
+            free()
+        }
     }
 }
 
@@ -69,6 +84,9 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     private var heldInstance: HeldValue<Value>?
     /// Set when the entry's module is unloaded; only touched under `creationLock`.
     private var isRetired = false
+    /// When the held or published instance was built (see `Released`); only touched under
+    /// `creationLock`.
+    private var sequence: UInt64 = 0
 
     init(info: DefinitionInfo, mode: EntryMode, factory: @escaping @Sendable () throws -> Value) {
         self.info = info
@@ -112,16 +130,16 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         return try creationLock.withLock(body)
     }
 
-    func takeHeldInstance() -> Any? {
+    func takeHeldInstance() -> Released? {
         defer { heldInstance = nil }
-        return heldInstance
+        return heldInstance.map { Released(value: $0.value, sequence: sequence, onClose: info.onClose) }
     }
 
     func retire() -> Retirement? {
         isRetired = true
         weakInstance = nil
         if let held = takeHeldInstance() { return .instance(held) }
-        return instance.unpublish()
+        return instance.unpublish(sequence: sequence, onClose: info.onClose)
     }
 
     func revive() {
@@ -166,6 +184,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             defer { isBuilding = false }
             let value = try make(in: container)
             heldInstance = HeldValue(value)
+            sequence = nextCreationSequence()
             return value
         }
     }
@@ -203,7 +222,9 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             isBuilding = true
             defer { isBuilding = false }
             // A factory that throws leaves nothing published: the next resolve tries again.
-            return try make(in: container)
+            let value = try make(in: container)
+            if mode != .sandboxed { sequence = nextCreationSequence() }
+            return value
         }
     }
 

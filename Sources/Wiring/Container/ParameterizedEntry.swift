@@ -3,6 +3,12 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
     var info: DefinitionInfo { get }
     /// The parameter types as a tuple, as in `(Int, String)`.
     var parameterTypes: String { get }
+
+    /// Hands over the instance of a `single` or `scoped` one, leaving none; call under `creationLock`.
+    func takeHeldInstance() -> Released?
+
+    /// Marks its module as unloaded and hands over its instance; call under `creationLock`.
+    func retire() -> Retirement?
 }
 
 /// `factory { (userID: Int) in ProfileViewModel(userID: userID) }` inside one container.
@@ -12,13 +18,22 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 /// pack-generic DSL function erases its factory into `make`, which takes the parameters as an
 /// array, and records the tuple type of its parameters; a resolve is accepted when the tuple
 /// type of its own parameters is the same type.
-final class ParameterizedEntry<Value>: AnyParameterizedEntry {
+///
+/// A `single` or `scoped` one is built by the first resolve, with that resolve's parameters, and
+/// kept: later resolves must pass parameters of the same types, and get the kept instance
+/// whatever their values (KOIN's rule: parameters are for building).
+final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendable {
+    // `held`, `sequence` and `isRetired` are only touched under `creationLock`; the rest is
+    // immutable.
     let info: DefinitionInfo
     let parameterTypes: String
     /// The tuple type `(P1, P2, …)` of the factory's parameters (`P1` alone for one).
     private let signature: ObjectIdentifier
     /// The factory, called with the parameters in order once their types were checked.
     private let make: @Sendable (_ parameters: [Any]) throws -> Value
+    private var held: HeldValue<Value>?
+    private var sequence: UInt64 = 0
+    private var isRetired = false
 
     init(
         info: DefinitionInfo, parameterTypes: String, signature: Any.Type,
@@ -40,7 +55,39 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry {
         }
         var values: [Any] = []
         repeat values.append(each parameters)
-        return try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
+        guard info.lifetime == .factory else { return try resolveHeld(in: container, values) }
+        return try build(in: container, values)
+    }
+
+    func takeHeldInstance() -> Released? {
+        defer { held = nil }
+        return held.map { Released(value: $0.value, sequence: sequence, onClose: info.onClose) }
+    }
+
+    func retire() -> Retirement? {
+        isRetired = true
+        return takeHeldInstance().map(Retirement.instance)
+    }
+
+    /// The kept instance of a `single` or `scoped` one, built with `values` the first time.
+    private func resolveHeld(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
+        try creationLock.withLock { () throws(WiringError) -> Value in
+            if let scope = container.scope, scope.isClosedLocked {
+                throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
+            }
+            if isRetired {
+                throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
+            }
+            if let held { return held.value }
+            let value = try build(in: container, values)
+            held = HeldValue(value)
+            sequence = nextCreationSequence()
+            return value
+        }
+    }
+
+    private func build(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
+        try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
             do {
                 return try make(values)
             } catch {

@@ -106,7 +106,13 @@ struct Registry: Sendable {
             case let .injection(injection):
                 injections[injection.info.typeID, default: []].append(injection)
             case let .parameterized(makeEntry):
-                if isWinner { parameterized[definition.info.key] = makeEntry(definition.info) }
+                if isWinner {
+                    let info = definition.info
+                    parameterized[DefinitionKey(type: info.typeID, tag: info.tag)] =
+                        (previous?.parameterized[DefinitionKey(type: info.typeID, tag: info.tag)]).flatMap {
+                            $0.info === info ? $0 : nil
+                        } ?? makeEntry(info)
+                }
             case let .async(makeEntry):
                 let key = definition.info.key
                 if isWinner {
@@ -144,6 +150,9 @@ struct Registry: Sendable {
     func allEntries(of type: ObjectIdentifier) -> [any AnyEntry] {
         entries.filter { $0.info.typeID == type }
     }
+
+    /// Every definition with parameters.
+    var parameterizedEntries: [any AnyParameterizedEntry] { Array(parameterized.values) }
 
     /// The factory with parameters for `type` and `tag`, if any.
     func parameterizedEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyParameterizedEntry)? {

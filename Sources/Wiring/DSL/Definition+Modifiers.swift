@@ -21,6 +21,28 @@ extension Definition {
             bindings: bindings.map { Binding(info: $0.info.with(isOverride: true), makeEntry: $0.makeEntry) })
     }
 
+    /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes
+    /// (`scoped`, or `single` inside a scope), or when its module is unloaded (`single`).
+    ///
+    /// ```swift
+    /// scope(UserSession.self) {
+    ///     scoped { Connection(to: server) }
+    ///         .onClose { (connection: Connection) in connection.disconnect() }
+    /// }
+    /// ```
+    ///
+    /// Write the instance's type in the closure, as above: a definition does not carry its type
+    /// statically. Each callback runs exactly once, outside every Wiring lock, newest instance
+    /// first; when it runs, resolving from the closing scope is an error. Factories and weak
+    /// singles are never held by Wiring, so they have nothing to release; a container that is
+    /// simply deallocated releases its singletons without callbacks.
+    public func onClose<T>(_ body: @escaping @Sendable (_ instance: T) -> Void) -> Definition {
+        let callback: @Sendable (Any) -> Void = { instance in
+            if let instance = instance as? T { body(instance) }
+        }
+        return Definition(info: info.with(onClose: callback), payload: payload, bindings: bindings)
+    }
+
     /// Builds this singleton as soon as its container starts: when it becomes the root
     /// (``DependencyContainer/defined(by:file:line:)``), or on the first resolve from a
     /// container you hold. Eager singletons are built in declaration order, so start-up cost is

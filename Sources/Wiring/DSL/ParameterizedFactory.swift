@@ -19,8 +19,8 @@ public func factory<First, each Parameter, T>(
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
-        T.self, tag: nil, site: CodeLocation(file, line), types: (First, repeat each Parameter).self,
-        erasing(factory))
+        T.self, lifetime: .factory, tag: nil, site: CodeLocation(file, line),
+        types: (First, repeat each Parameter).self, erasing(factory))
 }
 
 /// Defines a factory with parameters under `tag`; resolve it with `resolve(tag:parameters:)`.
@@ -31,8 +31,76 @@ public func factory<First, each Parameter, T, Tag: Hashable & Sendable>(
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
-        T.self, tag: Wiring.Tag(tag), site: CodeLocation(file, line), types: (First, repeat each Parameter).self,
-        erasing(factory))
+        T.self, lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
+        types: (First, repeat each Parameter).self, erasing(factory))
+}
+
+/// Defines a singleton built by its first resolve, with that resolve's parameters.
+///
+/// ```swift
+/// single { (config: Config) in Database(config: config) }
+///
+/// let database: Database = resolve(parameters: Config.production)   // built now
+/// let same: Database = resolve(parameters: Config.production)       // the same instance
+/// ```
+///
+/// Later resolves pass parameters of the same types and get the instance built first: their
+/// values are ignored, as in KOIN, since a singleton is one instance and its parameters are how
+/// it is built. Parameters of other types are still an error.
+public func single<First, each Parameter, T>(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+) -> Definition {
+    parameterizedDefinition(
+        T.self, lifetime: .singleton, tag: nil, site: CodeLocation(file, line),
+        types: (First, repeat each Parameter).self, erasing(factory))
+}
+
+/// Defines a singleton with parameters under `tag`; see ``single(file:line:_:)-(_,_,(First,repeat each Parameter)throws->T)``.
+public func single<First, each Parameter, T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+) -> Definition {
+    parameterizedDefinition(
+        T.self, lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
+        types: (First, repeat each Parameter).self, erasing(factory))
+}
+
+/// Defines a scoped instance built by the first resolve in each scope, with its parameters.
+///
+/// ```swift
+/// scope(UserSession.self) {
+///     scoped { (userID: Int) in Profile(userID: userID) }
+/// }
+///
+/// let profile: Profile = session.resolve(parameters: 42)   // one per session
+/// ```
+///
+/// As for ``single(file:line:_:)-(_,_,(First,repeat each Parameter)throws->T)``, later resolves
+/// in the same scope get the instance built first, whatever their parameters' values.
+public func scoped<First, each Parameter, T>(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+) -> Definition {
+    parameterizedDefinition(
+        T.self, lifetime: .scoped, tag: nil, site: CodeLocation(file, line),
+        types: (First, repeat each Parameter).self, erasing(factory))
+}
+
+/// Defines a scoped instance with parameters under `tag`.
+public func scoped<First, each Parameter, T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+) -> Definition {
+    parameterizedDefinition(
+        T.self, lifetime: .scoped, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
+        types: (First, repeat each Parameter).self, erasing(factory))
 }
 
 /// `factory` as a closure over an array of parameters, which the entry calls only after checking
@@ -52,11 +120,12 @@ private func erasing<First, each Parameter, T>(
 }
 
 private func parameterizedDefinition<T>(
-    _: T.Type, tag: Tag?, site: CodeLocation, types: Any.Type, _ make: @escaping @Sendable ([Any]) throws -> T
+    _: T.Type, lifetime: Lifetime, tag: Tag?, site: CodeLocation, types: Any.Type,
+    _ make: @escaping @Sendable ([Any]) throws -> T
 ) -> Definition {
     let list = parameterList(types)
     return Definition(
-        info: DefinitionInfo(type: T.self, tag: tag, lifetime: .factory, site: site),
+        info: DefinitionInfo(type: T.self, tag: tag, lifetime: lifetime, site: site),
         payload: .parameterized { info in
             ParameterizedEntry<T>(info: info, parameterTypes: list, signature: types, make: make)
         })

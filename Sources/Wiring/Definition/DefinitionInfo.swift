@@ -14,10 +14,13 @@ final class DefinitionInfo: Sendable {
     let createdAtStart: Bool
     /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
     let scope: ScopeID?
+    /// Runs on an instance when Wiring releases it (`.onClose { }`): scope close, module unload.
+    let onClose: (@Sendable (Any) -> Void)?
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
-        isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil
+        isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
+        onClose: (@Sendable (Any) -> Void)? = nil
     ) {
         self.type = type
         self.tag = tag
@@ -27,17 +30,20 @@ final class DefinitionInfo: Sendable {
         self.isOverride = isOverride
         self.createdAtStart = createdAtStart
         self.scope = scope
+        self.onClose = onClose
     }
 
-    /// A copy for another type (a binding), or with other flags.
+    /// A copy for another type (a binding, which never carries the `onClose` callback: the
+    /// primary runs it once), or with other flags.
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil
+        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil
     ) -> DefinitionInfo {
         DefinitionInfo(
             type: type ?? self.type, tag: tag, lifetime: lifetime ?? self.lifetime, site: site,
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
-            createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope)
+            createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope,
+            onClose: type != nil ? nil : (onClose ?? self.onClose))
     }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }

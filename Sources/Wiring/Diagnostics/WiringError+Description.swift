@@ -108,6 +108,27 @@ extension WiringError {
                 "  Requested at: \(requestedAt.orUnknown)",
                 "  Fix: load the module again with `DependencyContainer.load(_:)`, or stop using what it provided.",
             ].joined(separator: "\n")
+        case let .scopeAlreadyOpen(scope, id, openedAt, requestedAt):
+            return [
+                "Wiring: a scope `\(scope)` with id \(id) is open already (opened at \(openedAt.orUnknown)).",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: use `openedScope(\(scope).self, id: …)` to find it or `openedScopeOrOpen(\(scope).self, id: …)` "
+                    + "to reuse it, or `close()` it before opening the id again.",
+            ].joined(separator: "\n")
+        case let .valueAlreadyDeclared(type, tag, scope, first, second):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            return [
+                "Wiring: \(subject) is declared twice in scope `\(scope)`.",
+                "  First declared at: \(first.orUnknown)",
+                "  Declared again at: \(second.orUnknown)",
+                "  Fix: declare it once per scope, or pass `replacing: true` to replace the earlier value.",
+            ].joined(separator: "\n")
+        case let .scopeLinkCycle(scope, linkedTo, requestedAt):
+            return [
+                "Wiring: linking scope `\(scope)` to scope `\(linkedTo)` would make a cycle of links.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: link scopes one way only; `unlink(from:)` the other direction first.",
+            ].joined(separator: "\n")
         case let .scopeNotDefined(scope, requestedAt):
             return [
                 "Wiring: no scope `\(scope)` is declared in this container or the ones it was opened from.",
@@ -122,9 +143,10 @@ extension WiringError {
             ].joined(separator: "\n")
         case let .notAScope(requestedAt):
             return [
-                "Wiring: `close()` was called on a container that is not a scope.",
+                "Wiring: a scope's method (`close()`, `declare(_:)`, `link(to:)`, `onClose(_:)`) was called on a "
+                    + "container that is not a scope.",
                 "  Requested at: \(requestedAt.orUnknown)",
-                "  Fix: close only containers returned by `openScope(_:)`.",
+                "  Fix: call it on a container returned by `openScope(_:)`.",
             ].joined(separator: "\n")
         case let .invalidBinding(type, boundTo, definedAt):
             return [

@@ -55,13 +55,24 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// The definition's module was unloaded from the root (`DependencyContainer.unload(_:)`).
     case moduleUnloaded(type: String, definedAt: CodeLocation?, requestedAt: CodeLocation?)
 
+    /// `openScope(S.self, id:)` was given an id that a scope `S` opened from the same container
+    /// still has.
+    case scopeAlreadyOpen(scope: String, id: String, openedAt: CodeLocation?, requestedAt: CodeLocation?)
+
+    /// `declare(_:)` was given a type and tag that the scope has a value for already.
+    case valueAlreadyDeclared(type: String, tag: String?, scope: String, first: CodeLocation?, second: CodeLocation?)
+
+    /// `link(to:)` would make a scope reach itself through links.
+    case scopeLinkCycle(scope: String, linkedTo: String, requestedAt: CodeLocation?)
+
     /// `openScope(S.self)` found no `scope(S.self) { … }` in the container or its parents.
     case scopeNotDefined(scope: String, requestedAt: CodeLocation?)
 
     /// A `scoped { … }` definition outside any `scope(_:) { … }`.
     case scopedOutsideScope(type: String, definedAt: CodeLocation?)
 
-    /// `close()` was called on a container that is not a scope.
+    /// `close()`, `declare(_:)`, `link(to:)` or `onClose(_:)` was called on a container that is
+    /// not a scope.
     case notAScope(requestedAt: CodeLocation?)
 
     /// A ``Storyboard`` has no scene `identifier`; `available` lists those it has.
@@ -116,6 +127,10 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .moduleUnloaded(type: type, definedAt: definedAt, requestedAt: location)
         case let .scopeNotDefined(scope, nil):
             .scopeNotDefined(scope: scope, requestedAt: location)
+        case let .scopeLinkCycle(scope, linkedTo, nil):
+            .scopeLinkCycle(scope: scope, linkedTo: linkedTo, requestedAt: location)
+        case .notAScope(nil):
+            .notAScope(requestedAt: location)
         case let .parameterMismatch(type, tag, expected, given, nil):
             .parameterMismatch(type: type, tag: tag, expected: expected, given: given, requestedAt: location)
         default:

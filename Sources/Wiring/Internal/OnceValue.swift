@@ -52,16 +52,19 @@ struct OnceValue<Value>: ~Copyable {
 }
 
 extension OnceValue {
-    /// Takes the published value back out of reach of new readers and returns how to free it,
-    /// once no read section can still see it; `nil` if nothing was built. Call under
-    /// `creationLock`.
-    func unpublish() -> Retirement? {
+    /// Takes the published value back out of reach of new readers and returns how to free it
+    /// (after running `onClose` on it), once no read section can still see it; `nil` if nothing
+    /// was built. Call under `creationLock`.
+    func unpublish(sequence: UInt64, onClose: (@Sendable (Any) -> Void)?) -> Retirement? {
         guard let raw = wiring_atomic_exchange(word, nil) else { return nil }
-        return .storage {
-            let storage = raw.assumingMemoryBound(to: Value.self)
-            storage.deinitialize(count: 1)
-            storage.deallocate()
-        }
+        let storage = raw.assumingMemoryBound(to: Value.self)
+        return .storage(
+            sequence: sequence,
+            onClose: { onClose?(storage.pointee) },
+            free: {
+                storage.deinitialize(count: 1)
+                storage.deallocate()
+            })
     }
 }
 

@@ -42,7 +42,7 @@ final class RootState: @unchecked Sendable {
             if current.load() != nil {
                 throw WiringError.rootAlreadyDefined(first: definedAt, second: site)
             }
-            let installed = try DependencyContainer(validating: [.module(container)], site: container.site)
+            let installed = try DependencyContainer(validating: [.module(container)], site: container.site, isRoot: true)
             definedAt = site
             modules = [(container, site)]
             unloaded = []
@@ -60,6 +60,7 @@ final class RootState: @unchecked Sendable {
             scopes = []
             return current.exchange(nil)
         }
+        scopeDirectory.removeRootScopes()
         retire(Retired(root: previous))
     }
 
@@ -145,8 +146,14 @@ final class RootState: @unchecked Sendable {
             for entry in old.registry.asyncEntryList where isGone(entry.info) {
                 retired.take(entry.retire())
             }
+            for entry in old.registry.parameterizedEntries where isGone(entry.info) {
+                retired.take(entry.retire())
+            }
             for scope in openScopes {
                 for entry in scope.registry.entries where isGone(entry.info) {
+                    retired.take(entry.retire())
+                }
+                for entry in scope.registry.parameterizedEntries where isGone(entry.info) {
                     retired.take(entry.retire())
                 }
             }
@@ -167,7 +174,7 @@ final class RootState: @unchecked Sendable {
         like root: DependencyContainer
     ) throws(WiringError) -> DependencyContainer {
         let definitions = modules.map { Part.module($0.module) }.flattened(excluding: unloaded)
-        return try DependencyContainer(validating: definitions, site: root.site, reusing: root.registry)
+        return try DependencyContainer(validating: definitions, site: root.site, reusing: root.registry, isRoot: true)
     }
 
     /// Waits until no read section can see what was unpublished, then lets it go: outside every
@@ -198,9 +205,10 @@ struct Retired {
         if let retirement { releases.append(retirement) }
     }
 
-    /// Frees everything; only once no reader can see it.
+    /// Runs the `.onClose` callbacks, newest instance first, and frees everything; only once no
+    /// reader can see it.
     func release() {
-        for retirement in releases { retirement.release() }
+        for retirement in releases.sorted(by: { $0.sequence > $1.sequence }) { retirement.release() }
         root?.release()
     }
 }

@@ -27,31 +27,109 @@ extension DependencyContainer {
     /// > this container or the ones it was opened from.
     public func openScope<S>(_ scope: S.Type, file: StaticString = #fileID, line: UInt = #line) -> DependencyContainer {
         let site = CodeLocation(file, line)
-        let id = ScopeID(scope)
-        do throws(WiringError) {
+        do {
             try self.scope?.checkOpen(for: scope)
-            // The container the chain of scopes starts from: an unload of the root reaches its scopes.
-            var base = self
-            while let parent = base.scope?.parent { base = parent }
-            var owner: DependencyContainer? = self
-            while let container = owner {
-                if let definitions = container.registry.scopedDefinitions[id] {
-                    let opened = DependencyContainer(
-                        definitions: definitions, site: site, scope: ScopeState(id: id, parent: self, openedAt: site))
-                    self.scope?.adopt(opened)
-                    root.track(opened, openedFrom: base)
-                    return opened
-                }
-                owner = container.scope?.parent
-            }
-            throw WiringError.scopeNotDefined(scope: id.name, requestedAt: site)
+            let opened = try makeScope(ScopeID(scope), key: nil, at: site)
+            registerOpened(opened)
+            return opened
         } catch {
             wiringFailure(error.requested(at: site))
         }
     }
 
-    /// Closes this scope: releases its scoped instances, and closes the scopes opened from it.
-    /// Resolving from a closed scope stops with a message saying so. Closing twice does nothing.
+    /// Opens the scope `S` with the identity `id`, such as a user's id, so that
+    /// ``openedScope(_:id:)`` can find it again until it is closed.
+    ///
+    /// ```swift
+    /// func logIn(_ user: User) {
+    ///     let session = DependencyContainer.shared.openScope(UserSession.self, id: user.id)
+    ///     session.declare(user)
+    /// }
+    ///
+    /// func logOut(_ user: User) {
+    ///     DependencyContainer.shared.openedScope(UserSession.self, id: user.id)?.close()
+    /// }
+    /// ```
+    ///
+    /// Ids are per scope type and per container the scope is opened from (the root counts as
+    /// one container, across `load` and `unload`). `close()` frees the id.
+    ///
+    /// > Warning: Stops the program with a message naming where the scope was opened if a scope
+    /// > `S` with this id is open already; use ``openedScopeOrOpen(_:id:file:line:)`` to reuse it.
+    public func openScope<S, ID: Hashable & Sendable>(
+        _ scope: S.Type, id: ID, file: StaticString = #fileID, line: UInt = #line
+    ) -> DependencyContainer {
+        openIdentifiedScope(scope, id: id, reuse: false, at: CodeLocation(file, line))
+    }
+
+    /// The open scope `S` with the identity `id`, or `nil` if none is open.
+    ///
+    /// ```swift
+    /// let session = DependencyContainer.shared.openedScope(UserSession.self, id: "user-42")
+    /// ```
+    public func openedScope<S, ID: Hashable & Sendable>(_ scope: S.Type, id: ID) -> DependencyContainer? {
+        scopeDirectory.scope(for: ScopeDirectory.key(owner: self, scope: ScopeID(scope), id: id))
+    }
+
+    /// The open scope `S` with the identity `id`, or a new one opened with it: one step, so two
+    /// threads asking at once get the same scope.
+    ///
+    /// ```swift
+    /// let session = DependencyContainer.shared.openedScopeOrOpen(UserSession.self, id: user.id)
+    /// ```
+    public func openedScopeOrOpen<S, ID: Hashable & Sendable>(
+        _ scope: S.Type, id: ID, file: StaticString = #fileID, line: UInt = #line
+    ) -> DependencyContainer {
+        openIdentifiedScope(scope, id: id, reuse: true, at: CodeLocation(file, line))
+    }
+
+    private func openIdentifiedScope<S, ID: Hashable & Sendable>(
+        _ scope: S.Type, id: ID, reuse: Bool, at site: CodeLocation
+    ) -> DependencyContainer {
+        let scopeID = ScopeID(scope)
+        let key = ScopeDirectory.key(owner: self, scope: scopeID, id: id)
+        do {
+            try self.scope?.checkOpen(for: scope)
+            // Made under the directory's lock, which is a leaf: `makeScope` takes no other lock.
+            let (opened, isNew) = try scopeDirectory.file(key, reuse: reuse, scopeName: scopeID.name, requestedAt: site) {
+                () throws(WiringError) -> DependencyContainer in
+                try makeScope(scopeID, key: key, at: site)
+            }
+            if isNew { registerOpened(opened) }
+            return opened
+        } catch {
+            wiringFailure(error.requested(at: site))
+        }
+    }
+
+    /// A new instance of the scope `id`, declared here or in a container this was opened from.
+    /// Takes no lock.
+    private func makeScope(_ id: ScopeID, key: ScopeDirectory.Key?, at site: CodeLocation) throws(WiringError)
+        -> DependencyContainer
+    {
+        var owner: DependencyContainer? = self
+        while let container = owner {
+            if let definitions = container.registry.scopedDefinitions[id] {
+                return DependencyContainer(
+                    definitions: definitions, site: site,
+                    scope: ScopeState(id: id, key: key, parent: self, openedAt: site))
+            }
+            owner = container.scope?.parent
+        }
+        throw WiringError.scopeNotDefined(scope: id.name, requestedAt: site)
+    }
+
+    /// Tells the scope this was opened from, and the root, about a new scope.
+    private func registerOpened(_ opened: DependencyContainer) {
+        self.scope?.adopt(opened)
+        // The container the chain of scopes starts from: an unload of the root reaches its scopes.
+        var base = self
+        while let parent = base.scope?.parent { base = parent }
+        root.track(opened, openedFrom: base)
+    }
+
+    /// Closes this scope: runs its close callbacks, releases its scoped instances and declared
+    /// values, frees its id, and closes the scopes opened from it. Closing twice does nothing.
     ///
     /// ```swift
     /// func logOut() {
@@ -59,15 +137,22 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
+    /// The `.onClose { }` callbacks of its instances and the scope's own ``onClose(_:)``
+    /// callbacks run exactly once, even when several threads close the scope at the same
+    /// moment, outside every Wiring lock, newest first. The scope is already closed when they
+    /// run: resolving from it there is a ``WiringError/scopeClosed(scope:type:requestedAt:)``.
+    ///
     /// > Warning: Only a scope (from ``openScope(_:file:line:)``) can be closed; calling this on
     /// > another container stops the program with a message.
     public func close(file: StaticString = #fileID, line: UInt = #line) {
         guard let scope else {
             wiringFailure(.notAScope(requestedAt: CodeLocation(file, line)))
         }
-        let (released, children) = scope.close(entries: registry.entries)
+        guard let (released, children) = scope.close(entries: registry.entries, parameterized: registry.parameterizedEntries)
+        else { return }  // closed already
+        if let key = scope.key { scopeDirectory.remove(key) }
         for child in children { child.close(file: file, line: line) }
-        _ = released  // the instances are released here, outside the lock
+        Released.finish(released)  // outside every lock
     }
 
     /// Whether this is a scope that has been closed.

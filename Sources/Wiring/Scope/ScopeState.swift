@@ -1,16 +1,30 @@
-/// What makes a container a scope: its scope type, the container it was opened from, whether it
-/// is closed, and the scopes opened from it (closed with it).
+/// What makes a container a scope: its scope type and id, the container it was opened from,
+/// whether it is closed, the values declared in it, the scopes it links to, its close callbacks
+/// and the scopes opened from it (closed with it).
 final class ScopeState: @unchecked Sendable {
-    // `closed` and `children` are only touched under `creationLock`, which also guards every
-    // scoped instance, so closing and building never interleave. The rest is immutable.
+    // Every `var` is only touched under `creationLock`, which also guards every scoped instance,
+    // so closing, declaring, linking and building never interleave. The rest is immutable.
     let id: ScopeID
+    /// The identity given to `openScope(_:id:)`, if any, and where it is registered.
+    let key: ScopeDirectory.Key?
     let parent: DependencyContainer
     let openedAt: CodeLocation
     private var closed = false
     private var children: [WeakContainer] = []
+    private var declared: [DefinitionKey: Declared] = [:]
+    private var links: [DependencyContainer] = []
+    private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
 
-    init(id: ScopeID, parent: DependencyContainer, openedAt: CodeLocation) {
+    /// A value given to `declare(_:)`, with what it is for messages and the graph.
+    struct Declared {
+        let value: Any
+        let info: DefinitionInfo
+        let sequence: UInt64
+    }
+
+    init(id: ScopeID, key: ScopeDirectory.Key? = nil, parent: DependencyContainer, openedAt: CodeLocation) {
         self.id = id
+        self.key = key
         self.parent = parent
         self.openedAt = openedAt
     }
@@ -32,12 +46,86 @@ final class ScopeState: @unchecked Sendable {
         }
     }
 
-    /// Marks the scope closed and hands back what it held, to be released outside the lock.
-    func close(entries: [any AnyEntry]) -> (released: [Any], children: [DependencyContainer]) {
+    // MARK: - Declared values
+
+    /// Makes `value` resolvable as `info`'s type and tag in this scope.
+    func declare(_ value: Any, as info: DefinitionInfo, replacing: Bool) throws(WiringError) {
+        let released: Released? = try creationLock.withLock { () throws(WiringError) -> Released? in
+            guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(info.type), requestedAt: nil) }
+            let key = DefinitionKey(type: info.typeID, tag: info.tag)
+            let earlier = declared[key]
+            if let earlier, !replacing {
+                throw .valueAlreadyDeclared(
+                    type: typeName(info.type), tag: info.tag?.description, scope: id.name, first: earlier.info.site,
+                    second: info.site)
+            }
+            declared[key] = Declared(value: value, info: info, sequence: nextCreationSequence())
+            return earlier.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
+        }
+        _ = released  // a replaced value is released here, outside the lock
+    }
+
+    /// The value declared for `key`, and the open scopes this one links to, in link order.
+    func lookup(_ key: DefinitionKey) -> (declared: Declared?, links: [DependencyContainer]) {
         creationLock.withLock {
-            guard !closed else { return ([], []) }
+            links.removeAll { $0.isClosedScope }
+            return (declared[key], links)
+        }
+    }
+
+    // MARK: - Links
+
+    /// Makes this scope resolve `other`'s definitions and values too, after its own.
+    func link(to other: DependencyContainer, from owner: DependencyContainer) throws(WiringError) {
+        try creationLock.withLock { () throws(WiringError) in
+            guard let otherScope = other.scope else { throw .notAScope(requestedAt: nil) }
+            guard !closed, !otherScope.closed else {
+                throw .scopeClosed(scope: closed ? id.name : otherScope.id.name, type: "link(to:)", requestedAt: nil)
+            }
+            if other === owner || otherScope.reaches(owner) {
+                throw .scopeLinkCycle(scope: id.name, linkedTo: otherScope.id.name, requestedAt: nil)
+            }
+            if !links.contains(where: { $0 === other }) { links.append(other) }
+        }
+    }
+
+    func unlink(from other: DependencyContainer) {
+        creationLock.withLock { links.removeAll { $0 === other } }
+    }
+
+    /// Whether `target` is reachable through this scope's links; call under `creationLock`.
+    private func reaches(_ target: DependencyContainer) -> Bool {
+        links.contains { $0 === target || ($0.scope?.reaches(target) ?? false) }
+    }
+
+    // MARK: - Closing
+
+    /// Registers `body` to run when the scope closes; after the instances built before it.
+    func onClose(_ body: @escaping @Sendable () -> Void) throws(WiringError) {
+        try creationLock.withLock { () throws(WiringError) in
+            guard !closed else { throw .scopeClosed(scope: id.name, type: "onClose", requestedAt: nil) }
+            callbacks.append((nextCreationSequence(), body))
+        }
+    }
+
+    /// Marks the scope closed, once, and hands back what it held (with the callbacks to run)
+    /// and the scopes opened from it, to be finished outside the lock. A second call gets
+    /// `nil`: callbacks run exactly once.
+    func close(entries: [any AnyEntry], parameterized: [any AnyParameterizedEntry])
+        -> (released: [Released], children: [DependencyContainer])?
+    {
+        creationLock.withLock {
+            guard !closed else { return nil }
             closed = true
-            let released = entries.compactMap { $0.takeHeldInstance() }
+            var released = entries.compactMap { $0.takeHeldInstance() }
+            released += parameterized.compactMap { $0.takeHeldInstance() }
+            released += declared.values.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
+            released += callbacks.map { callback in
+                Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() })
+            }
+            declared = [:]
+            links = []
+            callbacks = []
             let open = children.compactMap(\.container)
             children = []
             return (released, open)
@@ -46,5 +134,12 @@ final class ScopeState: @unchecked Sendable {
 
     private struct WeakContainer {
         weak var container: DependencyContainer?
+    }
+}
+
+extension DependencyContainer {
+    /// Whether this is a scope that has been closed; call under `creationLock`.
+    fileprivate var isClosedScope: Bool {
+        scope?.isClosedLocked ?? false
     }
 }

@@ -1,0 +1,88 @@
+extension DependencyContainer {
+    /// Makes `value` resolvable in this scope: a value that only exists at run time, such as the
+    /// user a session belongs to.
+    ///
+    /// ```swift
+    /// let session = DependencyContainer.shared.openScope(UserSession.self, id: user.id)
+    /// session.declare(user)                            // as User
+    /// session.declare(user, as: UserProtocol.self)     // as a protocol
+    /// let profile: ProfileViewModel = session.resolve() // its factory resolves the User
+    /// ```
+    ///
+    /// The scope's own factories, objects they build with `@Inject`, and scopes opened from or
+    /// linked to this one see the value; `close()` releases it. A value declared here comes
+    /// before the scope's definitions of the same type and tag.
+    ///
+    /// > Warning: Declaring the same type and tag twice stops the program with a message naming
+    /// > both sites, unless `replacing` is `true`. Only a scope that is open can declare values.
+    public func declare<T>(
+        _ value: T, as type: T.Type = T.self, replacing: Bool = false, file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        declare(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
+    }
+
+    /// Makes `value` resolvable in this scope under `tag`; see ``declare(_:as:replacing:file:line:)``.
+    ///
+    /// ```swift
+    /// session.declare(token, as: String.self, tag: "authToken")
+    /// ```
+    public func declare<T, Tag: Hashable & Sendable>(
+        _ value: T, as type: T.Type = T.self, tag: Tag, replacing: Bool = false, file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        declare(value, tag: Wiring.Tag(tag), replacing: replacing, at: CodeLocation(file, line))
+    }
+
+    private func declare<T>(_ value: T, tag: Tag?, replacing: Bool, at site: CodeLocation) {
+        do throws(WiringError) {
+            guard let scope else { throw .notAScope(requestedAt: site) }
+            try scope.declare(value, as: DefinitionInfo(type: T.self, tag: tag, lifetime: .scoped, site: site), replacing: replacing)
+        } catch {
+            wiringFailure(error.requested(at: site))
+        }
+    }
+
+    /// Makes this scope also resolve the definitions and declared values of the open scope
+    /// `other`: after its own, before those of the container it was opened from.
+    ///
+    /// ```swift
+    /// let checkout = DependencyContainer.shared.openScope(Checkout.self)
+    /// checkout.link(to: session)     // the checkout sees the session's Cart and User
+    /// ```
+    ///
+    /// Closing `other` is safe: this scope stops seeing it.
+    ///
+    /// > Warning: Stops the program with a message if either container is not a scope or is
+    /// > closed, or if the link would close a cycle of links.
+    public func link(to other: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
+        do throws(WiringError) {
+            guard let scope else { throw .notAScope(requestedAt: nil) }
+            try scope.link(to: other, from: self)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+
+    /// Stops this scope from resolving through `other`; nothing happens if it was not linked.
+    public func unlink(from other: DependencyContainer) {
+        scope?.unlink(from: other)
+    }
+
+    /// Runs `body` when this scope closes, after the close callbacks of the instances built
+    /// after this call and before those built before it (newest first).
+    ///
+    /// ```swift
+    /// session.onClose { analytics.track("session ended") }
+    /// ```
+    ///
+    /// > Warning: Stops the program with a message if this is not a scope, or if it is closed.
+    public func onClose(file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable () -> Void) {
+        do throws(WiringError) {
+            guard let scope else { throw .notAScope(requestedAt: nil) }
+            try scope.onClose(body)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// The scopes opened with an id (`openScope(UserSession.self, id: "user-42")`), so that
+/// `openedScope(_:id:)` finds them; each until it is closed.
+///
+/// Ids are per container the scope is opened from, and per scope type. Scopes opened from the
+/// global root are filed under the root itself, not under one of its versions, so `load` and
+/// `unload` (which replace the root's container) do not lose them.
+final class ScopeDirectory: @unchecked Sendable {
+    // `scopes` is only touched under `lock`, a leaf lock: nothing else is locked while it is held.
+    private let lock = Lock()
+    private var scopes: [Key: DependencyContainer] = [:]
+
+    /// Where an identified scope is filed.
+    struct Key: Hashable, Sendable {
+        /// The container it was opened from; `nil` for the global root.
+        let owner: ObjectIdentifier?
+        let scope: ObjectIdentifier
+        let id: Tag
+
+        var idDescription: String { id.description }
+    }
+
+    static func key(owner: DependencyContainer, scope: ScopeID, id: some Hashable & Sendable) -> Key {
+        Key(owner: owner.isRoot ? nil : ObjectIdentifier(owner), scope: scope.id, id: Tag(id))
+    }
+
+    /// The open scope filed under `key`.
+    func scope(for key: Key) -> DependencyContainer? {
+        lock.withLock { scopes[key] }
+    }
+
+    /// Files the scope `open()` makes under `key`, unless one is filed there already: then
+    /// returns that one if `reuse`, else throws. The new scope is made under this lock (which
+    /// `open` must not take any other lock for), so two threads never both open one id.
+    func file(
+        _ key: Key, reuse: Bool, scopeName: String, requestedAt site: CodeLocation,
+        open: () throws(WiringError) -> DependencyContainer
+    ) throws(WiringError) -> (scope: DependencyContainer, isNew: Bool) {
+        try lock.withLock { () throws(WiringError) -> (DependencyContainer, Bool) in
+            if let existing = scopes[key] {
+                guard reuse else {
+                    throw .scopeAlreadyOpen(
+                        scope: scopeName, id: key.idDescription, openedAt: existing.scope?.openedAt, requestedAt: site)
+                }
+                return (existing, false)
+            }
+            let opened = try open()
+            scopes[key] = opened
+            return (opened, true)
+        }
+    }
+
+    /// Removes `key`'s scope, so the id can be opened again.
+    func remove(_ key: Key) {
+        lock.withLock { _ = scopes.removeValue(forKey: key) }
+    }
+
+    /// Forgets the root's scopes (the library's own tests reset the root between tests).
+    func removeRootScopes() {
+        lock.withLock { scopes = scopes.filter { $0.key.owner != nil } }
+    }
+}
+
+/// The one directory of identified scopes.
+let scopeDirectory = ScopeDirectory()
