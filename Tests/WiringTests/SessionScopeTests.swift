@@ -1,0 +1,295 @@
+import Foundation
+import Testing
+@_spi(Testing) import Wiring
+
+private protocol UserProtocol: Sendable { var name: String { get } }
+private struct User: UserProtocol { let id: Int; let name: String }
+private enum UserSession {}
+private enum Checkout {}
+
+private final class Greeting: Sendable {
+    let text: String
+    init(user: UserProtocol = resolve()) { text = "Hello, \(user.name)" }
+}
+private final class Screen {
+    @Inject var user: UserProtocol
+}
+private final class Connection: Sendable {
+    let log: Log
+    let name: String
+    init(_ name: String, log: Log) {
+        self.name = name
+        self.log = log
+    }
+}
+private final class Payment: Sendable {}
+private final class Profile: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+/// Collects strings from several threads, in order.
+private final class Log: @unchecked Sendable {
+    // `lines` is only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+}
+
+private func sessions(log: Log = Log()) -> DependencyContainer {
+    module {
+        scope(UserSession.self) {
+            factory { Greeting() }
+            factory { Screen() }
+            scoped { Connection("database", log: log) }
+                .onClose { (connection: Connection) in connection.log.append("closed \(connection.name)") }
+            scoped(tag: "cache") { Connection("cache", log: log) }
+                .onClose { (connection: Connection) in connection.log.append("closed \(connection.name)") }
+            scoped { (id: Int) in Profile(id: id) }
+        }
+        scope(Checkout.self) {
+            scoped { Payment() }
+        }
+    }
+}
+
+/// KOIN's scope API for real sessions: ids, declared values, links, close callbacks, parameters.
+@Suite struct SessionScopeTests {
+    @Test func twoSessionsWithDifferentDeclaredUsers() {
+        let container = sessions()
+        let ann = container.openScope(UserSession.self, id: "ann")
+        let bob = container.openScope(UserSession.self, id: "bob")
+        ann.declare(User(id: 1, name: "Ann"), as: UserProtocol.self)
+        bob.declare(User(id: 2, name: "Bob"), as: UserProtocol.self)
+        #expect((ann.resolve() as Greeting).text == "Hello, Ann")
+        #expect((bob.resolve() as Greeting).text == "Hello, Bob")
+        // @Inject inside an object the scope's factory builds sees the declared value too.
+        #expect((bob.resolve() as Screen).user.name == "Bob")
+        ann.close()
+        bob.close()
+    }
+
+    @Test func idsFindOpenScopesUntilTheyClose() {
+        let container = sessions()
+        #expect(container.openedScope(UserSession.self, id: 42) == nil)
+        let session = container.openScope(UserSession.self, id: 42)
+        #expect(container.openedScope(UserSession.self, id: 42) === session)
+        #expect(container.openedScope(UserSession.self, id: 43) == nil)
+        #expect(container.openedScope(Checkout.self, id: 42) == nil)  // ids are per scope type
+        #expect(container.openedScopeOrOpen(UserSession.self, id: 42) === session)
+        session.close()
+        #expect(container.openedScope(UserSession.self, id: 42) == nil)
+        let again = container.openScope(UserSession.self, id: 42)  // the id is free again
+        #expect(again !== session)
+        again.close()
+    }
+
+    @Test func openedScopeOrOpenOpensOneScopeUnderRacingThreads() {
+        let container = sessions()
+        let opened = Collected<ObjectIdentifier>()
+        runOnThreads(8) { _ in
+            opened.append(ObjectIdentifier(container.openedScopeOrOpen(UserSession.self, id: "shared")))
+        }
+        #expect(Set(opened.all).count == 1)
+        container.openedScope(UserSession.self, id: "shared")?.close()
+    }
+
+    @Test func rootScopesKeepTheirIdsAcrossLoadAndUnload() throws {
+        let extra = module { single(tag: "extra") { Payment() } }
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: sessions())
+            let session = DependencyContainer.shared.openScope(UserSession.self, id: "u1")
+            DependencyContainer.load(extra)
+            #expect(DependencyContainer.shared.openedScope(UserSession.self, id: "u1") === session)
+            DependencyContainer.unload(extra)
+            #expect(DependencyContainer.shared.openedScope(UserSession.self, id: "u1") === session)
+            session.close()
+            #expect(DependencyContainer.shared.openedScope(UserSession.self, id: "u1") == nil)
+        }
+    }
+
+    @Test func declaredValuesAreReleasedOnCloseAndReplaceableOnRequest() {
+        final class Token: Sendable {}
+        let container = sessions()
+        let session = container.openScope(UserSession.self)
+        weak let token: Token? = {
+            let token = Token()
+            session.declare(token)
+            return token
+        }()
+        #expect(token != nil)
+        #expect(session.resolve() as Token === token)
+        let replacement = Token()
+        session.declare(replacement, replacing: true)
+        #expect(session.resolve() as Token === replacement)
+        #expect(token == nil)  // the replaced value was released
+        session.declare("abc", as: String.self, tag: "auth")
+        #expect(session.resolve(tag: "auth") as String == "abc")
+        #expect(session.resolveOptional() as String? == nil)
+        session.close()
+        #expect(session.resolveOptional() as Token? == nil)
+    }
+
+    @Test func nestedAndLinkedScopesSeeDeclaredValues() {
+        let container = sessions()
+        let session = container.openScope(UserSession.self)
+        session.declare(User(id: 1, name: "Ann"), as: UserProtocol.self)
+        let nested = session.openScope(Checkout.self)
+        #expect((nested.resolve() as UserProtocol).name == "Ann")
+        let checkout = container.openScope(Checkout.self)
+        #expect(checkout.resolveOptional() as UserProtocol? == nil)
+        checkout.link(to: session)
+        #expect((checkout.resolve() as UserProtocol).name == "Ann")
+        #expect(checkout.resolve() as Connection === session.resolve() as Connection)
+        // Its own definitions come first.
+        #expect(checkout.resolve() as Payment !== session.openScope(Checkout.self).resolve() as Payment)
+        checkout.unlink(from: session)
+        #expect(checkout.resolveOptional() as UserProtocol? == nil)
+        checkout.link(to: session)
+        session.close()  // the linked scope is gone: the checkout stops seeing it
+        #expect(checkout.resolveOptional() as UserProtocol? == nil)
+        #expect(checkout.resolveOptional() as Payment? != nil)
+        checkout.close()
+    }
+
+    @Test func linkAndUnlinkWhileAnotherThreadResolves() {
+        let container = sessions()
+        let session = container.openScope(UserSession.self)
+        session.declare(User(id: 1, name: "Ann"), as: UserProtocol.self)
+        let checkout = container.openScope(Checkout.self)
+        let wrong = Counter()
+        runOnThreads(3) { index in
+            for _ in 0..<2_000 {
+                if index == 0 {
+                    checkout.link(to: session)
+                    checkout.unlink(from: session)
+                } else if let user: UserProtocol = checkout.resolveOptional(), user.name != "Ann" {
+                    wrong.increment()
+                }
+            }
+        }
+        #expect(wrong.count == 0)
+        checkout.close()
+        session.close()
+    }
+
+    @Test func closeCallbacksRunOnceNewestFirstUnderRacingCloses() {
+        let log = Log()
+        let container = sessions(log: log)
+        let session = container.openScope(UserSession.self)
+        session.onClose { log.append("session opened callback") }
+        _ = session.resolve() as Connection
+        _ = session.resolve(tag: "cache") as Connection
+        session.onClose { log.append("last callback") }
+        runOnThreads(8) { _ in session.close() }
+        #expect(log.all == ["last callback", "closed cache", "closed database", "session opened callback"])
+    }
+
+    @Test func aCallbackThatResolvesFromTheClosingScopeGetsAClearError() {
+        let errors = Collected<String>()
+        let container = sessions()
+        let session = container.openScope(UserSession.self)
+        session.onClose {
+            do throws(WiringError) {
+                _ = try session.resolveThrowing(Payment.self)
+            } catch {
+                errors.append(error.description)
+            }
+        }
+        session.close()
+        #expect(errors.all.count == 1)
+        #expect(errors.all.first?.contains("scope `UserSession` is closed") == true)
+    }
+
+    @Test func unloadingAModuleRunsItsSinglesCallbacks() throws {
+        let log = Log()
+        let feature = module {
+            single { Connection("feature", log: log) }
+                .onClose { (connection: Connection) in connection.log.append("closed \(connection.name)") }
+        }
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: module { single(tag: "root") { Payment() } })
+            DependencyContainer.load(feature)
+            _ = resolve() as Connection
+            DependencyContainer.unload(feature)
+            #expect(log.all == ["closed feature"])
+        }
+    }
+
+    @Test func aParameterizedScopedIsBuiltOncePerScope() throws {
+        let container = sessions()
+        let first = container.openScope(UserSession.self)
+        let second = container.openScope(UserSession.self)
+        let profile: Profile = first.resolve(parameters: 1)
+        #expect(profile.id == 1)
+        #expect(first.resolve(parameters: 99) as Profile === profile)  // the values are ignored
+        #expect((second.resolve(parameters: 2) as Profile).id == 2)
+        #expect(throws: WiringError.self) { try first.resolveThrowing(Profile.self, parameters: "one") }
+        first.close()
+        second.close()
+    }
+
+    @Test func aParameterizedSingleIsBuiltByItsFirstResolve() throws {
+        let builds = Counter()
+        let container = module {
+            single { (id: Int) -> Profile in
+                builds.increment()
+                return Profile(id: id)
+            }
+        }
+        let profile: Profile = container.resolve(parameters: 7)
+        #expect(container.resolve(parameters: 8) as Profile === profile)
+        #expect(profile.id == 7)
+        #expect(builds.count == 1)
+    }
+
+    @Test func openingAnIdThatIsOpenNamesWhereItWasOpened() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = module { scope(UserSession.self) { factory { Payment() } } }
+            _ = container.openScope(UserSession.self, id: "user-42")
+            _ = container.openScope(UserSession.self, id: "user-42")
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: a scope `UserSession` with id \"user-42\" is open already (opened at WiringTests/SessionScopeTests.swift:"))
+            #expect(output.contains("Fix: use `openedScope(UserSession.self, id: …)` to find it or `openedScopeOrOpen(UserSession.self, id: …)` to reuse it"))
+        }
+    }
+
+    @Test func declaringTwiceNamesBothSites() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = module { scope(UserSession.self) { factory { Payment() } } }
+            let session = container.openScope(UserSession.self)
+            session.declare(User(id: 1, name: "Ann"))
+            session.declare(User(id: 2, name: "Bob"))
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: `User` (no tag) is declared twice in scope `UserSession`."))
+            #expect(output.contains("Fix: declare it once per scope, or pass `replacing: true` to replace the earlier value."))
+        }
+    }
+
+    @Test func aCycleOfLinksIsAnError() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = module {
+                scope(UserSession.self) { factory { Payment() } }
+                scope(Checkout.self) { factory { Payment() } }
+            }
+            let session = container.openScope(UserSession.self)
+            let checkout = container.openScope(Checkout.self)
+            checkout.link(to: session)
+            session.link(to: checkout)
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: linking scope `UserSession` to scope `Checkout` would make a cycle of links."))
+        }
+    }
+}
