@@ -293,3 +293,38 @@ private func sessions(log: Log = Log()) -> DependencyContainer {
         }
     }
 }
+
+/// `verify()` and `graph()` with values declared at run time.
+@Suite struct DeclaredValueVerificationTests {
+    private static func shop(announced: Bool) -> DependencyContainer {
+        module {
+            scope(UserSession.self) {
+                if announced {
+                    declared(UserProtocol.self) { User(id: 0, name: "Preview") }
+                }
+                factory { Greeting() }
+            }
+        }
+    }
+
+    @Test func aDeclaredValueIsNotMissingAndIsADeclaredNode() throws {
+        #expect(throws: VerificationError.self) { try Self.shop(announced: false).verify() }
+        let graph = try Self.shop(announced: true).verify()
+        let declared = try #require(graph.nodes.firstIndex { $0.lifetime == .declared })
+        #expect(graph.nodes[declared].type == "UserProtocol")
+        let greeting = try #require(graph.nodes.firstIndex { $0.type == "Greeting" })
+        #expect(graph.edges.contains { $0.from == greeting && $0.to == declared })
+        #expect(graph.dot().contains("shape=note"))
+        #expect(graph.mermaid().contains(">\"UserProtocol<br/>declared at run time\"]"))
+    }
+
+    @Test func resolvingBeforeDeclaringSaysToDeclare() {
+        let session = Self.shop(announced: true).openScope(UserSession.self)
+        let error = #expect(throws: WiringError.self) { try session.resolveThrowing(UserProtocol.self) }
+        #expect(error?.description.contains("`UserProtocol` (no tag) is declared at run time in scope `UserSession`") == true)
+        #expect(error?.description.contains("Fix: call `declare(_:)` on the scope right after opening it") == true)
+        session.declare(User(id: 1, name: "Ann"), as: UserProtocol.self)
+        #expect((session.resolve() as Greeting).text == "Hello, Ann")
+        session.close()
+    }
+}

@@ -128,6 +128,10 @@ public final class DependencyContainer: Sendable {
         self.verification = verification
         self.eager = nil
         self.scope = scope
+        // The values each scope gets at run time: their examples stand in for them.
+        for declaration in registry.declarations {
+            try? scope.declare(declaration.example(), as: declaration.info, replacing: true)
+        }
     }
 
     /// Builds the `createdAtStart()` singletons, once.

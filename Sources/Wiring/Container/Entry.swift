@@ -117,7 +117,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             return try make(in: container)
         case .weak:
             return try resolveWeak(in: container)
-        case .scoped:
+        case .scoped, .declared:
             return try resolveHeld(in: container)
         }
     }

@@ -83,6 +83,7 @@ struct Registry: Sendable {
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
+        var declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)] = []
         for (position, claim) in claims.live {
             let definition = definitions[claim.definition]
             let isWinner = claims.isWinner(position)
@@ -122,6 +123,8 @@ struct Registry: Sendable {
                 }
             case .include:
                 preconditionFailure("Wiring: an includes(_:) marker reached a registry unexpanded")
+            case let .declaration(example):
+                declarations.append((definition.info, example))
             }
         }
 
@@ -143,6 +146,7 @@ struct Registry: Sendable {
         self.injections = injections
         self.parameterized = parameterized
         self.asyncEntries = asyncEntries
+        self.declarations = declarations
     }
 
     /// Every entry of `type`, under any tag, in declaration order (a scan: `resolveAll` is rare,
@@ -150,6 +154,9 @@ struct Registry: Sendable {
     func allEntries(of type: ObjectIdentifier) -> [any AnyEntry] {
         entries.filter { $0.info.typeID == type }
     }
+
+    /// The values announced with `declared(_:example:)`: each scope gets one at run time.
+    let declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
 
     /// Every definition with parameters.
     var parameterizedEntries: [any AnyParameterizedEntry] { Array(parameterized.values) }

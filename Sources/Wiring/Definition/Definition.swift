@@ -30,6 +30,9 @@ public struct Definition: Sendable {
         case async(@Sendable (_ info: DefinitionInfo) -> any AnyAsyncEntry)
         /// Not a definition: a module listed with `includes(_:)`, expanded when a container is built.
         case include(DependencyContainer)
+        /// A value each scope gets at run time (`declared(_:example:)`); `example` stands in for
+        /// it when the graph is verified.
+        case declaration(example: @Sendable () -> Any)
     }
 
     /// A secondary type: its info, and how to make its entry from the primary one.

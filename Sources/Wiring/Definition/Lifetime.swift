@@ -23,12 +23,17 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// One instance per open scope (see ``scoped(file:line:_:)``), released when the scope closes.
     case scoped
 
+    /// A value given to a scope at run time with `declare(_:)`, announced in the module with
+    /// `declared(_:example:)` (graphs and verification only).
+    case declared
+
     public var description: String {
         switch self {
         case .singleton: "single"
         case .factory: "factory"
         case .weak: "weakSingle"
         case .scoped: "scoped"
+        case .declared: "declared at run time"
         }
     }
 }

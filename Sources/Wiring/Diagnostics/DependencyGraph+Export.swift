@@ -21,6 +21,7 @@ extension DependencyGraph {
                 case .factory: "style=\"rounded,dashed\""
                 case .weak: "style=\"filled,dashed\", fillcolor=\"#f1f8e9\""
                 case .scoped: "style=\"filled\", fillcolor=\"#fff3e0\""
+                case .declared: "shape=note, style=\"filled\", fillcolor=\"#f3e5f5\""
                 case nil: "style=\"dashed\", color=\"#cc0000\", fontcolor=\"#cc0000\""
                 }
             lines.append("    n\(index) [label=\"\(label)\", \(style)];")
@@ -49,6 +50,7 @@ extension DependencyGraph {
             case .factory: lines.append("    n\(index)(\(label))")
             case .weak: lines.append("    n\(index)[/\(label)/]")
             case .scoped: lines.append("    n\(index)[[\(label)]]")
+            case .declared: lines.append("    n\(index)>\(label)]")
             case nil:
                 lines.append("    n\(index){{\(label)}}")
                 missing.append("n\(index)")

@@ -51,9 +51,9 @@ final class Verification: @unchecked Sendable {
     static func run(_ container: DependencyContainer) -> VerificationError {
         let verification = Verification()
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
-        let targets = sandboxTargets(sandbox, verification: verification)
+        let (targets, declared) = sandboxTargets(sandbox, verification: verification)
         verification.lock.withLock {
-            verification.recorder = GraphRecorder(definitions: targets.map(\.entry.info))
+            verification.recorder = GraphRecorder(definitions: targets.map(\.entry.info) + declared)
         }
         var start = 0
         while start <= targets.count {
@@ -70,10 +70,13 @@ final class Verification: @unchecked Sendable {
 
     /// The sandbox's entries, then those of a sandbox instance of each scope it declares, opened
     /// from its outer scope's instance (or from the sandbox), as the app would open them.
+    /// What to build: every entry of the sandbox and of one sandbox instance of each scope; and
+    /// the values those scopes get at run time (`declared(_:example:)`), for the graph.
     private static func sandboxTargets(
         _ sandbox: DependencyContainer, verification: Verification
-    ) -> [Target] {
+    ) -> (targets: [Target], declared: [DefinitionInfo]) {
         var targets: [Target] = sandbox.registry.entries.map { (sandbox, $0) }
+        var declared: [DefinitionInfo] = []
         var opened: [ScopeID: DependencyContainer] = [:]
         func open(_ id: ScopeID) -> DependencyContainer? {
             if let existing = opened[id] { return existing }
@@ -88,12 +91,13 @@ final class Verification: @unchecked Sendable {
                 verification: verification)
             opened[id] = scope
             targets += scope.registry.entries.map { (scope, $0) }
+            declared += scope.registry.declarations.map(\.info)
             return scope
         }
         for id in sandbox.registry.scopedDefinitions.keys.sorted(by: { $0.outer.count < $1.outer.count }) {
             _ = open(id)
         }
-        return targets
+        return (targets, declared)
     }
 
     /// Waits until the running worker finishes or parks; returns the index it stopped at

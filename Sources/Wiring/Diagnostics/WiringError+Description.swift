@@ -123,6 +123,14 @@ extension WiringError {
                 "  Declared again at: \(second.orUnknown)",
                 "  Fix: declare it once per scope, or pass `replacing: true` to replace the earlier value.",
             ].joined(separator: "\n")
+        case let .notDeclared(type, tag, scope, announcedAt, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            return [
+                "Wiring: \(subject) is declared at run time in scope `\(scope)`, and this scope has no value for it yet.",
+                "  Announced at: \(announcedAt.orUnknown)",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: call `declare(_:)` on the scope right after opening it, before resolving what needs the value.",
+            ].joined(separator: "\n")
         case let .scopeLinkCycle(scope, linkedTo, requestedAt):
             return [
                 "Wiring: linking scope `\(scope)` to scope `\(linkedTo)` would make a cycle of links.",

@@ -62,6 +62,10 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// `declare(_:)` was given a type and tag that the scope has a value for already.
     case valueAlreadyDeclared(type: String, tag: String?, scope: String, first: CodeLocation?, second: CodeLocation?)
 
+    /// A scope was asked for a value its module announces with `declared(_:example:)`, before
+    /// `declare(_:)` gave it one.
+    case notDeclared(type: String, tag: String?, scope: String, announcedAt: CodeLocation?, requestedAt: CodeLocation?)
+
     /// `link(to:)` would make a scope reach itself through links.
     case scopeLinkCycle(scope: String, linkedTo: String, requestedAt: CodeLocation?)
 
@@ -127,6 +131,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .moduleUnloaded(type: type, definedAt: definedAt, requestedAt: location)
         case let .scopeNotDefined(scope, nil):
             .scopeNotDefined(scope: scope, requestedAt: location)
+        case let .notDeclared(type, tag, scope, announcedAt, nil):
+            .notDeclared(type: type, tag: tag, scope: scope, announcedAt: announcedAt, requestedAt: location)
         case let .scopeLinkCycle(scope, linkedTo, nil):
             .scopeLinkCycle(scope: scope, linkedTo: linkedTo, requestedAt: location)
         case .notAScope(nil):

@@ -13,6 +13,11 @@ extension DependencyContainer {
         try scope.checkOpen(for: T.self)
         let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
         if let value = try findInScope(T.self, key: key, find: find) { return value }
+        if let announced = registry.declarations.first(where: { $0.info.typeID == key.type && $0.info.tag == tag }) {
+            throw WiringError.notDeclared(
+                type: typeName(T.self), tag: tag?.description, scope: scope.id.name, announcedAt: announced.info.site,
+                requestedAt: nil)
+        }
         return try fallback(scope.parent)
     }
 

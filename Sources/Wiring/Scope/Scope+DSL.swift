@@ -57,3 +57,36 @@ public func scoped<T, Tag: Hashable & Sendable>(
 ) -> Definition {
     Definition(lifetime: .scoped, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
 }
+
+/// Announces that each scope gets a value of `T` at run time, with
+/// ``DependencyContainer/declare(_:as:replacing:file:line:)``: the logged-in user of a session.
+/// Only inside ``scope(_:_:)``.
+///
+/// ```swift
+/// scope(UserSession.self) {
+///     declared(UserProtocol.self) { User(id: 0, name: "Preview") }
+///     factory { ProfileViewModel() }   // resolves the session's UserProtocol
+/// }
+/// ```
+///
+/// Nothing is built from it at run time. ``DependencyContainer/verify()`` declares `example()` in
+/// the scopes it opens, so that the definitions needing the value are built and checked, and
+/// ``DependencyContainer/graph()`` shows it as a declared node.
+public func declared<T>(
+    _ type: T.Type, file: StaticString = #fileID, line: UInt = #line,
+    example: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(
+        info: DefinitionInfo(type: T.self, tag: nil, lifetime: .declared, site: CodeLocation(file, line)),
+        payload: .declaration(example: example))
+}
+
+/// Announces a value of `T` declared at run time under `tag`; see ``declared(_:file:line:example:)``.
+public func declared<T, Tag: Hashable & Sendable>(
+    _ type: T.Type, tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    example: @escaping @Sendable () -> T
+) -> Definition {
+    Definition(
+        info: DefinitionInfo(type: T.self, tag: Wiring.Tag(tag), lifetime: .declared, site: CodeLocation(file, line)),
+        payload: .declaration(example: example))
+}
