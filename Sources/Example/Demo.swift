@@ -54,4 +54,32 @@ func runDemo() {
     session.close()
     other.close()
     print("  after close()                          : closed \(session.isClosed)")
+
+    print("A login session (id, declared user, close callbacks):")
+    logIn(User(id: 42, name: "Ann"))
+    let open = DependencyContainer.shared.openedScope(UserSession.self, id: 42)!
+    let inbox: InboxScreen = open.resolve()
+    let connection = inbox.connection
+    print("  openedScope(UserSession.self, id: 42)  : inbox of \(inbox.user.name), connection open: \(connection.isOpen)")
+    logOut(userID: 42)
+    print("  after logOut                           : connection open: \(connection.isOpen), "
+        + "session found: \(DependencyContainer.shared.openedScope(UserSession.self, id: 42) != nil)")
+
+    print("A mistake, caught with resolveThrowing:")
+    do {
+        _ = try open.resolveThrowing(InboxScreen.self)
+    } catch {
+        print(error.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+    }
+}
+
+/// Opens the user's session and gives it the user, who only exists now.
+func logIn(_ user: User) {
+    let session = DependencyContainer.shared.openScope(UserSession.self, id: user.id)
+    session.declare(user)
+}
+
+/// Closes the user's session: its connection's `.onClose` disconnects it.
+func logOut(userID: Int) {
+    DependencyContainer.shared.openedScope(UserSession.self, id: userID)?.close()
 }

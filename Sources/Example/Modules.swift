@@ -17,7 +17,11 @@ extension DependencyContainer {
         factory { ProfileViewController() }
         factory { (userID: Int) in ProfileViewModel(userID: userID) }
         scope(UserSession.self) {
+            declared(User.self) { User(id: 0, name: "Preview") }
             scoped { Cart() }
+            scoped { SessionConnection() }
+                .onClose { (connection: SessionConnection) in connection.disconnect() }
+            factory { InboxScreen() }
         }
         for context in StorageContext.allCases {
             single(tag: context) { LocalStorage(context: context) as LocalStorageProtocol }

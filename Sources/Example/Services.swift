@@ -76,6 +76,26 @@ final class Cart {
     func add(_ item: String) { items.append(item) }
 }
 
+/// The logged-in user: only exists at run time, so each session declares its own.
+struct User: Sendable {
+    let id: Int
+    let name: String
+}
+
+/// A connection held for one session, and closed when the session closes.
+final class SessionConnection {
+    let user: User
+    private(set) var isOpen = true
+    init(user: User = resolve()) { self.user = user }
+    func disconnect() { isOpen = false }
+}
+
+/// A screen of the session: sees the session's user and connection.
+final class InboxScreen {
+    @Inject var user: User
+    @Inject var connection: SessionConnection
+}
+
 /// Built with a parameter only the caller knows: `resolve(parameters: 42)`.
 final class ProfileViewModel {
     let userID: Int
