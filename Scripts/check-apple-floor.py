@@ -53,7 +53,7 @@ RULES = [
     ),
     (
         "typed-throws function type in a cast or typealias",
-        re.compile(r"\b(as[?!]?|is)\s+[^\n]*\bthrows\s*\(|\btypealias\s+\w+[^=]*=\s*[^\n]*\bthrows\s*\("),
+        re.compile(r"\b(as[?!]?|is)\s+(@\w+\s+)*\([^\n]*\bthrows\s*\(|\btypealias\s+\w+[^=]*=\s*[^\n]*\bthrows\s*\("),
     ),
     (
         # Generic parameters that suppress Copyable or Escapable (`<T: ~Copyable>`, SE-0427 and

@@ -17,6 +17,12 @@
 
 long wiring_open_scopes = 0;
 
+static unsigned long long wiring_sequence = 0;
+
+unsigned long long wiring_next_sequence(void) {
+    return __atomic_add_fetch(&wiring_sequence, 1, __ATOMIC_RELAXED);
+}
+
 // MARK: - Reader records and epochs
 //
 // Readers (every resolve that reads a published singleton or the root without a lock) store the

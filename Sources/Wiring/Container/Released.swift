@@ -1,3 +1,5 @@
+internal import _WiringShims
+
 /// An instance that Wiring lets go of (a scope closes, a module is unloaded), with the
 /// `.onClose { }` callback of its definition: released outside every lock, newest first.
 struct Released {
@@ -15,12 +17,7 @@ struct Released {
     }
 }
 
-/// Numbers instances in the order they are built, for `Released`; only touched under
-/// `creationLock`, under which every held instance is built.
-nonisolated(unsafe) private var lastSequence: UInt64 = 0
-
-/// The next creation number; call under `creationLock`.
+/// The next creation number: instances built later get larger ones.
 func nextCreationSequence() -> UInt64 {
-    lastSequence += 1
-    return lastSequence
+    UInt64(wiring_next_sequence())
 }

@@ -54,6 +54,10 @@ void wiring_read_exit_current(void);
 /// and are a few nanoseconds long.
 void wiring_synchronize(void);
 
+// Numbers instances in the order they are built (see Released.swift): one atomic counter,
+// since a verification sandbox builds without the creation lock.
+unsigned long long wiring_next_sequence(void);
+
 // The innermost resolution frame of the current thread (see ResolutionFrame.swift).
 static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) {
     return ((void *_Nullable *)reader)[1];
