@@ -328,3 +328,42 @@ private func sessions(log: Log = Log()) -> DependencyContainer {
         session.close()
     }
 }
+
+/// `close()` on a container that is not a scope, as KOIN's `Koin.close()`.
+@Suite struct ContainerCloseTests {
+    private final class Named: Sendable {
+        let name: String
+        init(_ name: String) { self.name = name }
+    }
+
+    @Test func closingAContainerRunsItsSinglesCallbacks() {
+        let log = Log()
+        let container = module {
+            single { Named("a") }.onClose { (named: Named) in log.append("closed \(named.name)") }
+            single(tag: "b") { Named("b") }.onClose { (named: Named) in log.append("closed \(named.name)") }
+            single(tag: "never built") { Named("c") }.onClose { (named: Named) in log.append("closed \(named.name)") }
+        }
+        _ = container.resolve() as Named
+        _ = container.resolve(tag: "b") as Named
+        container.close()
+        container.close()  // once only
+        #expect(log.all == ["closed b", "closed a"])
+        #expect(container.resolveOptional() as Named? == nil)
+        let error = #expect(throws: WiringError.self) { try container.resolveThrowing(Named.self) }
+        #expect(error?.description.contains("its container was closed with `close()`") == true)
+    }
+
+    @Test func anOverriddenEagerSingleIsNeverBuiltSoOnlyTheOverrideCloses() {
+        let log = Log()
+        let original = module {
+            single { Named("original") }.createdAtStart().onClose { (named: Named) in log.append(named.name) }
+        }
+        let override = module {
+            single { Named("override") }.override().onClose { (named: Named) in log.append(named.name) }
+        }
+        let container = modules { original; override }
+        #expect((container.resolve() as Named).name == "override")
+        container.close()
+        #expect(log.all == ["override"])
+    }
+}

@@ -2,8 +2,9 @@
 protocol AnyAsyncEntry: AnyObject, Sendable {
     var info: DefinitionInfo { get }
 
-    /// Lets go of the built single (its module was unloaded); later resolves build it again.
-    func retire() -> Retirement?
+    /// Lets go of the built single (its module was unloaded, or its container closed); later
+    /// resolves build it again.
+    func retire(closing: Bool) -> Retirement?
 }
 
 /// `single { await Database.open() }` or `factory { await … }` inside one container.
@@ -22,7 +23,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         self.factory = factory
     }
 
-    func retire() -> Retirement? {
+    func retire(closing: Bool) -> Retirement? {
         lock.withLock {
             defer { task = nil }
             return task.map { .instance(Released(value: $0, sequence: 0, onClose: nil)) }

@@ -70,7 +70,7 @@ extension DependencyContainer {
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
-        } catch .moduleUnloaded, .scopeClosed {
+        } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
@@ -90,7 +90,7 @@ extension DependencyContainer {
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
-        } catch .moduleUnloaded, .scopeClosed {
+        } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))

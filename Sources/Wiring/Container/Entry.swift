@@ -15,9 +15,10 @@ protocol AnyEntry: AnyObject, Sendable {
     /// Hands over a held (scoped) instance, leaving none; call under `creationLock`.
     func takeHeldInstance() -> Released?
 
-    /// Marks the entry's module as unloaded and hands over what it holds, to be released once no
-    /// reader can see it; call under `creationLock`.
-    func retire() -> Retirement?
+    /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
+    /// hands over what it holds, to be released once no reader can see it; call under
+    /// `creationLock`.
+    func retire(closing: Bool) -> Retirement?
 
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
     /// while a scope holding it stayed open; call under `creationLock`.
@@ -82,8 +83,10 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     /// Boxed, so that an entry's layout needs no `Optional<Value>` metadata (building a container
     /// instantiates one `Entry<Value>` per definition).
     private var heldInstance: HeldValue<Value>?
-    /// Set when the entry's module is unloaded; only touched under `creationLock`.
+    /// Set when the entry's module is unloaded, or its container closed; only touched under
+    /// `creationLock`.
     private var isRetired = false
+    private var isClosed = false
     /// When the held or published instance was built (see `Released`); only touched under
     /// `creationLock`.
     private var sequence: UInt64 = 0
@@ -135,8 +138,9 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         return heldInstance.map { Released(value: $0.value, sequence: sequence, onClose: info.onClose) }
     }
 
-    func retire() -> Retirement? {
+    func retire(closing: Bool) -> Retirement? {
         isRetired = true
+        isClosed = closing
         weakInstance = nil
         if let held = takeHeldInstance() { return .instance(held) }
         return instance.unpublish(sequence: sequence, onClose: info.onClose)
@@ -144,6 +148,14 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
 
     func revive() {
         isRetired = false
+        isClosed = false
+    }
+
+    /// Why a retired entry resolves no more.
+    private var retiredError: WiringError {
+        isClosed
+            ? .containerClosed(type: typeName(Value.self), requestedAt: nil)
+            : .moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
     }
 
     /// The built singleton, read in a read section: an unload may free it once no section sees it.
@@ -175,9 +187,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             if let scope = container.scope, scope.isClosedLocked {
                 throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
             }
-            if isRetired {
-                throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
-            }
+            if isRetired { throw retiredError }
             if let existing = heldInstance { return existing.value }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
@@ -193,9 +203,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     @inline(never)
     private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Value {
         try underCreationLock { () throws(WiringError) -> Value in
-            if isRetired {
-                throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
-            }
+            if isRetired { throw retiredError }
             if let existing = weakInstance?.object { return existing as! Value }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
@@ -213,9 +221,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         try instance.initialize(locked: mode != .sandboxed) { () throws(WiringError) -> Value in
             // `creationLock` is re-entrant and held by this thread, so a definition that is
             // already being built is being built further up this thread's stack: a cycle.
-            if isRetired {
-                throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
-            }
+            if isRetired { throw retiredError }
             guard !isBuilding else {
                 throw WiringError.cycle(path: cyclePath(), requestedAt: nil)
             }

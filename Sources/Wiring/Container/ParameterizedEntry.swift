@@ -7,8 +7,9 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
     /// Hands over the instance of a `single` or `scoped` one, leaving none; call under `creationLock`.
     func takeHeldInstance() -> Released?
 
-    /// Marks its module as unloaded and hands over its instance; call under `creationLock`.
-    func retire() -> Retirement?
+    /// Marks its module as unloaded (or its container closed) and hands over its instance; call
+    /// under `creationLock`.
+    func retire(closing: Bool) -> Retirement?
 }
 
 /// `factory { (userID: Int) in ProfileViewModel(userID: userID) }` inside one container.
@@ -34,6 +35,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     private var held: HeldValue<Value>?
     private var sequence: UInt64 = 0
     private var isRetired = false
+    private var isClosed = false
 
     init(
         info: DefinitionInfo, parameterTypes: String, signature: Any.Type,
@@ -64,8 +66,9 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         return held.map { Released(value: $0.value, sequence: sequence, onClose: info.onClose) }
     }
 
-    func retire() -> Retirement? {
+    func retire(closing: Bool) -> Retirement? {
         isRetired = true
+        isClosed = closing
         return takeHeldInstance().map(Retirement.instance)
     }
 
@@ -76,7 +79,9 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
                 throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
             }
             if isRetired {
-                throw WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
+                throw isClosed
+                    ? WiringError.containerClosed(type: typeName(Value.self), requestedAt: nil)
+                    : WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
             }
             if let held { return held.value }
             let value = try build(in: container, values)

@@ -22,7 +22,8 @@ extension Definition {
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes
-    /// (`scoped`, or `single` inside a scope), or when its module is unloaded (`single`).
+    /// (`scoped`, or `single` inside a scope), when its module is unloaded, or when its container
+    /// is closed with ``DependencyContainer/close(file:line:)`` (`single`).
     ///
     /// ```swift
     /// scope(UserSession.self) {
@@ -35,7 +36,7 @@ extension Definition {
     /// statically. Each callback runs exactly once, outside every Wiring lock, newest instance
     /// first; when it runs, resolving from the closing scope is an error. Factories and weak
     /// singles are never held by Wiring, so they have nothing to release; a container that is
-    /// simply deallocated releases its singletons without callbacks.
+    /// deallocated without `close()` releases its singletons without callbacks.
     public func onClose<T>(_ body: @escaping @Sendable (_ instance: T) -> Void) -> Definition {
         let callback: @Sendable (Any) -> Void = { instance in
             if let instance = instance as? T { body(instance) }

@@ -101,6 +101,12 @@ extension WiringError {
                 "  Fix: unload a module given to `DependencyContainer.defined(by:)` (at any depth) or to "
                     + "`load(_:)`, and only once.",
             ].joined(separator: "\n")
+        case let .containerClosed(type, requestedAt):
+            return [
+                "Wiring: cannot resolve `\(type)`: its container was closed with `close()`.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: resolve before closing the container, or from a container that is still open.",
+            ].joined(separator: "\n")
         case let .moduleUnloaded(type, definedAt, requestedAt):
             return [
                 "Wiring: cannot resolve `\(type)`: the module defining it was unloaded.",

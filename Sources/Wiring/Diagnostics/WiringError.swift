@@ -52,6 +52,9 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// `DependencyContainer.unload(_:)` was given a module the root does not include.
     case moduleNotLoaded(module: CodeLocation?, requestedAt: CodeLocation?)
 
+    /// The container was closed with `close()`: it resolves nothing any more.
+    case containerClosed(type: String, requestedAt: CodeLocation?)
+
     /// The definition's module was unloaded from the root (`DependencyContainer.unload(_:)`).
     case moduleUnloaded(type: String, definedAt: CodeLocation?, requestedAt: CodeLocation?)
 
@@ -127,6 +130,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .scopeClosed(scope: scope, type: type, requestedAt: location)
         case let .asyncDefinition(type, tag, nil):
             .asyncDefinition(type: type, tag: tag, requestedAt: location)
+        case let .containerClosed(type, nil):
+            .containerClosed(type: type, requestedAt: location)
         case let .moduleUnloaded(type, definedAt, nil):
             .moduleUnloaded(type: type, definedAt: definedAt, requestedAt: location)
         case let .scopeNotDefined(scope, nil):

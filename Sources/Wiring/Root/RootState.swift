@@ -64,6 +64,11 @@ final class RootState: @unchecked Sendable {
         retire(Retired(root: previous))
     }
 
+    /// The scopes opened from the root that are still alive.
+    var openScopes: [DependencyContainer] {
+        lock.withLock { scopes.compactMap(\.container) }
+    }
+
     /// Remembers `scope`, opened from `base`, if `base` is the global root.
     ///
     /// Lock order: this lock is never taken while waiting for `creationLock`, since a factory
@@ -141,20 +146,20 @@ final class RootState: @unchecked Sendable {
         let isGone: (DefinitionInfo) -> Bool = { gone.contains(ObjectIdentifier($0)) }
         creationLock.withLock {
             for entry in old.registry.entries where isGone(entry.info) {
-                retired.take(entry.retire())
+                retired.take(entry.retire(closing: false))
             }
             for entry in old.registry.asyncEntryList where isGone(entry.info) {
-                retired.take(entry.retire())
+                retired.take(entry.retire(closing: false))
             }
             for entry in old.registry.parameterizedEntries where isGone(entry.info) {
-                retired.take(entry.retire())
+                retired.take(entry.retire(closing: false))
             }
             for scope in openScopes {
                 for entry in scope.registry.entries where isGone(entry.info) {
-                    retired.take(entry.retire())
+                    retired.take(entry.retire(closing: false))
                 }
                 for entry in scope.registry.parameterizedEntries where isGone(entry.info) {
-                    retired.take(entry.retire())
+                    retired.take(entry.retire(closing: false))
                 }
             }
         }
@@ -180,9 +185,7 @@ final class RootState: @unchecked Sendable {
     /// Waits until no read section can see what was unpublished, then lets it go: outside every
     /// lock, since releasing instances runs their `deinit`.
     private func retire(_ retired: Retired) {
-        guard !retired.isEmpty else { return }
-        ReadSection.synchronize()
-        retired.release()
+        retired.finish()
     }
 
     private struct WeakScope {
@@ -203,6 +206,14 @@ struct Retired {
 
     mutating func take(_ retirement: Retirement?) {
         if let retirement { releases.append(retirement) }
+    }
+
+    /// Waits until no read section can see what was unpublished, then releases it: outside every
+    /// lock, since releasing instances runs their `deinit` and `.onClose` callbacks.
+    func finish() {
+        guard !isEmpty else { return }
+        ReadSection.synchronize()
+        release()
     }
 
     /// Runs the `.onClose` callbacks, newest instance first, and frees everything; only once no

@@ -142,12 +142,12 @@ extension DependencyContainer {
     /// moment, outside every Wiring lock, newest first. The scope is already closed when they
     /// run: resolving from it there is a ``WiringError/scopeClosed(scope:type:requestedAt:)``.
     ///
-    /// > Warning: Only a scope (from ``openScope(_:file:line:)``) can be closed; calling this on
-    /// > another container stops the program with a message.
+    /// Any container can be closed, as KOIN's `Koin.close()`: a container that is not a scope
+    /// releases every instance it built, running their `.onClose` callbacks newest first, and
+    /// resolves nothing afterwards (``WiringError/containerClosed(type:requestedAt:)``). Closing
+    /// the global root closes the scopes opened from it too.
     public func close(file: StaticString = #fileID, line: UInt = #line) {
-        guard let scope else {
-            wiringFailure(.notAScope(requestedAt: CodeLocation(file, line)))
-        }
+        guard let scope else { return closeContainer(file: file, line: line) }
         guard let (released, children) = scope.close(entries: registry.entries, parameterized: registry.parameterizedEntries)
         else { return }  // closed already
         if let key = scope.key { scopeDirectory.remove(key) }
@@ -158,5 +158,22 @@ extension DependencyContainer {
     /// Whether this is a scope that has been closed.
     public var isClosed: Bool {
         scope?.isClosed ?? false
+    }
+}
+
+extension DependencyContainer {
+    /// Closes a container that is not a scope: retires every entry, so that nothing resolves
+    /// from it any more, then releases what they held once no reader can see it.
+    private func closeContainer(file: StaticString, line: UInt) {
+        if isRoot {
+            for scope in root.openScopes { scope.close(file: file, line: line) }
+        }
+        var retired = Retired(root: nil)
+        creationLock.withLock {
+            for entry in registry.entries { retired.take(entry.retire(closing: true)) }
+            for entry in registry.parameterizedEntries { retired.take(entry.retire(closing: true)) }
+            for entry in registry.asyncEntryList { retired.take(entry.retire(closing: true)) }
+        }
+        retired.finish()
     }
 }

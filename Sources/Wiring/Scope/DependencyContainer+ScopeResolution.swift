@@ -52,7 +52,7 @@ extension DependencyContainer {
         do {
             let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
             if let value = try findInScope(T.self, key: key, find: find) { return value }
-        } catch .moduleUnloaded, .scopeClosed {
+        } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
             wiringFailure(error.requested(at: site))
