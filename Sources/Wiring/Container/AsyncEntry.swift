@@ -5,47 +5,157 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
     /// Lets go of the built single (its module was unloaded, or its container closed); later
     /// resolves build it again.
     func retire(closing: Bool) -> Retirement?
+
+    /// Builds the value as `resolveAsync()` would, and drops it (for verification).
+    func build(in container: DependencyContainer) async throws(WiringError)
 }
 
 /// `single { await Database.open() }` or `factory { await … }` inside one container.
 ///
-/// A single is built by one unstructured task, started by the first caller; every caller,
-/// first or concurrent or later, awaits that task's value, so the factory runs exactly once.
+/// Every build runs in an unstructured task of its own, started by the first caller, and every
+/// caller awaits its outcome: so a single's factory runs exactly once however many tasks ask, a
+/// cancelled caller does not cancel the build others wait for, and a build whose factory can
+/// never finish (a nested `resolveAsync()` that failed) is answered with that error rather
+/// than waited for. A single whose build failed is not kept: the next resolve tries again.
 final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
-    // `task` is only touched under `lock`; everything else is immutable.
+    // `state` is only touched under `lock`; everything else is immutable.
     let info: DefinitionInfo
-    private let factory: @Sendable () async -> Value
+    private let factory: @Sendable () async throws -> Value
     private let lock = Lock()
-    private var task: Task<Value, Never>?
+    private var state = State.idle
 
-    init(info: DefinitionInfo, factory: @escaping @Sendable () async -> Value) {
+    private enum State {
+        case idle
+        case building(Build)
+        case built(Value)
+    }
+
+    init(info: DefinitionInfo, factory: @escaping @Sendable () async throws -> Value) {
         self.info = info
         self.factory = factory
     }
 
     func retire(closing: Bool) -> Retirement? {
         lock.withLock {
-            defer { task = nil }
-            return task.map { .instance(Released(value: $0, sequence: 0, onClose: nil)) }
+            defer { state = .idle }
+            if case let .built(value) = state { return .instance(Released(value: value, sequence: 0, onClose: nil)) }
+            return nil
         }
     }
 
-    func resolve(in container: DependencyContainer) async -> Value {
-        guard info.lifetime == .singleton else { return await build(in: container) }
-        let building = lock.withLock { () -> Task<Value, Never> in
-            if let existing = task { return existing }
-            let started = Task { await self.build(in: container) }
-            task = started
-            return started
-        }
-        return await building.value
+    func build(in container: DependencyContainer) async throws(WiringError) {
+        _ = try await resolve(in: container)
     }
 
-    /// Runs the factory with `container` as the task's root, so that `resolve()` inside it, on
-    /// whatever thread it resumes, reads the container that builds the value.
-    private func build(in container: DependencyContainer) async -> Value {
-        await DependencyContainer.withRoot(container, isolation: nil) {
-            await factory()
+    func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
+        let outer = AsyncFrame.current
+        if let cycle = outer?.cycle(closedBy: info) {
+            throw .cycle(path: cycle.map(\.step), requestedAt: nil)
+        }
+        if let verification = container.verification { verification.willResolve(info, requester: outer?.info) }
+        guard info.lifetime == .singleton else { return try await start(in: container, outer: outer).value() }
+        let build = lock.withLock { () -> Build? in
+            switch state {
+            case .built: return nil
+            case let .building(build): return build
+            case .idle:
+                let build = Build()
+                state = .building(build)
+                return build
+            }
+        }
+        guard let build else { return try builtValue() }
+        if build.claimStart() { launch(build, in: container, outer: outer) }
+        return try await build.value()
+    }
+
+    /// The built single; only after `resolve` found it built (a retire in between rebuilds).
+    private func builtValue() throws(WiringError) -> Value {
+        let value = lock.withLock { () -> Value? in
+            if case let .built(value) = state { return value }
+            return nil
+        }
+        guard let value else {
+            throw .moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
+        }
+        return value
+    }
+
+    /// A factory's build: started now, awaited by the caller only.
+    private func start(in container: DependencyContainer, outer: AsyncFrame?) -> Build {
+        let build = Build()
+        _ = build.claimStart()
+        launch(build, in: container, outer: outer)
+        return build
+    }
+
+    /// Runs the factory in a task of its own, with a frame for this definition, and publishes
+    /// its outcome to everyone awaiting `build`.
+    private func launch(_ build: Build, in container: DependencyContainer, outer: AsyncFrame?) {
+        let frame = AsyncFrame(container: container, info: info, parent: outer) { [weak self, build] error in
+            self?.finish(build, with: .failure(error))
+        }
+        Task {
+            let result: Result<Value, WiringError>
+            do {
+                let value = try await AsyncFrame.$current.withValue(frame) {
+                    try await DependencyContainer.withRoot(container, isolation: nil) { try await self.factory() }
+                }
+                result = .success(value)
+            } catch {
+                result = .failure(WiringError.thrown(byAsync: self.info, error, path: frame.path))
+            }
+            self.finish(build, with: result)
+        }
+    }
+
+    private func finish(_ build: Build, with result: Result<Value, WiringError>) {
+        lock.withLock {
+            guard case let .building(current) = state, current === build else { return }
+            switch result {
+            case let .success(value) where info.lifetime == .singleton: state = .built(value)
+            default: state = .idle
+            }
+        }
+        build.complete(result)
+    }
+
+    /// The outcome of one build, completed once, for any number of awaiting tasks.
+    private final class Build: @unchecked Sendable {
+        // Every `var` is only touched under `lock`.
+        private let lock = Lock()
+        private var started = false
+        private var result: Result<Value, WiringError>?
+        private var waiters: [CheckedContinuation<Result<Value, WiringError>, Never>] = []
+
+        /// `true` for the one caller that must start the build.
+        func claimStart() -> Bool {
+            lock.withLock {
+                defer { started = true }
+                return !started
+            }
+        }
+
+        func complete(_ outcome: Result<Value, WiringError>) {
+            let waiting = lock.withLock { () -> [CheckedContinuation<Result<Value, WiringError>, Never>] in
+                guard result == nil else { return [] }
+                result = outcome
+                defer { waiters = [] }
+                return waiters
+            }
+            for waiter in waiting { waiter.resume(returning: outcome) }
+        }
+
+        func value() async throws(WiringError) -> Value {
+            let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, WiringError>, Never>) in
+                let ready = lock.withLock { () -> Result<Value, WiringError>? in
+                    if let result { return result }
+                    waiters.append(continuation)
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+            return try outcome.get()
         }
     }
 }

@@ -9,14 +9,19 @@ extension DependencyContainer {
     /// It has its own name because an `async` overload of `resolve()` would make every plain
     /// `resolve()` in async code need `await`.
     ///
-    /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:file:line:)``'s error.
+    /// Inside an async factory, a failure (a missing registration, a cycle) fails the build
+    /// that is running: whoever awaits it gets the error, so an outer `resolveAsyncThrowing`
+    /// throws it and an outer `resolveAsync` stops with it. The factory itself never resumes.
+    ///
+    /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:file:line:)``'s
+    /// > error, outside an async factory.
     public func resolveAsync<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async -> T {
         do {
             return try await resolveAsyncThrowing(type, file: file, line: line)
         } catch {
-            wiringFailure(error)
+            await asyncFailure(error)
         }
     }
 
@@ -26,11 +31,11 @@ extension DependencyContainer {
     ) async -> T {
         do {
             if let (owner, entry) = try asyncEntry(T.self, tag: Wiring.Tag(tag)) {
-                return await entry.resolve(in: owner)
+                return try await entry.resolve(in: owner)
             }
             return try resolveCore(T.self, tag: tag)
         } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+            await asyncFailure(error.requested(at: CodeLocation(file, line)))
         }
     }
 
@@ -44,7 +49,7 @@ extension DependencyContainer {
     ) async throws(WiringError) -> T {
         do {
             if let (owner, entry) = try asyncEntry(T.self, tag: nil) {
-                return await entry.resolve(in: owner)
+                return try await entry.resolve(in: owner)
             }
             return try resolveCore(T.self)
         } catch {
@@ -82,8 +87,18 @@ public func resolveAsync<T: Sendable>(_ type: T.Type = T.self, file: StaticStrin
     do {
         return try await resolveAsyncThrowing(type, file: file, line: line)
     } catch {
-        wiringFailure(error)
+        await asyncFailure(error)
     }
+}
+
+/// What a non-throwing async resolve does with `error`: inside an async factory, fail the build
+/// that is running (its awaiters get the error) and never resume; elsewhere, stop the program.
+func asyncFailure(_ error: WiringError) async -> Never {
+    guard let frame = AsyncFrame.current else { wiringFailure(error) }
+    frame.fail(error)
+    // This factory cannot go on without the value; its build is answered, so it stays suspended.
+    await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+    wiringFailure(error)  // never reached: the continuation above is never resumed
 }
 
 /// Resolves `T` from async code, throwing a ``WiringError`` instead of stopping.

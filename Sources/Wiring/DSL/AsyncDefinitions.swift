@@ -16,7 +16,7 @@
 public func single<T: Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () async -> T
+    _ factory: @escaping @Sendable () async throws -> T
 ) -> Definition {
     Definition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
 }
@@ -26,7 +26,7 @@ public func single<T: Sendable, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () async -> T
+    _ factory: @escaping @Sendable () async throws -> T
 ) -> Definition {
     Definition(lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory)
 }
@@ -39,7 +39,7 @@ public func single<T: Sendable, Tag: Hashable & Sendable>(
 public func factory<T: Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () async -> T
+    _ factory: @escaping @Sendable () async throws -> T
 ) -> Definition {
     Definition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
 }

@@ -55,9 +55,9 @@ public struct Definition: Sendable {
         lifetime: Lifetime,
         tag: Tag?,
         site: CodeLocation?,
-        asyncFactory: @escaping @Sendable () async -> Value
+        asyncFactory: @escaping @Sendable () async throws -> Value
     ) {
-        self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
+        self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site, isAsync: true)
         self.payload = .async { info in AsyncEntry(info: info, factory: asyncFactory) }
     }
 

@@ -16,11 +16,13 @@ final class DefinitionInfo: Sendable {
     let scope: ScopeID?
     /// Runs on an instance when Wiring releases it (`.onClose { }`): scope close, module unload.
     let onClose: (@Sendable (Any) -> Void)?
+    /// Whether an async factory builds it (`single { await … }`).
+    let isAsync: Bool
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
-        onClose: (@Sendable (Any) -> Void)? = nil
+        onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false
     ) {
         self.type = type
         self.tag = tag
@@ -31,6 +33,7 @@ final class DefinitionInfo: Sendable {
         self.createdAtStart = createdAtStart
         self.scope = scope
         self.onClose = onClose
+        self.isAsync = isAsync
     }
 
     /// A copy for another type (a binding, which never carries the `onClose` callback: the
@@ -43,7 +46,7 @@ final class DefinitionInfo: Sendable {
             type: type ?? self.type, tag: tag, lifetime: lifetime ?? self.lifetime, site: site,
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope,
-            onClose: type != nil ? nil : (onClose ?? self.onClose))
+            onClose: type != nil ? nil : (onClose ?? self.onClose), isAsync: isAsync)
     }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }

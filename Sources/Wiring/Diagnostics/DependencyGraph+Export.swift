@@ -24,7 +24,7 @@ extension DependencyGraph {
                 case .declared: "shape=note, style=\"filled\", fillcolor=\"#f3e5f5\""
                 case nil: "style=\"dashed\", color=\"#cc0000\", fontcolor=\"#cc0000\""
                 }
-            lines.append("    n\(index) [label=\"\(label)\", \(style)];")
+            lines.append("    n\(index) [label=\"\(label)\", \(style)\(node.isAsync ? ", peripheries=2" : "")];")
         }
         for edge in edges {
             lines.append("    n\(edge.from) -> n\(edge.to)\(edge.isLazy ? " [style=dashed, label=\"lazy\"]" : "");")
@@ -78,7 +78,7 @@ extension DependencyGraph {
 extension ResolutionStep {
     /// The lines of a node's label: type, tag if any, lifetime (or "not registered").
     fileprivate var labelLines: [String] {
-        [type] + (tag.map { ["tag: \($0)"] } ?? []) + [lifetime.map { "\($0)" } ?? "not registered"]
+        [type] + (tag.map { ["tag: \($0)"] } ?? []) + [lifetimeDescription ?? "not registered"]
     }
 }
 

@@ -21,16 +21,26 @@ public struct ResolutionStep: Sendable, Hashable, CustomStringConvertible {
     /// Where that definition is written, if known.
     public let definedAt: CodeLocation?
 
-    public init(type: String, tag: String?, lifetime: Lifetime?, definedAt: CodeLocation?) {
+    /// Whether an async factory builds it (`single { await … }`).
+    public let isAsync: Bool
+
+    public init(type: String, tag: String?, lifetime: Lifetime?, definedAt: CodeLocation?, isAsync: Bool = false) {
         self.type = type
         self.tag = tag
         self.lifetime = lifetime
         self.definedAt = definedAt
+        self.isAsync = isAsync
     }
 
     init(_ info: DefinitionInfo) {
         let type = info.isInjection ? "injection(for: \(typeName(info.type)))" : typeName(info.type)
-        self.init(type: type, tag: info.tag?.description, lifetime: info.lifetime, definedAt: info.site)
+        self.init(
+            type: type, tag: info.tag?.description, lifetime: info.lifetime, definedAt: info.site, isAsync: info.isAsync)
+    }
+
+    /// The lifetime as written in a module: `single`, or `async single` for an async factory.
+    var lifetimeDescription: String? {
+        lifetime.map { isAsync ? "async \($0)" : "\($0)" }
     }
 
     /// `Backend`, or `LocalStorageProtocol (tag: StorageContext.userdata)`.
@@ -45,7 +55,7 @@ public struct ResolutionStep: Sendable, Hashable, CustomStringConvertible {
 
     /// `BackendProtocol: single at App/Modules.swift:5`, or `nil` for a step with no definition.
     var definitionLine: String? {
-        guard let lifetime else { return nil }
+        guard let lifetime = lifetimeDescription else { return nil }
         return "\(description): \(lifetime)\(definedAt.map { " at \($0)" } ?? "")"
     }
 }

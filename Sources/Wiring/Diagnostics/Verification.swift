@@ -48,12 +48,49 @@ final class Verification: @unchecked Sendable {
 
     /// Builds every definition of `container` in a sandbox, and every definition of each scope
     /// it declares in a sandbox instance of that scope, and reports what happened.
+    /// Verifies the synchronous definitions; the async ones are listed as left unchecked.
     static func run(_ container: DependencyContainer) -> VerificationError {
+        let (verification, sandbox) = runSynchronously(container)
+        return verification.result(asyncUnchecked: sandbox.asyncEntriesToVerify.map(\.entry.info.step))
+    }
+
+    /// Verifies every definition, async ones included: these are built after the others, each
+    /// in its scope's sandbox, and report their errors (missing registrations, cycles) as
+    /// problems.
+    static func runAsync(_ container: DependencyContainer) async -> VerificationError {
+        let (verification, sandbox) = runSynchronously(container)
+        for (owner, entry) in sandbox.asyncEntriesToVerify {
+            if verification.lock.withLock({ verification.broken.contains(ObjectIdentifier(entry.info)) }) { continue }
+            do {
+                try await entry.build(in: owner)
+            } catch {
+                verification.lock.withLock {
+                    // A definition that needs a broken one fails with the same error: report it once.
+                    if !verification.problems.contains(where: { $0.description == error.description }) {
+                        verification.problems.append(error)
+                    }
+                    verification.broken.insert(ObjectIdentifier(entry.info))
+                }
+            }
+        }
+        return verification.result(asyncUnchecked: [])
+    }
+
+    private func result(asyncUnchecked: [ResolutionStep]) -> VerificationError {
+        lock.withLock {
+            VerificationError(
+                problems: problems, unchecked: unchecked.map(\.step), graph: recorder.graph,
+                asyncUnchecked: asyncUnchecked)
+        }
+    }
+
+    private static func runSynchronously(_ container: DependencyContainer) -> (Verification, DependencyContainer) {
         let verification = Verification()
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
         let (targets, declared) = sandboxTargets(sandbox, verification: verification)
+        let asyncInfos = sandbox.asyncEntriesToVerify.map(\.entry.info)
         verification.lock.withLock {
-            verification.recorder = GraphRecorder(definitions: targets.map(\.entry.info) + declared)
+            verification.recorder = GraphRecorder(definitions: targets.map(\.entry.info) + declared + asyncInfos)
         }
         var start = 0
         while start <= targets.count {
@@ -61,11 +98,7 @@ final class Verification: @unchecked Sendable {
             WorkerThread.spawn { verification.work(on: targets, from: from) }
             start = verification.waitForWorker() + 1
         }
-        return verification.lock.withLock {
-            VerificationError(
-                problems: verification.problems, unchecked: verification.unchecked.map(\.step),
-                graph: verification.recorder.graph)
-        }
+        return (verification, sandbox)
     }
 
     /// The sandbox's entries, then those of a sandbox instance of each scope it declares, opened
@@ -168,6 +201,15 @@ final class Verification: @unchecked Sendable {
     }
 
     /// Records that the definition being built asked for a type that is not registered.
+    /// An async build of `info`, asked for by the async build of `requester` (if any).
+    func willResolve(_ info: DefinitionInfo, requester: DefinitionInfo?) {
+        lock.withLock {
+            if let requester = ResolutionFrame.current.map({ $0.pointee.info }) ?? requester {
+                recorder.record(from: requester, to: info, isLazy: false)
+            }
+        }
+    }
+
     func didMissDefinition(of type: Any.Type, tag: Tag?) {
         lock.withLock {
             if let (requester, isLazy) = requester() {
@@ -213,7 +255,10 @@ final class Verification: @unchecked Sendable {
 
     /// The definition that is asking, and whether it asks lazily.
     private func requester() -> (DefinitionInfo, Bool)? {
-        guard let frame = ResolutionFrame.current else { return nil }
+        guard let frame = ResolutionFrame.current else {
+            // A synchronous resolve inside an async factory: the factory asks.
+            return AsyncFrame.current.map { ($0.info, false) }
+        }
         return (frame.pointee.info, UnsafeMutableRawPointer(frame) == lazyFrame)
     }
 }
@@ -232,5 +277,18 @@ extension Verification {
             frame = parent
         }
         return verification
+    }
+}
+
+extension DependencyContainer {
+    /// The async definitions of this (sandbox) container, in declaration order.
+    var asyncEntriesToVerify: [(owner: DependencyContainer, entry: any AnyAsyncEntry)] {
+        definitions.compactMap { definition in
+            guard case .async = definition.payload,
+                let entry = registry.asyncEntry(for: definition.info.typeID, tag: definition.info.tag),
+                entry.info === definition.info
+            else { return nil }
+            return (self, entry)
+        }
     }
 }

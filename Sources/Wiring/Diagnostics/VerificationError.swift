@@ -20,11 +20,22 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// What each definition resolved, as far as building got; see ``DependencyGraph``.
     public let graph: DependencyGraph
 
-    public init(problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph) {
+    /// Async definitions (`single { await … }`) that the synchronous ``DependencyContainer/verify()``
+    /// could not build; `try await verify()` builds them.
+    public let asyncUnchecked: [ResolutionStep]
+
+    public init(
+        problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph,
+        asyncUnchecked: [ResolutionStep] = []
+    ) {
         self.problems = problems
         self.unchecked = unchecked
         self.graph = graph
+        self.asyncUnchecked = asyncUnchecked
     }
+
+    /// Whether anything is wrong or left unchecked.
+    var isFailure: Bool { !problems.isEmpty || !asyncUnchecked.isEmpty }
 
     public var description: String {
         let definitions = graph.nodes.count { $0.lifetime != nil }
@@ -35,6 +46,13 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             lines.append("")
             lines.append("\(number + 1). \(message.first ?? "")")
             lines += message.dropFirst().map { "  \($0)" }
+        }
+        if !asyncUnchecked.isEmpty {
+            lines.append("")
+            lines.append(
+                "Not checked, because they are async and this is the synchronous verify(); "
+                    + "use `try await verify()` to build them too:")
+            lines += asyncUnchecked.compactMap(\.definitionLine).map { "  \($0)" }
         }
         if !unchecked.isEmpty {
             lines.append("")

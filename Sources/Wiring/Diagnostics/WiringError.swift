@@ -115,6 +115,15 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             underlying: error, requestedAt: nil)
     }
 
+    /// What the async factory of `info` throwing `error` comes out as: as `thrown(by:_:)`, with
+    /// the async resolution's `path`.
+    static func thrown(byAsync info: DefinitionInfo, _ error: any Error, path: [DefinitionInfo]) -> WiringError {
+        if let error = error as? WiringError { return error }
+        return .factoryFailed(
+            type: typeName(info.type), tag: info.tag?.description, path: path.map(\.step), underlying: error,
+            requestedAt: nil)
+    }
+
     /// The error with `location` as the place of the failing request, unless it already has one.
     func requested(at location: CodeLocation) -> WiringError {
         switch self {

@@ -60,9 +60,10 @@ struct ResolutionFrame {
         return infos.reversed()
     }
 
-    /// The current thread's resolution path, outermost first (empty outside any resolution).
+    /// The current resolution path, outermost first (empty outside any resolution): the async
+    /// resolution this task is part of, if any, then the synchronous one on this thread.
     static var currentPath: [DefinitionInfo] {
-        current?.pointee.path ?? []
+        (AsyncFrame.current?.path ?? []) + (current?.pointee.path ?? [])
     }
 
     /// The repeated stretch of the path ending in this frame, if this frame's definition is
