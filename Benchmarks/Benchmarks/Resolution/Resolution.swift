@@ -141,5 +141,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("9 loaded-module singleton: hand-written lock") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(handWritten.service) }
     }
+
+    // 10. An async single that is built already, through `await resolveAsync()`.
+    Benchmark("10 async singleton: Wiring resolveAsync()") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(await asyncModule.resolveAsync(AsyncService.self)) }
+    }
+    Benchmark("10 async singleton: hand-written lock") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(handWritten.service) }
+    }
 }
 

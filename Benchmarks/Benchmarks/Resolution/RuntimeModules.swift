@@ -31,3 +31,10 @@ final class LoadedService: Sendable {}
 let loadedModule = module {
     single { LoadedService() }
 }
+
+/// Scenario 10: an async single, already built, resolved with `await resolveAsync()`.
+final class AsyncService: Sendable {}
+
+let asyncModule = module {
+    single { () async -> AsyncService in AsyncService() }
+}

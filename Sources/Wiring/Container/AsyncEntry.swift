@@ -48,6 +48,12 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     }
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
+        // A built single is returned at once: it cannot close a cycle, and nothing is awaited.
+        if info.lifetime == .singleton, container.verification == nil,
+            let value = lock.withLock({ () -> Value? in if case let .built(value) = state { value } else { nil } })
+        {
+            return value
+        }
         let outer = AsyncFrame.current
         if let cycle = outer?.cycle(closedBy: info) {
             throw .cycle(path: cycle.map(\.step), requestedAt: nil)
