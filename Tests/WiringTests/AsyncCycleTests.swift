@@ -228,7 +228,7 @@ private func withDeadline<T: Sendable>(
             single { @MainActor in await ViewModel() }
         }
         let model: ViewModel = try await withDeadline { await container.resolveAsync() }
-        #expect(await model.title == "inbox")
+        #expect(model.title == "inbox")
         #expect(try await withDeadline { await container.resolveAsync(ViewModel.self) } === model)
     }
 
