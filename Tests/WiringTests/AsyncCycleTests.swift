@@ -58,6 +58,20 @@ private func withDeadline<T: Sendable>(
     }
 }
 
+/// The error `body` throws, or `nil`, within the deadline of `withDeadline`.
+private func asyncError(
+    _ body: @escaping @Sendable () async throws(WiringError) -> Void
+) async throws -> WiringError? {
+    try await withDeadline {
+        do throws(WiringError) {
+            try await body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
 /// Async resolution as a first-class path: cycles found, never hung; verified; traced like sync.
 @Suite struct AsyncCycleTests {
     @Test func aCycleOfAsyncSinglesIsAnErrorNotAHang() async throws {
@@ -65,14 +79,7 @@ private func withDeadline<T: Sendable>(
             single { A(b: await resolveAsync()) }
             single { B(a: await resolveAsync()) }
         }
-        let error = try await withDeadline {
-            do throws(WiringError) {
-                _ = try await container.resolveAsyncThrowing(A.self)
-                return nil as WiringError?
-            } catch {
-                return error
-            }
-        }
+        let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(A.self) }
         guard case let .cycle(path, _) = error else {
             Issue.record("expected a cycle, got \(String(describing: error))")
             return
@@ -91,14 +98,7 @@ private func withDeadline<T: Sendable>(
             factory { A(b: await resolveAsync()) }
             factory { B(a: await resolveAsync()) }
         }
-        let error = try await withDeadline {
-            do throws(WiringError) {
-                _ = try await container.resolveAsyncThrowing(B.self)
-                return nil as WiringError?
-            } catch {
-                return error
-            }
-        }
+        let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(B.self) }
         guard case let .cycle(path, _) = error else {
             Issue.record("expected a cycle, got \(String(describing: error))")
             return
@@ -111,14 +111,7 @@ private func withDeadline<T: Sendable>(
             single { A(b: try await resolveAsyncThrowing()) }
             factory { B(a: try await resolveAsyncThrowing()) }
         }
-        let error = try await withDeadline {
-            do throws(WiringError) {
-                _ = try await container.resolveAsyncThrowing(A.self)
-                return nil as WiringError?
-            } catch {
-                return error
-            }
-        }
+        let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(A.self) }
         guard case let .cycle(path, _) = error else {
             Issue.record("expected a cycle, got \(String(describing: error))")
             return
@@ -163,14 +156,7 @@ private func withDeadline<T: Sendable>(
         let container = module {
             single { NeedsMissing(missing: await resolveAsync()) }
         }
-        let error = try await withDeadline {
-            do throws(WiringError) {
-                _ = try await container.resolveAsyncThrowing(NeedsMissing.self)
-                return nil as WiringError?
-            } catch {
-                return error
-            }
-        }
+        let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(NeedsMissing.self) }
         guard case let .missingDefinition(type, _, path, _, _) = error else {
             Issue.record("expected missingDefinition, got \(String(describing: error))")
             return
@@ -187,14 +173,7 @@ private func withDeadline<T: Sendable>(
                 return NeedsMissing(missing: try resolveThrowing())
             }
         }
-        let error = try await withDeadline {
-            do throws(WiringError) {
-                _ = try await container.resolveAsyncThrowing(NeedsMissing.self)
-                return nil as WiringError?
-            } catch {
-                return error
-            }
-        }
+        let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(NeedsMissing.self) }
         guard case let .missingDefinition(_, _, path, _, _) = error else {
             Issue.record("expected missingDefinition, got \(String(describing: error))")
             return

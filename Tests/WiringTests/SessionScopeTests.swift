@@ -29,21 +29,7 @@ private final class Profile: Sendable {
 }
 
 /// Collects strings from several threads, in order.
-private final class Log: @unchecked Sendable {
-    // `lines` is only touched under `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-}
+private typealias Log = Collected<String>
 
 private func sessions(log: Log = Log()) -> DependencyContainer {
     module {
