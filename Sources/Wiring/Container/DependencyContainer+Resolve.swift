@@ -66,7 +66,10 @@ extension DependencyContainer {
                 scope, T.self, tag: nil, find: { $0.entry(for: ObjectIdentifier(T.self)) },
                 fallback: { $0.resolveOptional(file: file, line: line) }, at: CodeLocation(file, line))
         }
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else { return nil }
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
+            if isRoot, let current = root.retained, current !== self { return current.resolveOptional(file: file, line: line) }
+            return nil
+        }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
@@ -86,7 +89,12 @@ extension DependencyContainer {
                 scope, T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: ObjectIdentifier(T.self), tag: tag) },
                 fallback: { $0.resolveOptional(tag: tag, file: file, line: line) }, at: CodeLocation(file, line))
         }
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else { return nil }
+        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
+            if isRoot, let current = root.retained, current !== self {
+                return current.resolveOptional(tag: tag, file: file, line: line)
+            }
+            return nil
+        }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
@@ -174,7 +182,10 @@ extension DependencyContainer {
                 fallback: { parent throws(WiringError) in try parent.resolveCore(T.self) })
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
-            throw missingDefinition(T.self, tag: nil)
+            // An older version of the root (a factory that ran `load(_:)` resolves from the root
+            // it started in): the current root may have it.
+            if isRoot, let current = root.retained, current !== self { return try current.resolveCore(T.self) }
+            throw missingDefinition(T.self, tag: nil, isInstance: { $0 is T })
         }
         if let verification { verification.willResolve(entry.info) }
         return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
@@ -189,14 +200,15 @@ extension DependencyContainer {
                 fallback: { parent throws(WiringError) in try parent.resolveCore(T.self, tag: tag) })
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
-            throw missingDefinition(T.self, tag: Wiring.Tag(tag))
+            if isRoot, let current = root.retained, current !== self { return try current.resolveCore(T.self, tag: tag) }
+            throw missingDefinition(T.self, tag: Wiring.Tag(tag), isInstance: { $0 is T })
         }
         if let verification { verification.willResolve(entry.info) }
         return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
     }
 
     @inline(never)
-    func missingDefinition(_ type: Any.Type, tag: Tag?) -> WiringError {
+    func missingDefinition(_ type: Any.Type, tag: Tag?, isInstance: ((Any) -> Bool)? = nil) -> WiringError {
         if let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag) {
             return .parameterMismatch(
                 type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
@@ -205,11 +217,32 @@ extension DependencyContainer {
         if registry.asyncEntry(for: ObjectIdentifier(type), tag: tag) != nil {
             return .asyncDefinition(type: typeName(type), tag: tag?.description, requestedAt: nil)
         }
+        for (scope, definitions) in registry.scopedDefinitions {
+            if let scoped = definitions.first(where: { $0.info.typeID == ObjectIdentifier(type) && $0.info.tag == tag }) {
+                return .definedInScope(
+                    type: typeName(type), tag: tag?.description, scope: scope.name, definedAt: scoped.info.site,
+                    requestedAt: nil)
+            }
+        }
         verification?.didMissDefinition(of: type, tag: tag)
         let path = ResolutionFrame.currentPath.map(\.step)
             + [ResolutionStep(type: typeName(type), tag: tag?.description, lifetime: nil, definedAt: nil)]
-        let registered = registry.definitions(of: ObjectIdentifier(type)).map(\.step)
+        let registered = registry.definitions(of: ObjectIdentifier(type)).map(\.step) + related(to: type, isInstance: isInstance)
         return .missingDefinition(
             type: typeName(type), tag: tag?.description, path: path, registered: registered, requestedAt: nil)
+    }
+
+    /// Definitions of *other* types that the caller probably meant: the same function type with
+    /// or without `@Sendable`, and built singletons whose instance is of the requested type
+    /// (`single { Impl() }` when `P` is asked for). Listed in a missing definition's message.
+    private func related(to type: Any.Type, isInstance: ((Any) -> Bool)?) -> [ResolutionStep] {
+        let name = typeName(type)
+        return registry.entries.compactMap { entry -> ResolutionStep? in
+            let other = typeName(entry.info.type)
+            guard other != name else { return nil }
+            if other == "@Sendable " + name || name == "@Sendable " + other { return entry.info.step }
+            if let isInstance, let value = entry.existingValue, isInstance(value) { return entry.info.step }
+            return nil
+        }
     }
 }

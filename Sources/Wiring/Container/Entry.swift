@@ -15,6 +15,9 @@ protocol AnyEntry: AnyObject, Sendable {
     /// Hands over a held (scoped) instance, leaving none; call under `creationLock`.
     func takeHeldInstance() -> Released?
 
+    /// The built singleton, if any, for messages (never builds).
+    var existingValue: Any? { get }
+
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
     /// hands over what it holds, to be released once no reader can see it; call under
     /// `creationLock`.
@@ -156,6 +159,11 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         isClosed
             ? .containerClosed(type: typeName(Value.self), requestedAt: nil)
             : .moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
+    }
+
+    var existingValue: Any? {
+        guard info.lifetime == .singleton else { return nil }
+        return existingSingleton
     }
 
     /// The built singleton, read in a read section: an unload may free it once no section sees it.

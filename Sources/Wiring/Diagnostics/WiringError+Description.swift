@@ -2,8 +2,11 @@
 extension WiringError {
     public var description: String {
         switch self {
-        case let .missingDefinition(type, tag, path, registered, requestedAt):
+        case let .missingDefinition(type, tag, path, allRegistered, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
+            // Steps of other types are related registrations (see `DependencyContainer.related`).
+            let registered = allRegistered.filter { $0.type == type }
+            let related = allRegistered.filter { $0.type != type }
             var lines = ["Wiring: nothing is registered for \(subject)."]
             lines.append("  Resolution path: \(path.rendered)")
             lines += path.definitionLines
@@ -17,18 +20,46 @@ extension WiringError {
                 }
                 lines.append("  Registered for `\(type)`: \(list.joined(separator: "; ")).")
             }
+            for other in related {
+                let site = other.definedAt.map { " at \($0)" } ?? ""
+                if other.type.hasPrefix("@Sendable ") || type.hasPrefix("@Sendable ") {
+                    lines.append(
+                        "  Note: `\(type)` is not registered; `\(other.type)` is\(site). A closure type with and "
+                            + "without `@Sendable` are two types: ask for `\(other.type)`, or register it `as \(type)`.")
+                } else {
+                    lines.append(
+                        "  Note: `\(other.type)` is registered\(site) and its instance is a `\(type)`: register it "
+                            + "`as \(type)`, or add `.bind(\(type).self)` to it.")
+                }
+            }
             if type.hasPrefix("Optional<") {
                 lines.append(
                     "  Note: the requested type is an optional, as when `resolve()` is assigned to an optional "
                         + "property; write `resolve() as \(type.dropFirst(9).dropLast())` to ask for the wrapped type.")
             }
             let tagArgument = tag.map { "tag: \($0)" }.map { "(\($0)) " } ?? " "
-            lines.append(
-                "  Fix: add `single\(tagArgument){ … as \(type) }` (or `factory`) to a module of the container "
-                    + "you resolve from (for the global root, a module passed to `DependencyContainer.defined(by:)`)"
-                    + (registered.isEmpty ? "" : ", or ask for one of the registered tags")
-                    + ", or use `@OptionalInject` / `resolveOptional()` if it may be absent.")
+            if type.hasPrefix("Optional<") {
+                let wrapped = type.dropFirst(9).dropLast()
+                lines.append(
+                    "  Fix: ask for the wrapped type, `resolve() as \(wrapped)`, or use `resolveOptional()` / "
+                        + "`@OptionalInject` for a dependency that may be absent.")
+            } else {
+                lines.append(
+                    "  Fix: add `single\(tagArgument){ … as \(type) }` (or `factory`) to a module of the container "
+                        + "you resolve from (for the global root, a module passed to `DependencyContainer.defined(by:)`)"
+                        + (registered.isEmpty ? "" : ", or ask for one of the registered tags")
+                        + ", or use `@OptionalInject` / `resolveOptional()` if it may be absent.")
+            }
             return lines.joined(separator: "\n")
+        case let .definedInScope(type, tag, scope, definedAt, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            return [
+                "Wiring: \(subject) is scoped to `\(scope)`: it is only resolvable from a `\(scope)` scope.",
+                "  Defined at: \(definedAt.orUnknown)",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: resolve it from a scope opened with `openScope(\(scope).self)`, or define it outside "
+                    + "`scope(\(scope).self) { … }` if it should live in the container itself.",
+            ].joined(separator: "\n")
         case let .factoryFailed(type, tag, path, underlying, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
             var lines = ["Wiring: the factory of \(subject) threw an error: \(underlying)"]
@@ -57,6 +88,12 @@ extension WiringError {
                 "  Second definition: \(second.orUnknown)",
                 "  Fix: remove one of them, give them different tags (`single(tag: …)`), or mark the later one "
                     + "`.override()` to replace the first deliberately.",
+            ].joined(separator: "\n")
+        case let .rootNotDefined(type, _, requestedAt) where type.hasPrefix("DependencyContainer.") && type.hasSuffix("(_:)"):
+            return [
+                "Wiring: `\(type)` needs a root, and none is defined yet.",
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: call `DependencyContainer.defined(by: modules { … })` first, then load or unload modules.",
             ].joined(separator: "\n")
         case let .rootNotDefined(type, tag, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"

@@ -14,7 +14,9 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// Nothing is registered for the requested type and tag in the container resolved from.
     ///
     /// `path` runs from the outermost resolve to the missing type (its last step, which has no
-    /// lifetime); `registered` lists the definitions of the same type under other tags.
+    /// lifetime); `registered` lists the definitions of the same type under other tags, then
+    /// definitions of *other* types the caller probably meant: the same closure type with or
+    /// without `@Sendable`, or a built singleton whose instance is of the requested type.
     case missingDefinition(
         type: String, tag: String?, path: [ResolutionStep], registered: [ResolutionStep], requestedAt: CodeLocation?)
 
@@ -44,6 +46,10 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
 
     /// An async definition (`single { await … }`) was resolved synchronously.
     case asyncDefinition(type: String, tag: String?, requestedAt: CodeLocation?)
+
+    /// A definition that lives in a scope (`scope(S.self) { scoped { … } }`) was resolved from a
+    /// container that is not that scope.
+    case definedInScope(type: String, tag: String?, scope: String, definedAt: CodeLocation?, requestedAt: CodeLocation?)
 
     /// `DependencyContainer.load(_:)` was given a module the root already includes: `module` is
     /// where it is declared, `first` where it entered the root (`defined(by:)` or `load(_:)`).
@@ -139,6 +145,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .scopeClosed(scope: scope, type: type, requestedAt: location)
         case let .asyncDefinition(type, tag, nil):
             .asyncDefinition(type: type, tag: tag, requestedAt: location)
+        case let .definedInScope(type, tag, scope, definedAt, nil):
+            .definedInScope(type: type, tag: tag, scope: scope, definedAt: definedAt, requestedAt: location)
         case let .containerClosed(type, nil):
             .containerClosed(type: type, requestedAt: location)
         case let .moduleUnloaded(type, definedAt, nil):
