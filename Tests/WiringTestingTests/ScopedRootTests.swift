@@ -1,5 +1,5 @@
 import Testing
-import Wiring
+@_spi(Testing) import Wiring
 
 @Suite struct ScopedRootTests {
     @Test func withRootServesResolveAndEveryWrapper() {
@@ -87,12 +87,27 @@ import Wiring
         }
     }
 
-    @Test func overridesWithoutAnyRootAreTheRoot() async {
-        await DependencyContainer.withOverrides {
-            single { MockGreeter(greeting: "Alone") as Greeter }
-        } operation: {
-            await Task.yield()
-            #expect((resolve() as Greeter).greeting == "Alone")
+    @Test func overridesWithoutAnyRootSayToDefineOne() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            DependencyContainer.withOverrides {
+                single { MockGreeter(greeting: "Alone") as Greeter }
+            } operation: {
+                _ = resolve() as Greeter
+            }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(
+                output.contains(
+                    "Wiring: `DependencyContainer.withOverrides(_:operation:)` needs a root, and none is defined yet."))
+        }
+    }
+
+    @Test func theOverridingTraitWithoutAnyRootSaysToDefineOne() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = DependencyContainer._overlay(module { single { MockGreeter(greeting: "Alone") as Greeter } })
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("or the `.wired(_:)` trait."))
         }
     }
 }

@@ -69,7 +69,8 @@ private let file = "WiringTests/HintMessageTests.swift"
             #expect(output.contains("Wiring: `DependencyContainer.load(_:)` needs a root, and none is defined yet."))
             #expect(
                 output.contains(
-                    "  Fix: call `DependencyContainer.defined(by: modules { … })` first, then load or unload modules."))
+                    "  Fix: call `DependencyContainer.defined(by: modules { … })` first; in a test, give the test a "
+                        + "root of its own with `DependencyContainer.withRoot(_:)` or the `.wired(_:)` trait."))
         }
     }
 

@@ -89,11 +89,12 @@ extension WiringError {
                 "  Fix: remove one of them, give them different tags (`single(tag: …)`), or mark the later one "
                     + "`.override()` to replace the first deliberately.",
             ].joined(separator: "\n")
-        case let .rootNotDefined(type, _, requestedAt) where type.hasPrefix("DependencyContainer.") && type.hasSuffix("(_:)"):
+        case let .rootNotDefined(type, _, requestedAt) where type.hasPrefix("DependencyContainer.") && type.hasSuffix(":)"):
             return [
                 "Wiring: `\(type)` needs a root, and none is defined yet.",
                 "  Requested at: \(requestedAt.orUnknown)",
-                "  Fix: call `DependencyContainer.defined(by: modules { … })` first, then load or unload modules.",
+                "  Fix: call `DependencyContainer.defined(by: modules { … })` first; in a test, give the test a root "
+                    + "of its own with `DependencyContainer.withRoot(_:)` or the `.wired(_:)` trait.",
             ].joined(separator: "\n")
         case let .rootNotDefined(type, tag, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"

@@ -62,7 +62,10 @@ extension DependencyContainer {
     ///
     /// Inside, every singleton is built afresh (once per scope), so that one built with an
     /// override never reaches the real root, and everything that depends on an overridden type
-    /// sees the override. With no root defined, `overrides` alone are the root.
+    /// sees the override.
+    ///
+    /// > Warning: Stops the program with a message if no root is defined: define one first, or
+    /// > use ``withRoot(_:operation:)`` with the app's modules.
     public static func withOverrides<Result>(
         file: StaticString = #fileID,
         line: UInt = #line,
@@ -84,9 +87,14 @@ extension DependencyContainer {
     }
 
     /// The current root's definitions, with `overrides` in place of those they replace.
+    ///
+    /// With no root there is nothing to override: layering on an empty container would hide
+    /// the real mistake behind "nothing is registered" messages, so it stops and says so.
     static func overlay(_ overrides: [Definition], at site: CodeLocation) -> DependencyContainer {
-        let base = root.retained
-        return (base ?? DependencyContainer(definitions: [], site: nil)).overridden(by: overrides, at: site)
+        guard let base = root.retained else {
+            wiringFailure(.rootNotDefined(type: "DependencyContainer.withOverrides(_:operation:)", tag: nil, requestedAt: site))
+        }
+        return base.overridden(by: overrides, at: site)
     }
 
     /// A new container with this one's definitions, `overrides` replacing those of the same
