@@ -1,5 +1,5 @@
 import Testing
-import Wiring
+@_spi(Testing) import Wiring
 
 /// DIKit's container API, as DIKit's own tests use it.
 @Suite struct DIKitCompatibilityTests {
@@ -67,5 +67,21 @@ private enum DIKitSpellings: BootstrapSpelling {
     @available(*, deprecated)
     static func make(_ block: (DependencyContainer) -> Void) -> DependencyContainer {
         DependencyContainer(boostrapBlock: block)
+    }
+}
+
+/// DIKit 1's `DefinesContainer`, which hands the root over as a type that owns the container.
+@Suite(.serialized) struct DefinesContainerTests {
+    final class Component: Sendable {}
+
+    final class TestApplication: DefinesContainer {
+        let container = module { single { Component() } }
+    }
+
+    @Test func aTypeThatDefinesTheContainerDefinesTheRoot() throws {
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: TestApplication())
+            #expect(resolve() as Component === resolve() as Component)
+        }
     }
 }
