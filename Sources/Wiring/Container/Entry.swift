@@ -37,6 +37,20 @@ enum EntryMode: Sendable {
     case sandboxed
 }
 
+/// Why an entry resolves no more: its module was unloaded, or its container closed.
+enum RetiredBy {
+    case unload
+    case close
+
+    /// The error a resolve of `Value`, defined at `site`, gets.
+    func error<Value>(for _: Value.Type, definedAt site: CodeLocation?) -> WiringError {
+        switch self {
+        case .unload: .moduleUnloaded(type: typeName(Value.self), definedAt: site, requestedAt: nil)
+        case .close: .containerClosed(type: typeName(Value.self), requestedAt: nil)
+        }
+    }
+}
+
 /// What an entry held when its module was unloaded: dropped, or freed, once no reader sees it.
 enum Retirement {
     /// A held (scoped) instance: released when this value is dropped.
@@ -88,8 +102,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     private var heldInstance: HeldValue<Value>?
     /// Set when the entry's module is unloaded, or its container closed; only touched under
     /// `creationLock`.
-    private var isRetired = false
-    private var isClosed = false
+    private var retiredBy: RetiredBy?
     /// When the held or published instance was built (see `Released`); only touched under
     /// `creationLock`.
     private var sequence: UInt64 = 0
@@ -142,23 +155,14 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     }
 
     func retire(closing: Bool) -> Retirement? {
-        isRetired = true
-        isClosed = closing
+        retiredBy = closing ? .close : .unload
         weakInstance = nil
         if let held = takeHeldInstance() { return .instance(held) }
         return instance.unpublish(sequence: sequence, onClose: info.onClose)
     }
 
     func revive() {
-        isRetired = false
-        isClosed = false
-    }
-
-    /// Why a retired entry resolves no more.
-    private var retiredError: WiringError {
-        isClosed
-            ? .containerClosed(type: typeName(Value.self), requestedAt: nil)
-            : .moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
+        retiredBy = nil
     }
 
     var existingValue: Any? {
@@ -195,7 +199,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
             if let scope = container.scope, scope.isClosedLocked {
                 throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
             }
-            if isRetired { throw retiredError }
+            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
             if let existing = heldInstance { return existing.value }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
@@ -211,7 +215,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     @inline(never)
     private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Value {
         try underCreationLock { () throws(WiringError) -> Value in
-            if isRetired { throw retiredError }
+            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
             if let existing = weakInstance?.object { return existing as! Value }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
@@ -229,7 +233,7 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
         try instance.initialize(locked: mode != .sandboxed) { () throws(WiringError) -> Value in
             // `creationLock` is re-entrant and held by this thread, so a definition that is
             // already being built is being built further up this thread's stack: a cycle.
-            if isRetired { throw retiredError }
+            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
             guard !isBuilding else {
                 throw WiringError.cycle(path: cyclePath(), requestedAt: nil)
             }

@@ -24,7 +24,7 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 /// kept: later resolves must pass parameters of the same types, and get the kept instance
 /// whatever their values (KOIN's rule: parameters are for building).
 final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendable {
-    // `held`, `sequence` and `isRetired` are only touched under `creationLock`; the rest is
+    // `held`, `sequence` and `retiredBy` are only touched under `creationLock`; the rest is
     // immutable.
     let info: DefinitionInfo
     let parameterTypes: String
@@ -34,8 +34,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     private let make: @Sendable (_ parameters: [Any]) throws -> Value
     private var held: HeldValue<Value>?
     private var sequence: UInt64 = 0
-    private var isRetired = false
-    private var isClosed = false
+    private var retiredBy: RetiredBy?
 
     init(
         info: DefinitionInfo, parameterTypes: String, signature: Any.Type,
@@ -67,8 +66,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     }
 
     func retire(closing: Bool) -> Retirement? {
-        isRetired = true
-        isClosed = closing
+        retiredBy = closing ? .close : .unload
         return takeHeldInstance().map(Retirement.instance)
     }
 
@@ -78,11 +76,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
             if let scope = container.scope, scope.isClosedLocked {
                 throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
             }
-            if isRetired {
-                throw isClosed
-                    ? WiringError.containerClosed(type: typeName(Value.self), requestedAt: nil)
-                    : WiringError.moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
-            }
+            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
             if let held { return held.value }
             let value = try build(in: container, values)
             held = HeldValue(value)

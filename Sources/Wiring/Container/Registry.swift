@@ -16,9 +16,6 @@ struct Registry: Sendable {
     /// Async singles and factories, by type and tag.
     private let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
 
-    /// Every async definition.
-    var asyncEntryList: Dictionary<DefinitionKey, any AnyAsyncEntry>.Values { asyncEntries.values }
-
     /// The async definition for `type` and `tag`, if any.
     func asyncEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyAsyncEntry)? {
         asyncEntries[DefinitionKey(type: type, tag: tag)]
@@ -157,6 +154,17 @@ struct Registry: Sendable {
 
     /// The values announced with `declared(_:example:)`: each scope gets one at run time.
     let declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
+
+    /// Retires every entry whose definition `isGone` picks (all of them by default), collecting
+    /// what they held in `retired`: an unload (`closing` false) or a `close()`. Call under
+    /// `creationLock`.
+    func retire(
+        closing: Bool, into retired: inout Retired, where isGone: (DefinitionInfo) -> Bool = { _ in true }
+    ) {
+        for entry in entries where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
+        for entry in parameterized.values where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
+        for entry in asyncEntries.values where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
+    }
 
     /// Every definition with parameters.
     var parameterizedEntries: [any AnyParameterizedEntry] { Array(parameterized.values) }

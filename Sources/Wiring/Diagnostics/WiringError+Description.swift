@@ -89,7 +89,7 @@ extension WiringError {
                 "  Fix: remove one of them, give them different tags (`single(tag: …)`), or mark the later one "
                     + "`.override()` to replace the first deliberately.",
             ].joined(separator: "\n")
-        case let .rootNotDefined(type, _, requestedAt) where type.hasPrefix("DependencyContainer.") && type.hasSuffix(":)"):
+        case let .rootNeeded(type, requestedAt):
             return [
                 "Wiring: `\(type)` needs a root, and none is defined yet.",
                 "  Requested at: \(requestedAt.orUnknown)",

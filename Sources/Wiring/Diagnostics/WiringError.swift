@@ -104,6 +104,10 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
     /// The global root was asked for `type` before `DependencyContainer.defined(by:)` ran.
     case rootNotDefined(type: String, tag: String?, requestedAt: CodeLocation?)
 
+    /// An operation on the root (`load(_:)`, `unload(_:)`, `withOverrides`) ran before any root
+    /// was defined.
+    case rootNeeded(operation: String, requestedAt: CodeLocation?)
+
     /// `DependencyContainer.defined(by:)` was called a second time.
     case rootAlreadyDefined(first: CodeLocation?, second: CodeLocation?)
 
@@ -139,6 +143,8 @@ public enum WiringError: Error, Sendable, CustomStringConvertible {
             .cycle(path: path, requestedAt: location)
         case let .factoryFailed(type, tag, path, underlying, nil):
             .factoryFailed(type: type, tag: tag, path: path, underlying: underlying, requestedAt: location)
+        case let .rootNeeded(operation, nil):
+            .rootNeeded(operation: operation, requestedAt: location)
         case let .rootNotDefined(type, tag, nil):
             .rootNotDefined(type: type, tag: tag, requestedAt: location)
         case let .scopeClosed(scope, type, nil):

@@ -92,7 +92,7 @@ extension DependencyContainer {
     /// the real mistake behind "nothing is registered" messages, so it stops and says so.
     static func overlay(_ overrides: [Definition], at site: CodeLocation) -> DependencyContainer {
         guard let base = root.retained else {
-            wiringFailure(.rootNotDefined(type: "DependencyContainer.withOverrides(_:operation:)", tag: nil, requestedAt: site))
+            wiringFailure(.rootNeeded(operation: "DependencyContainer.withOverrides(_:operation:)", requestedAt: site))
         }
         return base.overridden(by: overrides, at: site)
     }

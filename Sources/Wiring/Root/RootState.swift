@@ -61,7 +61,7 @@ final class RootState: @unchecked Sendable {
             return current.exchange(nil)
         }
         scopeDirectory.removeRootScopes()
-        retire(Retired(root: previous))
+        Retired(root: previous).finish()
     }
 
     /// The scopes opened from the root that are still alive.
@@ -87,7 +87,7 @@ final class RootState: @unchecked Sendable {
         let (replacement, retired, openScopes) = try lock.withLock {
             () throws(WiringError) -> (DependencyContainer, Retired, [DependencyContainer]) in
             guard let root = current.load()?.takeUnretainedValue() else {
-                throw WiringError.rootNotDefined(type: "DependencyContainer.load(_:)", tag: nil, requestedAt: site)
+                throw WiringError.rootNeeded(operation: "DependencyContainer.load(_:)", requestedAt: site)
             }
             if let holder = loadedModule(containing: module) {
                 throw WiringError.moduleAlreadyLoaded(module: module.site, first: holder.site, requestedAt: site)
@@ -102,7 +102,7 @@ final class RootState: @unchecked Sendable {
             scopes.removeAll { $0.container == nil }
             return (replacement, Retired(root: current.exchange(replacement)), scopes.compactMap(\.container))
         }
-        retire(retired)
+        retired.finish()
         // A scope that stayed open while the module was away resolves its definitions again, as
         // in KOIN (outside the root's lock, like `unload`).
         if !openScopes.isEmpty {
@@ -124,7 +124,7 @@ final class RootState: @unchecked Sendable {
         let (old, openScopes, gone, root) = try lock.withLock {
             () throws(WiringError) -> (DependencyContainer, [DependencyContainer], Set<ObjectIdentifier>, Unmanaged<DependencyContainer>?) in
             guard let old = current.load()?.takeUnretainedValue() else {
-                throw WiringError.rootNotDefined(type: "DependencyContainer.unload(_:)", tag: nil, requestedAt: site)
+                throw WiringError.rootNeeded(operation: "DependencyContainer.unload(_:)", requestedAt: site)
             }
             guard loadedModule(containing: module) != nil else {
                 throw WiringError.moduleNotLoaded(module: module.site, requestedAt: site)
@@ -145,25 +145,10 @@ final class RootState: @unchecked Sendable {
         var retired = Retired(root: root)
         let isGone: (DefinitionInfo) -> Bool = { gone.contains(ObjectIdentifier($0)) }
         creationLock.withLock {
-            for entry in old.registry.entries where isGone(entry.info) {
-                retired.take(entry.retire(closing: false))
-            }
-            for entry in old.registry.asyncEntryList where isGone(entry.info) {
-                retired.take(entry.retire(closing: false))
-            }
-            for entry in old.registry.parameterizedEntries where isGone(entry.info) {
-                retired.take(entry.retire(closing: false))
-            }
-            for scope in openScopes {
-                for entry in scope.registry.entries where isGone(entry.info) {
-                    retired.take(entry.retire(closing: false))
-                }
-                for entry in scope.registry.parameterizedEntries where isGone(entry.info) {
-                    retired.take(entry.retire(closing: false))
-                }
-            }
+            old.registry.retire(closing: false, into: &retired, where: isGone)
+            for scope in openScopes { scope.registry.retire(closing: false, into: &retired, where: isGone) }
         }
-        retire(retired)
+        retired.finish()
     }
 
     /// The top-level module whose tree holds `module` (leaving out unloaded ones), if any.
@@ -182,45 +167,9 @@ final class RootState: @unchecked Sendable {
         return try DependencyContainer(validating: definitions, site: root.site, reusing: root.registry, isRoot: true)
     }
 
-    /// Waits until no read section can see what was unpublished, then lets it go: outside every
-    /// lock, since releasing instances runs their `deinit`.
-    private func retire(_ retired: Retired) {
-        retired.finish()
-    }
 
     private struct WeakScope {
         weak var container: DependencyContainer?
-    }
-}
-
-/// What a change of the root unpublished: the old root and the instances of retired entries.
-struct Retired {
-    private var root: Unmanaged<DependencyContainer>?
-    private var releases: [Retirement] = []
-
-    init(root: Unmanaged<DependencyContainer>?) {
-        self.root = root
-    }
-
-    var isEmpty: Bool { root == nil && releases.isEmpty }
-
-    mutating func take(_ retirement: Retirement?) {
-        if let retirement { releases.append(retirement) }
-    }
-
-    /// Waits until no read section can see what was unpublished, then releases it: outside every
-    /// lock, since releasing instances runs their `deinit` and `.onClose` callbacks.
-    func finish() {
-        guard !isEmpty else { return }
-        ReadSection.synchronize()
-        release()
-    }
-
-    /// Runs the `.onClose` callbacks, newest instance first, and frees everything; only once no
-    /// reader can see it.
-    func release() {
-        for retirement in releases.sorted(by: { $0.sequence > $1.sequence }) { retirement.release() }
-        root?.release()
     }
 }
 

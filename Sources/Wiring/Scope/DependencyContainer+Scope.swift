@@ -169,11 +169,7 @@ extension DependencyContainer {
             for scope in root.openScopes { scope.close(file: file, line: line) }
         }
         var retired = Retired(root: nil)
-        creationLock.withLock {
-            for entry in registry.entries { retired.take(entry.retire(closing: true)) }
-            for entry in registry.parameterizedEntries { retired.take(entry.retire(closing: true)) }
-            for entry in registry.asyncEntryList { retired.take(entry.retire(closing: true)) }
-        }
+        creationLock.withLock { registry.retire(closing: true, into: &retired) }
         retired.finish()
     }
 }

@@ -9,10 +9,8 @@ extension DependencyContainer {
         _ scope: ScopeState, _: T.Type, tag: Tag?, find: (Registry) -> (any AnyEntry)?,
         fallback: (DependencyContainer) throws(WiringError) -> T
     ) throws(WiringError) -> T {
-        // A closed scope resolves nothing, its own factories included.
-        try scope.checkOpen(for: T.self)
         let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
-        if let value = try findInScope(T.self, key: key, find: find) { return value }
+        if let value = try findInScope(T.self, key: key, find: find, checkingOpen: true) { return value }
         if let announced = registry.declarations.first(where: { $0.info.typeID == key.type && $0.info.tag == tag }) {
             throw WiringError.notDeclared(
                 type: typeName(T.self), tag: tag?.description, scope: scope.id.name, announcedAt: announced.info.site,
@@ -22,12 +20,14 @@ extension DependencyContainer {
     }
 
     /// `T` from this scope alone (its declared values, its definitions, the scopes it links
-    /// to), or `nil`.
-    func findInScope<T>(_: T.Type, key: DefinitionKey, find: (Registry) -> (any AnyEntry)?) throws(WiringError)
-        -> T?
-    {
+    /// to), or `nil`. With `checkingOpen`, a closed scope throws
+    /// ``WiringError/scopeClosed(scope:type:requestedAt:)``: it resolves nothing, its own
+    /// factories included (a linked scope that closed is skipped instead).
+    func findInScope<T>(
+        _: T.Type, key: DefinitionKey, find: (Registry) -> (any AnyEntry)?, checkingOpen: Bool = false
+    ) throws(WiringError) -> T? {
         guard let scope else { return nil }
-        let (declared, links) = scope.lookup(key)
+        let (declared, links) = try scope.lookup(key, checkingOpenFor: checkingOpen ? T.self : nil)
         if let declared {
             if let verification { verification.willResolve(declared.info) }
             return (declared.value as! T)
@@ -48,10 +48,9 @@ extension DependencyContainer {
         _ scope: ScopeState, _: T.Type, tag: Tag?, find: (Registry) -> (any AnyEntry)?,
         fallback: (DependencyContainer) -> T?, at site: CodeLocation
     ) -> T? {
-        if scope.isClosed { return nil }
         do {
             let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
-            if let value = try findInScope(T.self, key: key, find: find) { return value }
+            if let value = try findInScope(T.self, key: key, find: find, checkingOpen: true) { return value }
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {

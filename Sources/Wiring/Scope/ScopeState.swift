@@ -65,9 +65,14 @@ final class ScopeState: @unchecked Sendable {
         _ = released  // a replaced value is released here, outside the lock
     }
 
-    /// The value declared for `key`, and the open scopes this one links to, in link order.
-    func lookup(_ key: DefinitionKey) -> (declared: Declared?, links: [DependencyContainer]) {
-        creationLock.withLock {
+    /// The value declared for `key`, and the open scopes this one links to, in link order; one
+    /// lock for the whole lookup. Throws ``WiringError/scopeClosed(scope:type:requestedAt:)``
+    /// for a request of `type` if the scope is closed.
+    func lookup(_ key: DefinitionKey, checkingOpenFor type: Any.Type?) throws(WiringError)
+        -> (declared: Declared?, links: [DependencyContainer])
+    {
+        try creationLock.withLock { () throws(WiringError) -> (Declared?, [DependencyContainer]) in
+            if let type, closed { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
             links.removeAll { $0.isClosedScope }
             return (declared[key], links)
         }
