@@ -90,11 +90,6 @@ static struct wiring_reader_record *wiring_reader_make(void) {
     return record;
 }
 
-void *_Nonnull wiring_reader(void) {
-    struct wiring_reader_record *record = wiring_me;
-    return record ? record : wiring_reader_make();
-}
-
 void *_Nonnull wiring_read_enter(void) {
     struct wiring_reader_record *record = wiring_me;
     if (__builtin_expect(!record, 0)) record = wiring_reader_make();

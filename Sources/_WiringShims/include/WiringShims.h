@@ -34,9 +34,6 @@ static inline void wiring_add_open_scopes(long delta) {
 // section it is in (0 outside one), then its innermost resolution frame. Records are never freed;
 // a thread's record is reused by a later thread once it exits.
 
-/// The current thread's record, made on first use.
-void *_Nonnull wiring_reader(void);
-
 /// Enters a read section: until `wiring_read_exit`, nothing retired before this call is freed.
 /// Returns the thread's record.
 void *_Nonnull wiring_read_enter(void);
