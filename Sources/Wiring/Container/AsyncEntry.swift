@@ -18,11 +18,12 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
 /// never finish (a nested `resolveAsync()` that failed) is answered with that error rather
 /// than waited for. A single whose build failed is not kept: the next resolve tries again.
 final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
-    // `state` is only touched under `lock`; everything else is immutable.
+    // `state` and `retiredBy` are only touched under `lock`; everything else is immutable.
     let info: DefinitionInfo
     private let factory: @Sendable () async throws -> Value
     private let lock = Lock()
     private var state = State.idle
+    private var retiredBy: RetiredBy?
 
     private enum State {
         case idle
@@ -37,6 +38,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
 
     func retire(closing: Bool) -> Retirement? {
         lock.withLock {
+            retiredBy = closing ? .close : .unload
             defer { state = .idle }
             if case let .built(value) = state { return .instance(Released(value: value, sequence: 0, onClose: nil)) }
             return nil
@@ -59,8 +61,12 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
             throw .cycle(path: cycle.map(\.step), requestedAt: nil)
         }
         if let verification = container.verification { verification.willResolve(info, requester: outer?.info) }
-        guard info.lifetime == .singleton else { return try await start(in: container, outer: outer).value() }
-        let build = lock.withLock { () -> Build? in
+        guard info.lifetime == .singleton else {
+            if let retiredBy = lock.withLock({ retiredBy }) { throw retiredBy.error(for: Value.self, definedAt: info.site) }
+            return try await start(in: container, outer: outer).value()
+        }
+        let build = try lock.withLock { () throws(WiringError) -> Build? in
+            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
             switch state {
             case .built: return nil
             case let .building(build): return build
