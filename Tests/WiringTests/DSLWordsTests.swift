@@ -12,6 +12,16 @@ private final class Bundled: DependencyInjectable {
     static func make(dependency: Dependency) -> Bundled { Bundled(word: dependency.word) }
 }
 private enum Visit {}
+private final class Uses: Sendable {
+    let word: Word
+    let tagged: Word
+    let optional: Word?
+    let all: [Word]
+    let counted: Word
+    init(word: Word, tagged: Word, optional: Word?, all: [Word], counted: Word) {
+        (self.word, self.tagged, self.optional, self.all, self.counted) = (word, tagged, optional, all, counted)
+    }
+}
 
 // Every word of the DSL, written where every module is written: inside a `static let` of
 // `extension DependencyContainer`. There, a `DependencyContainer` method with the same name would
@@ -40,6 +50,21 @@ extension DependencyContainer {
         scope(Visit.self) {
             scoped(tag: "scoped") { Word() }
         }
+        // The resolve functions, unqualified, as a factory writes them.
+        factory {
+            Uses(
+                word: resolve(), tagged: resolve(tag: "single"), optional: resolveOptional(tag: "absent"),
+                all: resolveAll(), counted: resolve(tag: "parameters", parameters: 1))
+        }
+        factory(tag: "throwing") {
+            Uses(
+                word: try resolveThrowing(), tagged: try resolveThrowing(tag: "single"),
+                optional: resolveOptional(), all: [], counted: resolve(tag: "parameters", parameters: 2))
+        }
+        factory(tag: "async") { () async throws -> Uses in
+            let word: Word = try await resolveAsyncThrowing()
+            return Uses(word: word, tagged: await resolveAsync(tag: "async"), optional: nil, all: [], counted: word)
+        }
     }
     fileprivate static let everyModule = modules { .everyWord }
 }
@@ -56,5 +81,19 @@ extension DependencyContainer {
         let visit = container.openScope(Visit.self)
         #expect(visit.resolve(tag: "scoped") as Word === visit.resolve(tag: "scoped") as Word)
         visit.close()
+    }
+
+    @Test func resolveInsideAStaticModuleReadsTheBuildingContainer() async throws {
+        let container = DependencyContainer.everyModule
+        let uses: Uses = container.resolve()
+        #expect(uses.word === container.resolve() as Word)
+        #expect(uses.tagged === container.resolve(tag: "single") as Word)
+        #expect(uses.optional == nil)
+        #expect(uses.all.count == 6)
+        let throwing: Uses = try container.resolveThrowing(tag: "throwing")
+        #expect(throwing.optional === container.resolve() as Word)
+        let async: Uses = try await container.resolveAsyncThrowing(tag: "async")
+        #expect(async.word === container.resolve() as Word)
+        #expect(async.tagged === (await container.resolveAsync(tag: "async") as Word))
     }
 }

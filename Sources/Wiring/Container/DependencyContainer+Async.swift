@@ -30,12 +30,9 @@ extension DependencyContainer {
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) async -> T {
         do {
-            if let (owner, entry) = try asyncEntry(T.self, tag: Wiring.Tag(tag)) {
-                return try await entry.resolve(in: owner)
-            }
-            return try resolveCore(T.self, tag: tag)
+            return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
         } catch {
-            await asyncFailure(error.requested(at: CodeLocation(file, line)))
+            await asyncFailure(error)
         }
     }
 
@@ -52,6 +49,25 @@ extension DependencyContainer {
                 return try await entry.resolve(in: owner)
             }
             return try resolveCore(T.self)
+        } catch {
+            throw error.requested(at: CodeLocation(file, line))
+        }
+    }
+
+    /// Resolves `T` registered with `tag` from async code, throwing a ``WiringError`` instead of
+    /// stopping.
+    ///
+    /// ```swift
+    /// let cache = try await container.resolveAsyncThrowing(Cache.self, tag: Store.images)
+    /// ```
+    public func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
+        _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    ) async throws(WiringError) -> T {
+        do {
+            if let (owner, entry) = try asyncEntry(T.self, tag: Wiring.Tag(tag)) {
+                return try await entry.resolve(in: owner)
+            }
+            return try resolveCore(T.self, tag: tag)
         } catch {
             throw error.requested(at: CodeLocation(file, line))
         }
@@ -113,4 +129,31 @@ public func resolveAsyncThrowing<T: Sendable>(
         throw .rootNotDefined(type: typeName(T.self), tag: nil, requestedAt: CodeLocation(file, line))
     }
     return try await container.resolveAsyncThrowing(type, file: file, line: line)
+}
+
+/// Resolves `T` registered with `tag` from async code, from the container building the caller,
+/// the task's root or the global one; see ``resolveAsync(_:file:line:)``.
+///
+/// ```swift
+/// let cache: Cache = await resolveAsync(tag: Store.images)
+/// ```
+public func resolveAsync<T: Sendable, Tag: Hashable & Sendable>(
+    _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+) async -> T {
+    do {
+        return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
+    } catch {
+        await asyncFailure(error)
+    }
+}
+
+/// Resolves `T` registered with `tag` from async code, throwing a ``WiringError`` instead of
+/// stopping; see ``resolveAsyncThrowing(_:file:line:)``.
+public func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
+    _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+) async throws(WiringError) -> T {
+    guard let container = DependencyContainer.resolving ?? root.retained else {
+        throw .rootNotDefined(type: typeName(T.self), tag: Wiring.Tag(tag).description, requestedAt: CodeLocation(file, line))
+    }
+    return try await container.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
 }

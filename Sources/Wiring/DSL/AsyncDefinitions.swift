@@ -43,3 +43,18 @@ public func factory<T: Sendable>(
 ) -> Definition {
     Definition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
 }
+
+/// Defines an async factory registered under `tag`: every `await resolveAsync(tag:)` runs it
+/// anew.
+///
+/// ```swift
+/// factory(tag: Feed.home) { await Snapshot.capture(feed: .home) }
+/// ```
+public func factory<T: Sendable, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () async throws -> T
+) -> Definition {
+    Definition(lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory)
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Type-checks every Swift code block of README.md and the DocC articles, as a user would paste it.
+
+Each ```swift block is compiled on its own, as the `main.swift` of a program, against the debug
+build of Wiring (run `swift build --build-tests` first), with only the context its article's text
+gives: `Scripts/snippets/<Article>.swift` declares the types the article talks about
+(`BackendProtocol`, `Database`, ...) the way the text describes them, and nothing of Wiring's.
+
+- A block that imports `MyApp` (`@testable import MyApp`, as a test target does) sees the context
+  as that module, compiled with testing enabled. Any other block is compiled in one module with
+  the context, as code living in the app itself.
+- A block with no `import` line at all is checked as if its file began with `import Wiring`:
+  the articles leave that line out of short examples. Every other import must be in the block.
+- A block marked `<!-- snippet: continues -->` goes on from the block before it, as the text
+  reads: it is compiled after that block's code (and whatever that one continued).
+- A block that cannot compile here (UIKit, a `Package.swift` fragment) carries the marker
+  `<!-- snippet: skip (reason) -->` on one of the two lines before its fence, and is skipped.
+
+Usage: python3 Scripts/check-snippets.py [FILE.md ...]
+Exit status: 0 when every block compiles; 1 with the compiler's errors for each that does not.
+"""
+import glob
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = ["README.md"] + sorted(glob.glob("Sources/Wiring/Wiring.docc/*.md", root_dir=ROOT))
+SKIP = re.compile(r"<!--\s*snippet:\s*skip\b")
+CONTINUES = re.compile(r"<!--\s*snippet:\s*continues\b")
+
+
+def blocks(path: Path):
+    """Yields (line number, code, continues) for each ```swift block that is not marked skipped."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = 0
+    while index < len(lines):
+        if lines[index].strip() == "```swift":
+            start = index
+            index += 1
+            code = []
+            while index < len(lines) and lines[index].strip() != "```":
+                code.append(lines[index])
+                index += 1
+            before = lines[max(0, start - 2):start]
+            if not any(SKIP.search(line) for line in before):
+                yield start + 1, "\n".join(code) + "\n", any(CONTINUES.search(line) for line in before)
+        index += 1
+
+
+def compiler_flags() -> list[str]:
+    build = ROOT / ".build"
+    modules = sorted(build.glob("*/debug/Modules")) or sorted(build.glob("debug/Modules"))
+    shims = sorted(build.glob("*/debug/_WiringShims.build/module.modulemap"))
+    if not modules or not shims:
+        sys.exit("check-snippets: build the package first (swift build --build-tests)")
+    return [
+        "-I", str(modules[0]),
+        "-Xcc", f"-fmodule-map-file={shims[0]}",
+        "-Xcc", "-I", "-Xcc", str(ROOT / "Sources/_WiringShims/include"),
+        "-swift-version", "6",
+    ]
+
+
+IMPORT = re.compile(r"^\s*(@testable\s+)?import\s+\w+", re.MULTILINE)
+IMPORTS_APP = re.compile(r"^\s*(@testable\s+)?import\s+MyApp\b", re.MULTILINE)
+
+
+def run(command: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+
+
+def errors_of(result: subprocess.CompletedProcess) -> str:
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    return "\n  ".join(errors[:8] or result.stderr.splitlines()[:8])
+
+
+def check(path: Path, flags: list[str]) -> list[str]:
+    failures = []
+    context = ROOT / "Scripts/snippets" / f"{path.stem}.swift"
+    with tempfile.TemporaryDirectory() as folder:
+        app_module = None   # the context compiled as `MyApp`, built the first time a block imports it
+        previous = ""
+        for line, code, continues in blocks(path):
+            if continues:
+                code = previous + code
+            previous = code
+            if not IMPORT.search(code):
+                code = "import Wiring\n" + code
+            main = Path(folder) / "main.swift"
+            main.write_text(code, encoding="utf-8")
+            if IMPORTS_APP.search(code):
+                if app_module is None:
+                    app_module = Path(folder) / "app"
+                    app_module.mkdir()
+                    built = run(["swiftc", "-emit-module", "-module-name", "MyApp", "-parse-as-library",
+                                 "-enable-testing", "-emit-module-path", str(app_module / "MyApp.swiftmodule"),
+                                 *flags, *([str(context)] if context.exists() else [])])
+                    if built.returncode != 0:
+                        failures.append(f"{context.relative_to(ROOT)}: context does not compile:\n  " + errors_of(built))
+                        return failures
+                result = run(["swiftc", "-typecheck", *flags, "-I", str(app_module), str(main)])
+            else:
+                result = run(["swiftc", "-typecheck", *flags, str(main), *([str(context)] if context.exists() else [])])
+            if result.returncode != 0:
+                failures.append(f"{path.relative_to(ROOT)}:{line}: snippet does not compile:\n  " + errors_of(result))
+    return failures
+
+
+def main(arguments: list[str]) -> int:
+    flags = compiler_flags()
+    documents = [Path(argument).resolve() for argument in arguments] or [ROOT / document for document in DOCUMENTS]
+    failures = []
+    count = 0
+    for document in documents:
+        count += sum(1 for _ in blocks(document))
+        failures += check(document, flags)
+    for failure in failures:
+        print(failure)
+    print(f"check-snippets: {count - len(failures)} of {count} Swift blocks compile.")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
