@@ -77,6 +77,10 @@ def errors_of(result: subprocess.CompletedProcess) -> str:
     return "\n  ".join(errors[:8] or result.stderr.splitlines()[:8])
 
 
+def shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def check(path: Path, flags: list[str]) -> list[str]:
     failures = []
     context = ROOT / "Scripts/snippets" / f"{path.stem}.swift"
@@ -99,13 +103,13 @@ def check(path: Path, flags: list[str]) -> list[str]:
                                  "-enable-testing", "-emit-module-path", str(app_module / "MyApp.swiftmodule"),
                                  *flags, *([str(context)] if context.exists() else [])])
                     if built.returncode != 0:
-                        failures.append(f"{context.relative_to(ROOT)}: context does not compile:\n  " + errors_of(built))
+                        failures.append(f"{shown(context)}: context does not compile:\n  " + errors_of(built))
                         return failures
                 result = run(["swiftc", "-typecheck", *flags, "-I", str(app_module), str(main)])
             else:
                 result = run(["swiftc", "-typecheck", *flags, str(main), *([str(context)] if context.exists() else [])])
             if result.returncode != 0:
-                failures.append(f"{path.relative_to(ROOT)}:{line}: snippet does not compile:\n  " + errors_of(result))
+                failures.append(f"{shown(path)}:{line}: snippet does not compile:\n  " + errors_of(result))
     return failures
 
 

@@ -46,14 +46,17 @@ func runDemo() {
 
     print("Scopes (a user session):")
     let session = DependencyContainer.shared.openScope(UserSession.self)
-    let cart: Cart = session.resolve()
-    cart.add("book")
+    var cart: Cart? = session.resolve() as Cart
+    cart?.add("book")
     let other = DependencyContainer.shared.openScope(UserSession.self)
-    print("  same cart within a session             : \(cart === session.resolve() as Cart), items \(cart.items)")
+    print("  same cart within a session             : \(cart === session.resolve() as Cart), items \(cart?.items ?? [])")
     print("  another session has its own cart       : \(cart !== other.resolve() as Cart)")
+    weak let released = cart
+    cart = nil   // the app lets go of it; the session still holds it
+    print("  before close(), the cart is alive      : \(released != nil)")
     session.close()
     other.close()
-    print("  after close()                          : closed \(session.isClosed)")
+    print("  after close(), the cart is released    : \(released == nil)")
 
     print("A login session (id, declared user, close callbacks):")
     logIn(User(id: 42, name: "Ann"))

@@ -1,0 +1,44 @@
+// What "Testing with Wiring" takes as given: an app, `MyApp`, with these types and modules, and
+// a test double (in a real project it lives in the test target, in a file of its own).
+import Wiring
+
+protocol BackendProtocol: AnyObject, Sendable {
+    var userName: String? { get }
+    func sync() async throws
+}
+final class Backend: BackendProtocol {
+    let userName: String? = "Ada Lovelace"
+    func sync() async throws {}
+}
+final class MockBackend: BackendProtocol {
+    let userName: String?
+    init(user: String? = "Test User") { userName = user }
+    func sync() async throws {}
+}
+
+final class ProfileViewModel {
+    @Inject var backend: BackendProtocol
+    var title: String { backend.userName ?? "" }
+    var showsOfflineBanner: Bool { backend.userName == nil }
+    func load() async throws { try await backend.sync() }
+}
+
+protocol AppStateProtocol { func sync() async throws }
+final class AppState: AppStateProtocol {
+    @Inject var backend: BackendProtocol
+    func sync() async throws { try await backend.sync() }
+}
+
+final class Syncer {
+    @Inject var backend: BackendProtocol
+    func runOnBackgroundQueueAndWait() throws {}
+}
+
+extension DependencyContainer {
+    static let backend = module { single { Backend() as BackendProtocol } }
+    static let network = module {}
+    static let app = module {
+        single { AppState() as AppStateProtocol }
+        factory { ProfileViewModel() }
+    }
+}
