@@ -1,5 +1,8 @@
 import Benchmark
+import Dependencies
 import Dispatch
+import Fixtures
+import Swinject
 import Wiring
 
 /// Resolves per thread in the two-thread scenario.
@@ -29,6 +32,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("1 singleton: Swinject") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(ServiceProtocol.self)!) }
     }
+    Benchmark("1 singleton: swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations {
+            @Dependency(\.service) var service
+            blackHole(service)
+        }
+    }
     Benchmark("1 singleton: hand-written lock") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(handWritten.service) }
     }
@@ -40,6 +49,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("2 factory: Swinject") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(Part.self)!) }
     }
+    Benchmark("2 factory: swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations {
+            @Dependency(\.partFactory) var parts
+            blackHole(parts.make())
+        }
+    }
     Benchmark("2 factory: hand-written init") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Part()) }
     }
@@ -50,6 +65,12 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("3 graph: Swinject") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(Graph.self)!) }
+    }
+    Benchmark("3 graph: swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations {
+            @Dependency(\.graphFactory) var graphs
+            blackHole(graphs.make())
+        }
     }
     Benchmark("3 graph: hand-written") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -63,6 +84,12 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("4 tagged singleton: Swinject") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(ServiceProtocol.self, name: "tagged")!) }
+    }
+    Benchmark("4 tagged singleton: swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations {
+            @Dependency(\.taggedService) var service
+            blackHole(service)
+        }
     }
     Benchmark("4 tagged singleton: hand-written lock") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(handWritten.tagged) }
@@ -80,6 +107,9 @@ let benchmarks: @Sendable () -> Void = {
                     three: swinject.resolve(Dependency3.self)!, four: swinject.resolve(Dependency4.self)!,
                     five: swinject.resolve(Dependency5.self)!))
         }
+    }
+    Benchmark("5 five @Inject: swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(FiveDependencies().readAll()) }
     }
     Benchmark("5 five @Inject: hand-written") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(handWritten.fiveStored()) }
@@ -101,6 +131,16 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+    Benchmark("6 two threads x10k: swift-dependencies", configuration: twoThreads) { benchmark in
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                for _ in 0..<perThread {
+                    @Dependency(\.service) var service
+                    blackHole(service)
+                }
+            }
+        }
+    }
     Benchmark("6 two threads x10k: hand-written lock", configuration: twoThreads) { benchmark in
         for _ in benchmark.scaledIterations {
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
@@ -116,6 +156,9 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("7 1000 types: Swinject", configuration: manyTypes) { benchmark in
         for _ in benchmark.scaledIterations { swinjectManyTypes() }
+    }
+    Benchmark("7 1000 types: swift-dependencies", configuration: manyTypes) { benchmark in
+        for _ in benchmark.scaledIterations { dependenciesManyTypes() }
     }
     Benchmark("7 1000 types: hand-written", configuration: manyTypes) { benchmark in
         for _ in benchmark.scaledIterations { baselineManyTypes() }

@@ -80,7 +80,7 @@ extension DependencyContainer {
             var values: [T] = []
             for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
                 if let verification { verification.willResolve(entry.info) }
-                values.append(try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self))
+                values.append(try entry.resolve(T.self, in: self))
             }
             return values
         } catch {

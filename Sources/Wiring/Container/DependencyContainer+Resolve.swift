@@ -72,7 +72,7 @@ extension DependencyContainer {
         }
         if let verification { verification.willResolve(entry.info) }
         do {
-            return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+            return try entry.resolve(T.self, in: self)
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
@@ -97,7 +97,7 @@ extension DependencyContainer {
         }
         if let verification { verification.willResolve(entry.info) }
         do {
-            return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+            return try entry.resolve(T.self, in: self)
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
@@ -188,7 +188,7 @@ extension DependencyContainer {
             throw missingDefinition(T.self, tag: nil, isInstance: { $0 is T })
         }
         if let verification { verification.willResolve(entry.info) }
-        return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+        return try entry.resolve(T.self, in: self)
     }
 
     @inline(__always)
@@ -204,7 +204,7 @@ extension DependencyContainer {
             throw missingDefinition(T.self, tag: Wiring.Tag(tag), isInstance: { $0 is T })
         }
         if let verification { verification.willResolve(entry.info) }
-        return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+        return try entry.resolve(T.self, in: self)
     }
 
     @inline(never)

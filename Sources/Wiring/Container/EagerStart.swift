@@ -3,11 +3,11 @@
 final class EagerStart: @unchecked Sendable {
     // `started` is only touched under `creationLock`; `finished` publishes with atomics;
     // `entries` is immutable.
-    private let entries: [any AnyEntry]
+    private let entries: [Entry]
     private let finished = OnceValue<Bool>()
     private var started = false
 
-    init?(entries: [any AnyEntry]) {
+    init?(entries: [Entry]) {
         let eager = entries.filter { $0.info.createdAtStart }
         guard !eager.isEmpty else { return nil }
         self.entries = eager

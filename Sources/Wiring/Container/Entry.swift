@@ -1,248 +1,264 @@
-/// A definition as it lives in one container, type-erased for the container's tables.
-protocol AnyEntry: AnyObject, Sendable {
-    var info: DefinitionInfo { get }
+internal import _WiringShims
 
-    /// Where a built singleton's value is published, or `nil` for other lifetimes (and in a
-    /// verification sandbox, whose every resolve takes the slow path so it can be recorded).
-    var instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>? { get }
+/// Builds a definition's value into uninitialized memory of the definition's type.
+typealias Builder = @Sendable (UnsafeMutableRawPointer) throws -> Void
 
-    /// Builds the value as `resolve()` would, and drops it (for verification).
-    func build(in container: DependencyContainer) throws(WiringError)
-
-    /// The value as `resolve()` would return it, type-erased (for bindings and `resolveAll`).
-    func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any
-
-    /// Hands over a held (scoped) instance, leaving none; call under `creationLock`.
-    func takeHeldInstance() -> Released?
-
-    /// The built singleton, if any, for messages (never builds).
-    var existingValue: Any? { get }
-
-    /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
-    /// hands over what it holds, to be released once no reader can see it; call under
-    /// `creationLock`.
-    func retire(closing: Bool) -> Retirement?
-
-    /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
-    /// while a scope holding it stayed open; call under `creationLock`.
-    func revive()
-}
-
-/// How an entry holds a singleton.
-enum EntryMode: Sendable {
-    /// Published for the lock-free fast path; released with the container, or on unload once no
-    /// read section can see it.
-    case published
-    /// In a verification sandbox: built without `creationLock`, never on the fast path.
-    case sandboxed
-}
-
-/// Why an entry resolves no more: its module was unloaded, or its container closed.
-enum RetiredBy {
-    case unload
-    case close
-
-    /// The error a resolve of `Value`, defined at `site`, gets.
-    func error<Value>(for _: Value.Type, definedAt site: CodeLocation?) -> WiringError {
-        switch self {
-        case .unload: .moduleUnloaded(type: typeName(Value.self), definedAt: site, requestedAt: nil)
-        case .close: .containerClosed(type: typeName(Value.self), requestedAt: nil)
-        }
-    }
-}
-
-/// What an entry held when its module was unloaded: dropped, or freed, once no reader sees it.
-enum Retirement {
-    /// A held (scoped) instance: released when this value is dropped.
-    case instance(Released)
-    /// A published singleton's storage: `onClose` runs on its value, then `free` deinitializes
-    /// and deallocates it.
-    case storage(sequence: UInt64, onClose: () -> Void, free: () -> Void)
-
-    var sequence: UInt64 {
-        switch self {
-        case let .instance(released): released.sequence
-        case let .storage(sequence, _, _): sequence
-        }
-    }
-
-    /// Runs the definition's `.onClose` callback, then frees what needs freeing.
-    func release() {
-        switch self {
-        case let .instance(released):
-            released.onClose?(released.value)
-        case let .storage(_, onClose, free):
-            onClose()
-            free()
-        }
-    }
-}
-
-/// A definition of `Value` inside one container, with that container's singleton instance.
+/// A definition as it lives in one container, with that container's instance of it.
 ///
-/// The table hands out entries as ``AnyEntry``; a lookup by `ObjectIdentifier(Value.self)`
-/// can only find an `Entry<Value>`, so resolving downcasts without a dynamic check.
-final class Entry<Value>: AnyEntry, @unchecked Sendable {
-    // `isBuilding` is only read and written under `creationLock` (inside `OnceValue.initialize`),
-    // or, in a verification sandbox, by the one thread that verifies at a time; `instance`
-    // publishes with atomics; everything else is immutable.
+/// Not generic: a container makes one entry per definition, and a generic class would cost a
+/// metadata lookup for each, and again for every unspecialized call that names it. An entry
+/// builds its value with its definition's ``Builder`` and handles it through the definition's
+/// metatype (``ErasedValue``); callers hand it memory of the right type to build or copy into.
+///
+/// A singleton is published for the lock-free fast path: the address of its value is stored, with
+/// release ordering, in a word of the container's ``WordSlab``; the two words after it hold the
+/// value itself when it fits (a class reference, a class-bound existential), so that building
+/// a container and its singletons allocates nothing per definition but the entry and the instance.
+final class Entry: @unchecked Sendable {
+    // `isBuilding`, `inlineUsed`, `weakInstance`, `heldInstance`, `retiredBy` and `sequence` are
+    // only touched under `creationLock` (or, in a verification sandbox, by the one thread that
+    // verifies at a time); the published word is read and written with atomics; everything else
+    // is immutable.
     let info: DefinitionInfo
+    /// Where a built singleton's address is published, for the fast path; `nil` for other
+    /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
+    /// can be recorded.
     let instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    private let factory: @Sendable () throws -> Value
-    private let instance = OnceValue<Value>()
+    /// The published word of a singleton (in a sandbox too); `nil` for other lifetimes.
+    private let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    /// Keeps `word` and the inline storage after it alive.
+    private let slab: WordSlab?
+    private let build: Builder
     private let mode: EntryMode
     private var isBuilding = false
-    /// The instance of a `.weak` definition while anyone holds it; only touched under `creationLock`.
-    /// Boxed, so that entries of other lifetimes carry no weak reference to set up and tear down.
+    /// Whether the inline storage held a value once: after an unload it may still be waiting to
+    /// be freed, so a singleton built again goes to storage of its own.
+    private var inlineUsed = false
+    /// The instance of a `.weak` definition while anyone holds it.
     private var weakInstance: WeakReference?
-    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded;
-    /// only touched under `creationLock`.
-    /// Boxed, so that an entry's layout needs no `Optional<Value>` metadata (building a container
-    /// instantiates one `Entry<Value>` per definition).
-    private var heldInstance: HeldValue<Value>?
-    /// Set when the entry's module is unloaded, or its container closed; only touched under
-    /// `creationLock`.
+    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded.
+    private var heldInstance: HeldValue?
+    /// Set when the entry's module is unloaded, or its container closed.
     private var retiredBy: RetiredBy?
-    /// When the held or published instance was built (see `Released`); only touched under
-    /// `creationLock`.
+    /// When the held or published instance was built (see `Released`).
     private var sequence: UInt64 = 0
 
-    init(info: DefinitionInfo, mode: EntryMode, factory: @escaping @Sendable () throws -> Value) {
+    /// - Parameter words: For a singleton, three words of a slab: the published word, then inline
+    ///   storage for a value of up to two words.
+    init(info: DefinitionInfo, mode: EntryMode, words: (slab: WordSlab, index: Int)?, build: @escaping Builder) {
         self.info = info
-        self.factory = factory
+        self.build = build
         self.mode = mode
-        self.instanceWord = info.lifetime == .singleton && mode == .published ? instance.word : nil
-    }
-
-    func build(in container: DependencyContainer) throws(WiringError) {
-        _ = try resolve(in: container)
-    }
-
-    func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any {
-        try resolve(in: container)
-    }
-
-    /// The instance for this resolve: the existing singleton, or a newly built value.
-    ///
-    /// Returning an existing singleton is one acquire load and a copy of the value: no lock,
-    /// no allocation, no retain of the box.
-    @inline(__always)
-    func resolve(in container: DependencyContainer) throws(WiringError) -> Value {
-        switch info.lifetime {
-        case .singleton:
-            if let value = existingSingleton { return value }
-            return try buildSingleton(in: container)
-        case .factory:
-            return try make(in: container)
-        case .weak:
-            return try resolveWeak(in: container)
-        case .scoped, .declared:
-            return try resolveHeld(in: container)
+        if let words, info.lifetime == .singleton {
+            let word = words.slab.words(at: words.index)
+            self.word = word
+            self.slab = words.slab
+            self.instanceWord = mode == .published ? word : nil
+        } else {
+            self.word = nil
+            self.slab = nil
+            self.instanceWord = nil
         }
     }
 
-    /// Runs `body` under `creationLock`, except in a verification sandbox, which builds on one
-    /// thread at a time and may park a thread for good mid-build (see `Verification`).
-    @inline(__always)
-    private func underCreationLock(_ body: () throws(WiringError) -> Value) throws(WiringError) -> Value {
-        guard mode != .sandboxed else { return try body() }
-        return try creationLock.withLock(body)
+    deinit {
+        if let word, let address = word.pointee { free(address) }
     }
 
+    /// Initializes `buffer`, memory for a value of the definition's type, with the instance for
+    /// this resolve: the existing singleton, or a newly built value.
+    func resolve(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
+        switch info.lifetime {
+        case .singleton:
+            if let word {
+                let reader = ReadSection.enter()
+                if let address = wiring_atomic_load_acquire(word) {
+                    ErasedValue.copy(info.type, from: address, to: buffer)
+                    ReadSection.exit(reader)
+                    return
+                }
+                ReadSection.exit(reader)
+            }
+            try buildSingleton(into: buffer, in: container)
+        case .factory:
+            try make(into: buffer, in: container)
+        case .weak:
+            try resolveWeak(into: buffer, in: container)
+        case .scoped, .declared:
+            try resolveHeld(into: buffer, in: container)
+        }
+    }
+
+    /// The instance for this resolve, as a `T` (the definition's type).
+    @inline(__always)
+    func resolve<T>(_: T.Type, in container: DependencyContainer) throws(WiringError) -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(WiringError) -> T in
+            let address = buffer.baseAddress.unsafelyUnwrapped
+            try resolve(into: UnsafeMutableRawPointer(address), in: container)
+            return address.move()
+        }
+    }
+
+    /// Builds the value as `resolve()` would, and drops it (for verification).
+    func build(in container: DependencyContainer) throws(WiringError) {
+        _ = try resolveAny(in: container)
+    }
+
+    /// The value as `resolve()` would return it, type-erased (for bindings and `resolveAll`).
+    func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any {
+        try withUnsafeTemporaryAllocation(byteCount: max(info.size, 1), alignment: info.alignment) {
+            (buffer) throws(WiringError) -> Any in
+            let address = buffer.baseAddress.unsafelyUnwrapped
+            try resolve(into: address, in: container)
+            return ErasedValue.take(info.type, from: address)
+        }
+    }
+
+    /// Hands over a held (scoped) instance, leaving none; call under `creationLock`.
     func takeHeldInstance() -> Released? {
         defer { heldInstance = nil }
         return heldInstance.map { Released(value: $0.value, sequence: sequence, onClose: info.onClose) }
     }
 
+    /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
+    /// hands over what it holds, to be released once no reader can see it; call under
+    /// `creationLock`.
     func retire(closing: Bool) -> Retirement? {
         retiredBy = closing ? .close : .unload
         weakInstance = nil
         if let held = takeHeldInstance() { return .instance(held) }
-        return instance.unpublish(sequence: sequence, onClose: info.onClose)
+        guard let word, let address = wiring_atomic_exchange(word, nil) else { return nil }
+        let info = info
+        return .storage(
+            sequence: sequence,
+            onClose: { info.onClose?(ErasedValue.value(info.type, at: address)) },
+            free: { self.free(address) })
     }
 
+    /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
+    /// while a scope holding it stayed open; call under `creationLock`.
     func revive() {
         retiredBy = nil
     }
 
+    /// The built singleton, if any, for messages (never builds).
     var existingValue: Any? {
-        guard info.lifetime == .singleton else { return nil }
-        return existingSingleton
+        guard let word else { return nil }
+        return ReadSection.read { wiring_atomic_load_acquire(word).map { ErasedValue.value(info.type, at: $0) } }
     }
 
-    /// The built singleton, read in a read section: an unload may free it once no section sees it.
+    // MARK: - Building
+
+    /// Runs `body` under `creationLock`, except in a verification sandbox, which builds on one
+    /// thread at a time and may park a thread for good mid-build (see `Verification`).
     @inline(__always)
-    private var existingSingleton: Value? {
-        ReadSection.read { instance.value }
+    private func underCreationLock(_ body: () throws(WiringError) -> Void) throws(WiringError) {
+        guard mode != .sandboxed else { return try body() }
+        try creationLock.withLock(body)
     }
 
-    /// Runs the factory with a frame for this definition pushed, so that its own resolves know
+    /// Runs the builder with a frame for this definition pushed, so that its own resolves know
     /// their container and path. An error it throws comes out as a ``WiringError``: as it is if
     /// it is one (a nested `try resolveThrowing()`), else wrapped with this type and the path.
     @inline(__always)
-    private func make(in container: DependencyContainer) throws(WiringError) -> Value {
-        try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
+    private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
+        try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
             do {
-                return try factory()
+                try build(buffer)
             } catch {
                 throw WiringError.thrown(by: info, error)
             }
         }
     }
 
-    /// The instance held under `creationLock` (a scoped one, or a singleton of a module loaded
-    /// at run time), built on first use; never after its scope closed or its module was unloaded.
-    /// Held under the lock, not published, so that it can be released safely.
+    /// Builds the singleton exactly once, however many threads ask at the same moment, and copies
+    /// it into `buffer`.
     @inline(never)
-    private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Value {
-        try underCreationLock { () throws(WiringError) -> Value in
-            if let scope = container.scope, scope.isClosedLocked {
-                throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
+    private func buildSingleton(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
+        throws(WiringError)
+    {
+        guard let word else { preconditionFailure("Wiring: a singleton entry without its word") }
+        try underCreationLock { () throws(WiringError) in
+            // `creationLock` is re-entrant and held by this thread, so a definition that is
+            // already being built is being built further up this thread's stack: a cycle.
+            if let address = wiring_atomic_load_acquire(word) {
+                ErasedValue.copy(info.type, from: address, to: buffer)
+                return
             }
-            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
-            if let existing = heldInstance { return existing.value }
+            if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
             defer { isBuilding = false }
-            let value = try make(in: container)
-            heldInstance = HeldValue(value)
+            let inline = UnsafeMutableRawPointer(word + 1)
+            let useInline = !inlineUsed && info.size <= 2 * MemoryLayout<UInt>.size
+                && info.alignment <= MemoryLayout<UInt>.alignment
+            let storage = useInline ? inline : .allocate(byteCount: max(info.size, 1), alignment: info.alignment)
+            do throws(WiringError) {
+                try make(into: storage, in: container)
+            } catch {
+                // A factory that throws leaves nothing published: the next resolve tries again.
+                if !useInline { storage.deallocate() }
+                throw error
+            }
+            if useInline { inlineUsed = true }
+            if mode != .sandboxed { sequence = nextCreationSequence() }
+            ErasedValue.copy(info.type, from: storage, to: buffer)
+            wiring_atomic_store_release(word, storage)
+        }
+    }
+
+    /// Destroys a published value at `address`, and frees its storage unless it is inline.
+    private func free(_ address: UnsafeMutableRawPointer) {
+        ErasedValue.destroy(info.type, at: address)
+        if let word, address == UnsafeMutableRawPointer(word + 1) { return }
+        address.deallocate()
+    }
+
+    /// The instance held under `creationLock` (a scoped one), built on first use; never after its
+    /// scope closed or its module was unloaded. Held under the lock, not published, so that it
+    /// can be released safely.
+    @inline(never)
+    private func resolveHeld(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
+        throws(WiringError)
+    {
+        try underCreationLock { () throws(WiringError) in
+            if let scope = container.scope, scope.isClosedLocked {
+                throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
+            }
+            if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+            if let existing = heldInstance {
+                ErasedValue.copy(info.type, from: existing.storage, to: buffer)
+                return
+            }
+            guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
+            isBuilding = true
+            defer { isBuilding = false }
+            let held = try HeldValue.build(info.type, size: info.size, alignment: info.alignment) {
+                (storage) throws(WiringError) in try make(into: storage, in: container)
+            }
+            heldInstance = held
             sequence = nextCreationSequence()
-            return value
+            ErasedValue.copy(info.type, from: held.storage, to: buffer)
         }
     }
 
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
     @inline(never)
-    private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Value {
-        try underCreationLock { () throws(WiringError) -> Value in
-            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
-            if let existing = weakInstance?.object { return existing as! Value }
+    private func resolveWeak(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
+        throws(WiringError)
+    {
+        try underCreationLock { () throws(WiringError) in
+            if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+            if let existing = weakInstance?.object, ErasedValue.initialize(info.type, at: buffer, with: existing) {
+                return
+            }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
             defer { isBuilding = false }
-            let value = try make(in: container)
+            try make(into: buffer, in: container)
             // Only a class instance can be held weakly; anything else is built every time.
-            if type(of: value as Any) is AnyClass { weakInstance = WeakReference(value as AnyObject) }
-            return value
-        }
-    }
-
-    /// Builds the singleton exactly once, however many threads ask at the same moment.
-    @inline(never)
-    private func buildSingleton(in container: DependencyContainer) throws(WiringError) -> Value {
-        try instance.initialize(locked: mode != .sandboxed) { () throws(WiringError) -> Value in
-            // `creationLock` is re-entrant and held by this thread, so a definition that is
-            // already being built is being built further up this thread's stack: a cycle.
-            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
-            guard !isBuilding else {
-                throw WiringError.cycle(path: cyclePath(), requestedAt: nil)
-            }
-            isBuilding = true
-            defer { isBuilding = false }
-            // A factory that throws leaves nothing published: the next resolve tries again.
-            let value = try make(in: container)
-            if mode != .sandboxed { sequence = nextCreationSequence() }
-            return value
+            let value = ErasedValue.value(info.type, at: buffer)
+            if ErasedValue.isClassInstance(value) { weakInstance = WeakReference(value as AnyObject) }
         }
     }
 
@@ -253,10 +269,24 @@ final class Entry<Value>: AnyEntry, @unchecked Sendable {
     }
 }
 
-/// A scoped instance, held by its entry until released.
-final class HeldValue<Value> {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// Words for the singletons of one container, in one allocation: each singleton entry takes
+/// three, its published word and two of inline storage. Entries keep their slab alive, so an
+/// entry that a later container reuses (`load`/`unload`) keeps its words.
+final class WordSlab: ManagedBuffer<Int, UnsafeMutableRawPointer?> {
+    /// Words a singleton entry takes.
+    static let wordsPerEntry = 3
+
+    /// A slab of `count` words, all `nil`.
+    static func make(count: Int) -> WordSlab {
+        let slab = unsafeDowncast(WordSlab.create(minimumCapacity: count) { _ in count }, to: WordSlab.self)
+        slab.withUnsafeMutablePointerToElements { $0.initialize(repeating: nil, count: count) }
+        return slab
+    }
+
+    /// The word at `index`, which stays valid while the slab lives.
+    func words(at index: Int) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        withUnsafeMutablePointerToElements { $0 + index }
+    }
 }
 
 /// The instance of a `.weak` definition, held weakly.

@@ -32,7 +32,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     private let signature: ObjectIdentifier
     /// The factory, called with the parameters in order once their types were checked.
     private let make: @Sendable (_ parameters: [Any]) throws -> Value
-    private var held: HeldValue<Value>?
+    private var held: Box<Value>?
     private var sequence: UInt64 = 0
     private var retiredBy: RetiredBy?
 
@@ -79,7 +79,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
             if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
             if let held { return held.value }
             let value = try build(in: container, values)
-            held = HeldValue(value)
+            held = Box(value)
             sequence = nextCreationSequence()
             return value
         }
@@ -100,4 +100,10 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
 func parameterList(_ type: Any.Type) -> String {
     let name = typeName(type)
     return name.hasPrefix("(") ? name : "(\(name))"
+}
+
+/// A parameterized single's or scoped instance, held by its entry until released.
+private final class Box<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -6,9 +6,9 @@
 struct Registry: Sendable {
     /// Every entry (bindings included), in declaration order; for a type and tag several
     /// definitions bind, all of them, though only the last is resolved.
-    let entries: [any AnyEntry]
-    private let untagged: TypeTable<any AnyEntry>
-    private let tagged: TypeTable<[any AnyEntry]>
+    let entries: [Entry]
+    private let untagged: TypeTable<Entry>
+    private let tagged: TypeTable<[Entry]>
     /// `injection(for:)` definitions by class, untagged and tagged together.
     private let injections: [ObjectIdentifier: [Injection]]
     /// Factories that take parameters, by type and tag.
@@ -25,7 +25,7 @@ struct Registry: Sendable {
     let scopedDefinitions: [ScopeID: [Definition]]
     /// Every entry by the identity of its definition's info, for reusing them (load/unload:
     /// built there, once per change, rather than kept by every container).
-    func entriesByInfo() -> [ObjectIdentifier: any AnyEntry] {
+    func entriesByInfo() -> [ObjectIdentifier: Entry] {
         Dictionary(uniqueKeysWithValues: entries.map { (ObjectIdentifier($0.info), $0) })
     }
 
@@ -72,10 +72,11 @@ struct Registry: Sendable {
         }
 
         let reusable = previous?.entriesByInfo() ?? [:]
-        var primaries = [(any AnyEntry)?](repeating: nil, count: definitions.count)
-        var entries: [any AnyEntry] = []
+        var words = SlabAllocator(capacity: claims.count)
+        var primaries = [Entry?](repeating: nil, count: definitions.count)
+        var entries: [Entry] = []
         entries.reserveCapacity(claims.count)
-        var winners: [any AnyEntry] = []
+        var winners: [Entry] = []
         winners.reserveCapacity(claims.count)
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
@@ -85,19 +86,23 @@ struct Registry: Sendable {
             let definition = definitions[claim.definition]
             let isWinner = claims.isWinner(position)
             switch definition.payload {
-            case let .builder(makeEntry):
+            case let .builder(build):
                 let primary =
                     primaries[claim.definition] ?? reusable[ObjectIdentifier(definition.info)]
-                    ?? makeEntry(definition.info, mode(definition.info))
+                    ?? Entry(
+                        info: definition.info, mode: mode(definition.info), words: words.next(for: definition.info),
+                        build: build)
                 primaries[claim.definition] = primary
-                let entry: any AnyEntry
+                let entry: Entry
                 if claim.slot == 0 {
                     entry = primary
                 } else {
                     let binding = definition.bindings[claim.slot - 1]
                     entry =
                         reusable[ObjectIdentifier(binding.info)]
-                        ?? binding.makeEntry(binding.info, primary, mode(definition.info))
+                        ?? Entry(
+                            info: binding.info, mode: mode(definition.info), words: words.next(for: binding.info),
+                            build: binding.makeBuilder(binding.info, primary))
                 }
                 entries.append(entry)
                 if isWinner { winners.append(entry) }
@@ -125,8 +130,8 @@ struct Registry: Sendable {
             }
         }
 
-        var untagged: [(ObjectIdentifier, any AnyEntry)] = []
-        var tagged: [ObjectIdentifier: [any AnyEntry]] = [:]
+        var untagged: [(ObjectIdentifier, Entry)] = []
+        var tagged: [ObjectIdentifier: [Entry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []
         for entry in winners {
             let id = entry.info.typeID
@@ -148,7 +153,7 @@ struct Registry: Sendable {
 
     /// Every entry of `type`, under any tag, in declaration order (a scan: `resolveAll` is rare,
     /// and a table for it would cost every container an allocation per type).
-    func allEntries(of type: ObjectIdentifier) -> [any AnyEntry] {
+    func allEntries(of type: ObjectIdentifier) -> [Entry] {
         entries.filter { $0.info.typeID == type }
     }
 
@@ -175,12 +180,12 @@ struct Registry: Sendable {
     }
 
     @inline(__always)
-    func entry(for type: ObjectIdentifier) -> (any AnyEntry)? {
+    func entry(for type: ObjectIdentifier) -> Entry? {
         untagged[type]
     }
 
     @inline(__always)
-    func entry<Tag: Hashable>(for type: ObjectIdentifier, tag: Tag) -> (any AnyEntry)? {
+    func entry<Tag: Hashable>(for type: ObjectIdentifier, tag: Tag) -> Entry? {
         guard let candidates = tagged[type] else { return nil }
         for entry in candidates where entry.info.tag.unsafelyUnwrapped.matches(tag) {
             return entry
@@ -211,4 +216,25 @@ struct DefinitionKey: Hashable {
     let tag: Tag?
     var isInjection = false
     var scope: ScopeID?
+}
+
+/// Hands out the words of one ``WordSlab`` to the singleton entries a registry makes, allocating
+/// the slab on first use, sized for every claim.
+private struct SlabAllocator {
+    private let capacity: Int
+    private var slab: WordSlab?
+    private var next = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Words for an entry of `info`, if it is a singleton.
+    mutating func next(for info: DefinitionInfo) -> (slab: WordSlab, index: Int)? {
+        guard info.lifetime == .singleton else { return nil }
+        let slab = self.slab ?? WordSlab.make(count: WordSlab.wordsPerEntry * capacity)
+        self.slab = slab
+        defer { next += WordSlab.wordsPerEntry }
+        return (slab, next)
+    }
 }

@@ -18,7 +18,7 @@ extension Definition {
     public func override() -> Definition {
         Definition(
             info: info.with(isOverride: true), payload: payload,
-            bindings: bindings.map { Binding(info: $0.info.with(isOverride: true), makeEntry: $0.makeEntry) })
+            bindings: bindings.map { Binding(info: $0.info.with(isOverride: true), makeBuilder: $0.makeBuilder) })
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes
@@ -81,8 +81,8 @@ extension Definition {
             wiringFailure(.invalidBinding(
                 type: typeName(info.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        let binding = Binding(info: info.with(type: Secondary.self)) { info, primary, mode in
-            Entry<Secondary>(info: info, mode: mode) {
+        let binding = Binding(info: info.with(type: Secondary.self)) { info, primary in
+            { buffer in
                 // `Entry.resolve` pushed this binding's frame, so the container is the current one.
                 let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
                 if let verification = container.verification { verification.willResolve(primary.info) }
@@ -90,7 +90,7 @@ extension Definition {
                     throw WiringError.invalidBinding(
                         type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: info.site)
                 }
-                return value
+                buffer.initializeMemory(as: Secondary.self, to: value)
             }
         }
         return Definition(info: info, payload: payload, bindings: bindings + [binding])

@@ -20,8 +20,8 @@ public struct Definition: Sendable {
     var bindings: [Binding] = []
 
     enum Payload: Sendable {
-        /// Makes this definition's entry for a new container (a sandboxed one for verification).
-        case builder(@Sendable (_ info: DefinitionInfo, _ mode: EntryMode) -> any AnyEntry)
+        /// Builds the value; each container makes an ``Entry`` with it.
+        case builder(Builder)
         /// Code to run on an existing object (`injection(for:)`).
         case injection(Injection)
         /// A factory that takes parameters at resolve time.
@@ -35,10 +35,10 @@ public struct Definition: Sendable {
         case declaration(example: @Sendable () -> Any)
     }
 
-    /// A secondary type: its info, and how to make its entry from the primary one.
+    /// A secondary type: its info, and how to build its value from the primary entry.
     struct Binding: Sendable {
         let info: DefinitionInfo
-        let makeEntry: @Sendable (_ info: DefinitionInfo, _ primary: any AnyEntry, _ mode: EntryMode) -> any AnyEntry
+        let makeBuilder: @Sendable (_ info: DefinitionInfo, _ primary: Entry) -> Builder
     }
 
     init<Value>(
@@ -48,7 +48,7 @@ public struct Definition: Sendable {
         factory: @escaping @Sendable () throws -> Value
     ) {
         self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
-        self.payload = .builder { info, mode in Entry(info: info, mode: mode, factory: factory) }
+        self.payload = .builder { buffer in buffer.initializeMemory(as: Value.self, to: try factory()) }
     }
 
     init<Value: Sendable>(

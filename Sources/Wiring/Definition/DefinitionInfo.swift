@@ -18,6 +18,9 @@ final class DefinitionInfo: Sendable {
     let onClose: (@Sendable (Any) -> Void)?
     /// Whether an async factory builds it (`single { await … }`).
     let isAsync: Bool
+    /// The size and alignment of `type`'s values, for the storage an entry builds them in.
+    let size: Int
+    let alignment: Int
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
@@ -34,6 +37,7 @@ final class DefinitionInfo: Sendable {
         self.scope = scope
         self.onClose = onClose
         self.isAsync = isAsync
+        (size, alignment) = ErasedValue.layout(of: type)
     }
 
     /// A copy for another type (a binding, which never carries the `onClose` callback: the

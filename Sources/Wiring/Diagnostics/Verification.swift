@@ -39,7 +39,7 @@ final class Verification: @unchecked Sendable {
     }
 
     /// A definition to build, and the sandbox (the container's, or one of its scopes') it is in.
-    private typealias Target = (container: DependencyContainer, entry: any AnyEntry)
+    private typealias Target = (container: DependencyContainer, entry: Entry)
 
     /// The graph's nodes are known once the sandbox exists, which needs this verification; see `run`.
     private init() {

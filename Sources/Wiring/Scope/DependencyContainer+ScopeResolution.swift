@@ -6,7 +6,7 @@ extension DependencyContainer {
     /// it from the parent. Scopes never take the lock-free path, so this costs the others nothing.
     @inline(never)
     func resolveInScope<T>(
-        _ scope: ScopeState, _: T.Type, tag: Tag?, find: (Registry) -> (any AnyEntry)?,
+        _ scope: ScopeState, _: T.Type, tag: Tag?, find: (Registry) -> Entry?,
         fallback: (DependencyContainer) throws(WiringError) -> T
     ) throws(WiringError) -> T {
         let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
@@ -24,7 +24,7 @@ extension DependencyContainer {
     /// ``WiringError/scopeClosed(scope:type:requestedAt:)``: it resolves nothing, its own
     /// factories included (a linked scope that closed is skipped instead).
     func findInScope<T>(
-        _: T.Type, key: DefinitionKey, find: (Registry) -> (any AnyEntry)?, checkingOpen: Bool = false
+        _: T.Type, key: DefinitionKey, find: (Registry) -> Entry?, checkingOpen: Bool = false
     ) throws(WiringError) -> T? {
         guard let scope else { return nil }
         let (declared, links) = try scope.lookup(key, checkingOpenFor: checkingOpen ? T.self : nil)
@@ -34,7 +34,7 @@ extension DependencyContainer {
         }
         if let entry = find(registry) {
             if let verification { verification.willResolve(entry.info) }
-            return try unsafeDowncast(entry, to: Entry<T>.self).resolve(in: self)
+            return try entry.resolve(T.self, in: self)
         }
         for link in links {
             if let value = try link.findInScope(T.self, key: key, find: find) { return value }
@@ -45,7 +45,7 @@ extension DependencyContainer {
     /// `resolveOptional` in this scope: `nil` when the scope is closed or `T` is absent here and
     /// in the container it was opened from.
     func resolveOptionalInScope<T>(
-        _ scope: ScopeState, _: T.Type, tag: Tag?, find: (Registry) -> (any AnyEntry)?,
+        _ scope: ScopeState, _: T.Type, tag: Tag?, find: (Registry) -> Entry?,
         fallback: (DependencyContainer) -> T?, at site: CodeLocation
     ) -> T? {
         do {

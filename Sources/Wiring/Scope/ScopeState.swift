@@ -116,7 +116,7 @@ final class ScopeState: @unchecked Sendable {
     /// Marks the scope closed, once, and hands back what it held (with the callbacks to run)
     /// and the scopes opened from it, to be finished outside the lock. A second call gets
     /// `nil`: callbacks run exactly once.
-    func close(entries: [any AnyEntry], parameterized: [any AnyParameterizedEntry])
+    func close(entries: [Entry], parameterized: [any AnyParameterizedEntry])
         -> (released: [Released], children: [DependencyContainer])?
     {
         creationLock.withLock {

@@ -1,0 +1,67 @@
+import Dependencies
+import Fixtures
+import Swinject
+import Wiring
+
+/// Each scenario of the benchmarks, for each library, as a loop of `count` operations.
+let scenarios: [String: @Sendable (Int) -> Void] = [
+    "singleton/wiring": { count in for _ in 0..<count { sink(resolve() as ServiceProtocol) } },
+    "singleton/swinject": { count in for _ in 0..<count { sink(swinject.resolve(ServiceProtocol.self)!) } },
+    "singleton/dependencies": { count in
+        for _ in 0..<count {
+            @Dependency(\.service) var service
+            sink(service)
+        }
+    },
+    "singleton/hand-written": { count in for _ in 0..<count { sink(handWritten.service) } },
+
+    "factory/wiring": { count in for _ in 0..<count { sink(resolve() as Part) } },
+    "factory/swinject": { count in for _ in 0..<count { sink(swinject.resolve(Part.self)!) } },
+    "factory/dependencies": { count in
+        for _ in 0..<count {
+            @Dependency(\.partFactory) var parts
+            sink(parts.make())
+        }
+    },
+    "factory/hand-written": { count in for _ in 0..<count { sink(Part()) } },
+
+    "graph/wiring": { count in for _ in 0..<count { sink(resolve() as Graph) } },
+    "graph/swinject": { count in for _ in 0..<count { sink(swinject.resolve(Graph.self)!) } },
+    "graph/dependencies": { count in
+        for _ in 0..<count {
+            @Dependency(\.graphFactory) var graphs
+            sink(graphs.make())
+        }
+    },
+    "graph/hand-written": { count in
+        for _ in 0..<count { sink(Graph(service: handWritten.service, first: Part(), second: Part())) }
+    },
+
+    "tagged/wiring": { count in for _ in 0..<count { sink(resolve(tag: Flavor.tagged) as ServiceProtocol) } },
+    "tagged/swinject": { count in for _ in 0..<count { sink(swinject.resolve(ServiceProtocol.self, name: "tagged")!) } },
+    "tagged/dependencies": { count in
+        for _ in 0..<count {
+            @Dependency(\.taggedService) var service
+            sink(service)
+        }
+    },
+    "tagged/hand-written": { count in for _ in 0..<count { sink(handWritten.tagged) } },
+
+    "five-inject/wiring": { count in for _ in 0..<count { sink(FiveInjected()) } },
+    "five-inject/swinject": { count in
+        for _ in 0..<count {
+            sink(
+                FiveStored(
+                    one: swinject.resolve(ServiceProtocol.self)!, two: swinject.resolve(Dependency2.self)!,
+                    three: swinject.resolve(Dependency3.self)!, four: swinject.resolve(Dependency4.self)!,
+                    five: swinject.resolve(Dependency5.self)!))
+        }
+    },
+    "five-inject/dependencies": { count in for _ in 0..<count { sink(FiveDependencies().readAll()) } },
+    "five-inject/hand-written": { count in for _ in 0..<count { sink(handWritten.fiveStored()) } },
+
+    "1000-types/wiring": { count in for _ in 0..<count { wiringManyTypes() } },
+    "1000-types/swinject": { count in for _ in 0..<count { swinjectManyTypes() } },
+    "1000-types/dependencies": { count in for _ in 0..<count { dependenciesManyTypes() } },
+    "1000-types/hand-written": { count in for _ in 0..<count { baselineManyTypes() } },
+]

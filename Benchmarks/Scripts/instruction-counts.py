@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Prints instructions per operation for each benchmark scenario and library, counted by callgrind.
+
+Wall-clock time on a shared machine moves by tens of percent between runs; instruction counts
+do not. This builds the `InstructionCounts` harness in release, runs each scenario under
+`valgrind --tool=callgrind` at two operation counts, and divides the difference in instructions
+by the difference in operations, so that start-up, the warm-up run and the first builds of
+singletons cancel out.
+
+Usage (from Benchmarks/):
+    python3 Scripts/instruction-counts.py              # every scenario, as a table
+    python3 Scripts/instruction-counts.py --markdown   # the same, as the README's Markdown table
+    python3 Scripts/instruction-counts.py factory graph   # only scenarios whose name starts so
+
+Needs valgrind. The binary is stripped first: valgrind 3.19 cannot read the DWARF 5 that
+Swift emits, and needs no symbols to count.
+"""
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent
+LIBRARIES = ["wiring", "dependencies", "swinject", "hand-written"]
+HEADINGS = {"wiring": "Wiring", "dependencies": "swift-dependencies", "swinject": "Swinject", "hand-written": "hand-written"}
+# Scenario, what it is, and the two operation counts to difference (1000-types builds a whole
+# container per operation, so it needs fewer).
+SCENARIOS = [
+    ("singleton", "1 singleton via resolve()", 2_000, 6_000),
+    ("factory", "2 factory building a new object", 2_000, 6_000),
+    ("graph", "3 graph: A(B single, C(B) factory)", 2_000, 6_000),
+    ("tagged", "4 tagged singleton", 2_000, 6_000),
+    ("five-inject", "5 object with five @Inject", 2_000, 6_000),
+    ("1000-types", "7 build 1,000 types, resolve each once", 2, 6),
+]
+
+
+def build() -> Path:
+    subprocess.run(["swift", "build", "-c", "release", "--product", "InstructionCounts"], cwd=PACKAGE, check=True,
+                   stdout=subprocess.DEVNULL)
+    folder = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=PACKAGE, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    stripped = Path(tempfile.mkdtemp()) / "InstructionCounts"
+    shutil.copy(Path(folder) / "InstructionCounts", stripped)
+    subprocess.run(["strip", str(stripped)], check=True)
+    return stripped
+
+
+def instructions(binary: Path, scenario: str, count: int) -> int:
+    result = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary), scenario, str(count)],
+        capture_output=True, text=True)
+    match = re.search(r"Collected : (\d+)", result.stderr)
+    if result.returncode != 0 or not match:
+        sys.exit(f"instruction-counts: {scenario} {count} failed:\n{result.stdout}{result.stderr[-2000:]}")
+    return int(match.group(1))
+
+
+def per_operation(binary: Path, scenario: str, low: int, high: int) -> float:
+    return (instructions(binary, scenario, high) - instructions(binary, scenario, low)) / (high - low)
+
+
+def main(arguments: list[str]) -> int:
+    markdown = "--markdown" in arguments
+    prefixes = [argument for argument in arguments if not argument.startswith("--")]
+    binary = build()
+    rows = []
+    for name, title, low, high in SCENARIOS:
+        if prefixes and not any(name.startswith(prefix) for prefix in prefixes):
+            continue
+        counts = {library: per_operation(binary, f"{name}/{library}", low, high) for library in LIBRARIES}
+        rows.append((title, counts))
+        if not markdown:
+            cells = "".join(f"{counts[library]:>14,.0f}" for library in LIBRARIES)
+            print(f"{title:<42}{cells}{counts['wiring'] / counts['hand-written']:>9.2f}x", flush=True)
+    if markdown:
+        print("| instructions per operation | " + " | ".join(HEADINGS[l] for l in LIBRARIES) + " | Wiring / hand-written |")
+        print("| --- |" + " ---: |" * (len(LIBRARIES) + 1))
+        for title, counts in rows:
+            cells = " | ".join(f"{counts[library]:,.0f}" for library in LIBRARIES)
+            print(f"| {title} | {cells} | {counts['wiring'] / counts['hand-written']:.2f}× |")
+    return 0
+
+
+if __name__ == "__main__":
+    if "-h" in sys.argv or "--help" in sys.argv:
+        print(__doc__)
+        sys.exit(0)
+    if not shutil.which("valgrind"):
+        sys.exit("instruction-counts: valgrind is not installed (apt-get install valgrind)")
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,89 @@
+/// Copies, moves and destroys a value of a type known only at run time, in memory Wiring owns.
+///
+/// Entries are not generic (a generic class costs a metadata lookup for every entry a container
+/// makes and for every unspecialized call that names it), so they handle their values through
+/// the definition's metatype: the type is opened, and the value witnesses do the work. Nothing
+/// here instantiates generic metadata.
+enum ErasedValue {
+    /// The size and alignment of `type`'s values.
+    static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
+        func open<Value>(_: Value.Type) -> (size: Int, alignment: Int) {
+            (MemoryLayout<Value>.size, MemoryLayout<Value>.alignment)
+        }
+        return _openExistential(type, do: open)
+    }
+
+    /// Initializes `destination` with a copy of the value at `source`.
+    static func copy(_ type: Any.Type, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        func open<Value>(_: Value.Type) {
+            destination.initializeMemory(as: Value.self, from: source.assumingMemoryBound(to: Value.self), count: 1)
+        }
+        _openExistential(type, do: open)
+    }
+
+    /// The value at `source`, copied into an `Any`.
+    static func value(_ type: Any.Type, at source: UnsafeRawPointer) -> Any {
+        func open<Value>(_: Value.Type) -> Any { source.assumingMemoryBound(to: Value.self).pointee }
+        return _openExistential(type, do: open)
+    }
+
+    /// The value at `source`, moved into an `Any`; `source` is left uninitialized.
+    static func take(_ type: Any.Type, from source: UnsafeMutableRawPointer) -> Any {
+        func open<Value>(_: Value.Type) -> Any { source.assumingMemoryBound(to: Value.self).move() }
+        return _openExistential(type, do: open)
+    }
+
+    /// Initializes `destination` with `value` if it is a `type`; returns whether it was.
+    static func initialize(_ type: Any.Type, at destination: UnsafeMutableRawPointer, with value: Any) -> Bool {
+        func open<Value>(_: Value.Type) -> Bool {
+            guard let value = value as? Value else { return false }
+            destination.initializeMemory(as: Value.self, repeating: value, count: 1)
+            return true
+        }
+        return _openExistential(type, do: open)
+    }
+
+    /// Deinitializes the value at `address`.
+    static func destroy(_ type: Any.Type, at address: UnsafeMutableRawPointer) {
+        func open<Value>(_: Value.Type) { address.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
+        _openExistential(type, do: open)
+    }
+
+    /// Whether values of `type` are class instances, which a weak reference can hold.
+    static func isClassInstance(_ value: Any) -> Bool {
+        type(of: value as Any) is AnyClass
+    }
+}
+
+/// A value of a run-time type in storage of its own: a scoped instance held by its entry.
+final class HeldValue {
+    let type: Any.Type
+    let storage: UnsafeMutableRawPointer
+
+    private init(type: Any.Type, storage: UnsafeMutableRawPointer) {
+        self.type = type
+        self.storage = storage
+    }
+
+    /// Takes ownership of the value that `build` initializes in new storage.
+    static func build(
+        _ type: Any.Type, size: Int, alignment: Int, _ build: (UnsafeMutableRawPointer) throws(WiringError) -> Void
+    ) throws(WiringError) -> HeldValue {
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: alignment)
+        do {
+            try build(storage)
+        } catch {
+            storage.deallocate()
+            throw error
+        }
+        return HeldValue(type: type, storage: storage)
+    }
+
+    /// The value, copied into an `Any`.
+    var value: Any { ErasedValue.value(type, at: storage) }
+
+    deinit {
+        ErasedValue.destroy(type, at: storage)
+        storage.deallocate()
+    }
+}
