@@ -38,8 +38,10 @@ SCENARIOS = [
 
 
 def build() -> Path:
-    subprocess.run(["swift", "build", "-c", "release", "--product", "InstructionCounts"], cwd=PACKAGE, check=True,
-                   stdout=subprocess.DEVNULL)
+    built = subprocess.run(["swift", "build", "-c", "release", "--product", "InstructionCounts"], cwd=PACKAGE,
+                           capture_output=True, text=True)
+    if built.returncode != 0:
+        sys.exit(f"instruction-counts: the harness does not build:\n{built.stdout}{built.stderr}")
     folder = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=PACKAGE, check=True,
                             capture_output=True, text=True).stdout.strip()
     stripped = Path(tempfile.mkdtemp()) / "InstructionCounts"

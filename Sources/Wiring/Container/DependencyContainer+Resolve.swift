@@ -10,10 +10,12 @@ extension DependencyContainer {
     /// > ``resolveThrowing(_:file:line:)`` to recover instead.
     @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-        if let existing = _existingInstance(of: ObjectIdentifier(T.self)) {
+        var found = _Found()
+        if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found) {
             defer { _endRead() }
             return existing.assumingMemoryBound(to: T.self).pointee
         }
+        if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
         return _resolveSlowly(file: file, line: line)
     }
 
@@ -38,9 +40,13 @@ extension DependencyContainer {
     public func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: tag) {
-            defer { _endRead() }
-            return existing.assumingMemoryBound(to: T.self).pointee
+        if let key = _TagKey(tag) {
+            var found = _Found()
+            if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found) {
+                defer { _endRead() }
+                return existing.assumingMemoryBound(to: T.self).pointee
+            }
+            if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
         }
         return _resolveSlowly(tag: tag, file: file, line: line)
     }
@@ -143,34 +149,41 @@ extension DependencyContainer {
 
     // MARK: - The hot path
 
-    /// The address of the existing singleton registered for `type` without a tag, if built. A
-    /// non-`nil` address comes with a read section open, which the caller ends with `_endRead()`
-    /// once it has copied the value (see `ReadSection`).
+    /// The address of the existing singleton registered for `type` and `tag` in this container,
+    /// as the free `_existingInstance(of:tag:_:)` finds it (the caller holds this container).
     @usableFromInline
-    func _existingInstance(of type: ObjectIdentifier) -> UnsafeRawPointer? {
-        let reader = ReadSection.enter()
-        let address = existingInstance(of: type)
-        if address == nil { ReadSection.exit(reader) }
-        return address
+    func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) -> UnsafeRawPointer? {
+        lookUp(type, tag: tag, &found, retaining: false, reader: ReadSection.enter())
     }
 
-    /// The address of the existing singleton registered for `type` with `tag`, as above.
-    @usableFromInline
-    func _existingInstance<Tag: Hashable & Sendable>(of type: ObjectIdentifier, tag: Tag) -> UnsafeRawPointer? {
-        let reader = ReadSection.enter()
-        let address = existingInstance(of: type, tag: tag)
-        if address == nil { ReadSection.exit(reader) }
-        return address
-    }
-
+    /// The fast path's lookup, inside the read section `reader`: the published address of the
+    /// singleton (the section stays open), or `nil` with what to build directly in `found` (the
+    /// section is closed). With `retaining`, the container is retained for the build.
     @inline(__always)
-    func existingInstance(of type: ObjectIdentifier) -> UnsafeRawPointer? {
-        registry.entry(for: type)?.instanceWord.flatMap(publishedAddress)
+    func lookUp(
+        _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, retaining: Bool,
+        reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        guard let slot = registry.table.slot(for: type, tag: tag) else {
+            ReadSection.exit(reader)
+            return nil
+        }
+        if let word = slot.word, let address = publishedAddress(word) { return address }
+        if buildsDirectly, let entry = slot.entry {
+            let container = Unmanaged.passUnretained(self)
+            if retaining { _ = container.retain() }
+            found = _Found(entry: entry.toOpaque(), container: container.toOpaque(), retained: retaining)
+        }
+        ReadSection.exit(reader)
+        return nil
     }
 
+    /// Whether a resolve may build this container's entries directly, without the slow path's
+    /// checks: not a scope (declared values, links, closing), not a verification sandbox (which
+    /// records every resolve), and its eager singletons built.
     @inline(__always)
-    func existingInstance<Tag: Hashable>(of type: ObjectIdentifier, tag: Tag) -> UnsafeRawPointer? {
-        registry.entry(for: type, tag: tag)?.instanceWord.flatMap(publishedAddress)
+    var buildsDirectly: Bool {
+        scope == nil && verification == nil && (eager?.isFinished ?? true)
     }
 
     @inline(__always)

@@ -13,6 +13,9 @@ final class EagerStart: @unchecked Sendable {
         self.entries = eager
     }
 
+    /// Whether the eager singletons are built.
+    var isFinished: Bool { finished.value != nil }
+
     /// Builds the eager singletons unless this already happened (or is happening further up
     /// this thread's stack).
     func start(in container: DependencyContainer) throws(WiringError) {

@@ -7,7 +7,9 @@ struct Registry: Sendable {
     /// Every entry (bindings included), in declaration order; for a type and tag several
     /// definitions bind, all of them, though only the last is resolved.
     let entries: [Entry]
-    private let untagged: TypeTable<Entry>
+    /// The winner of each type untagged, and of each type with a tag of up to two words: what
+    /// `resolve()` reads first. Immutable once built, so shared between threads safely.
+    nonisolated(unsafe) let table: ResolveTable
     private let tagged: TypeTable<[Entry]>
     /// `injection(for:)` definitions by class, untagged and tagged together.
     private let injections: [ObjectIdentifier: [Injection]]
@@ -130,20 +132,22 @@ struct Registry: Sendable {
             }
         }
 
-        var untagged: [(ObjectIdentifier, Entry)] = []
+        var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)] = []
+        fast.reserveCapacity(winners.count)
         var tagged: [ObjectIdentifier: [Entry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []
         for entry in winners {
             let id = entry.info.typeID
-            if entry.info.tag == nil {
-                untagged.append((id, entry))
-            } else {
+            if let tag = entry.info.tag {
                 if tagged[id] == nil { taggedOrder.append(id) }
                 tagged[id, default: []].append(entry)
+                if let key = tag.fastKey { fast.append((id, key, entry)) }
+            } else {
+                fast.append((id, .none, entry))
             }
         }
         self.entries = entries
-        self.untagged = TypeTable(untagged)
+        self.table = ResolveTable.make(fast)
         self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0]!) })
         self.injections = injections
         self.parameterized = parameterized
@@ -181,7 +185,7 @@ struct Registry: Sendable {
 
     @inline(__always)
     func entry(for type: ObjectIdentifier) -> Entry? {
-        untagged[type]
+        table.slot(for: type, tag: .none)?.entry?.takeUnretainedValue()
     }
 
     @inline(__always)
@@ -203,7 +207,7 @@ struct Registry: Sendable {
     /// Every definition of `type`, untagged first, then tagged in declaration order, then the
     /// factories with parameters.
     func definitions(of type: ObjectIdentifier) -> [DefinitionInfo] {
-        ((untagged[type].map { [$0] } ?? []) + (tagged[type] ?? [])).map(\.info)
+        ((entry(for: type).map { [$0] } ?? []) + (tagged[type] ?? [])).map(\.info)
             + parameterized.values.filter { $0.info.typeID == type }.map(\.info)
             + asyncEntries.values.filter { $0.info.typeID == type }.map(\.info)
     }

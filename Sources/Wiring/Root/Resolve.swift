@@ -20,10 +20,12 @@
 /// > run yet. Use ``resolveOptional(file:line:)`` for dependencies that may be absent.
 @inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-    if let existing = _existingInstance(of: ObjectIdentifier(T.self)) {
+    var found = _Found()
+    if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found) {
         defer { _endRead() }
         return existing.assumingMemoryBound(to: T.self).pointee
     }
+    if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
     return _resolveSlowly(file: file, line: line)
 }
 
@@ -48,9 +50,13 @@ func _resolveSlowly<T>(file: StaticString, line: UInt) -> T {
 ///   `Hashable & Sendable` value.
 @inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
-    if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: tag) {
-        defer { _endRead() }
-        return existing.assumingMemoryBound(to: T.self).pointee
+    if let key = _TagKey(tag) {
+        var found = _Found()
+        if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found) {
+            defer { _endRead() }
+            return existing.assumingMemoryBound(to: T.self).pointee
+        }
+        if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
     }
     return _resolveSlowly(tag: tag, file: file, line: line)
 }
@@ -153,36 +159,27 @@ public func resolveThrowing<T, Tag: Hashable & Sendable>(
 
 // MARK: - The fast path
 
-/// The address of the existing singleton registered for `type` (no tag) in the container a free
-/// `resolve()` reads, or `nil` if there is none yet or it is not a singleton.
+/// The address of the existing singleton registered for `type` and `tag` in the container a
+/// free `resolve()` reads (the container building the caller, else the root), or `nil`.
 ///
 /// Non-generic, so that the inlined `resolve()` in the caller's module only has to copy the
 /// value out: no lock, no allocation, no generic metadata to instantiate. When it returns an
 /// address it leaves a read section open (see `ReadSection`), which the caller ends with
-/// `_endRead()` once it has copied the value, so that an unload cannot free it meanwhile.
+/// `_endRead()` once it has copied the value, so that an unload cannot free it meanwhile. When
+/// it returns `nil` having found a definition the caller can build directly (a factory, a
+/// singleton not built yet, in a container that is not a scope), it says so in `found`, and
+/// the caller passes that to `_build`: one lookup per resolve.
 @usableFromInline
-func _existingInstance(of type: ObjectIdentifier) -> UnsafeRawPointer? {
+func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) -> UnsafeRawPointer? {
     let reader = ReadSection.enter()
-    let address: UnsafeRawPointer?
     if let frame = ResolutionFrame.current(of: reader) {
-        address = frame.pointee.container.existingInstance(of: type)
-    } else {
-        address = root.container?._withUnsafeGuaranteedRef { $0.existingInstance(of: type) }
+        // The resolution running on this thread keeps its container alive.
+        return frame.pointee.container.lookUp(type, tag: tag, &found, retaining: false, reader: reader)
     }
-    if address == nil { ReadSection.exit(reader) }
-    return address
-}
-
-/// The address of the existing singleton registered for `type` with `tag`, as above.
-@usableFromInline
-func _existingInstance<Tag: Hashable & Sendable>(of type: ObjectIdentifier, tag: Tag) -> UnsafeRawPointer? {
-    let reader = ReadSection.enter()
-    let address: UnsafeRawPointer?
-    if let frame = ResolutionFrame.current(of: reader) {
-        address = frame.pointee.container.existingInstance(of: type, tag: tag)
-    } else {
-        address = root.container?._withUnsafeGuaranteedRef { $0.existingInstance(of: type, tag: tag) }
+    guard let root = root.container else {
+        ReadSection.exit(reader)
+        return nil
     }
-    if address == nil { ReadSection.exit(reader) }
-    return address
+    // A `load`/`unload` may replace the root once the read section ends: a build retains it.
+    return root._withUnsafeGuaranteedRef { $0.lookUp(type, tag: tag, &found, retaining: true, reader: reader) }
 }

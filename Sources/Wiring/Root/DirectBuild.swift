@@ -1,0 +1,50 @@
+/// What the fast path found to build: an entry, and the container to build it in (retained when
+/// `retained`, for a root that a `load`/`unload` may replace meanwhile).
+@usableFromInline
+struct _Found {
+    @usableFromInline var entry: UnsafeMutableRawPointer?
+    @usableFromInline var container: UnsafeMutableRawPointer?
+    @usableFromInline var retained: Bool
+
+    @inlinable
+    init() {
+        entry = nil
+        container = nil
+        retained = false
+    }
+
+    init(entry: UnsafeMutableRawPointer, container: UnsafeMutableRawPointer, retained: Bool) {
+        self.entry = entry
+        self.container = container
+        self.retained = retained
+    }
+}
+
+/// Builds what the fast path found into a `T` on the caller's stack.
+@inlinable @inline(__always)
+func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt) -> T {
+    withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        let address = buffer.baseAddress.unsafelyUnwrapped
+        _build(&found, into: UnsafeMutableRawPointer(address), file: file, line: line)
+        return address.move()
+    }
+}
+
+/// Builds `found`'s entry into `buffer`: one non-generic call, whatever the type.
+@usableFromInline
+func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: StaticString, line: UInt) {
+    let entry = Unmanaged<Entry>.fromOpaque(found.entry.unsafelyUnwrapped)
+    let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
+    var failure: WiringError?
+    entry._withUnsafeGuaranteedRef { entry in
+        container._withUnsafeGuaranteedRef { container in
+            do throws(WiringError) {
+                try entry.resolve(into: buffer, in: container)
+            } catch {
+                failure = error
+            }
+        }
+    }
+    if found.retained { container.release() }
+    if let failure { wiringFailure(failure.requested(at: CodeLocation(file, line))) }
+}
