@@ -32,20 +32,12 @@ unsigned long long wiring_next_sequence(void) {
 // membarrier the writer forces that order on every running thread, so readers need no fence of
 // their own; elsewhere each reader pays a full fence (an atomic exchange).
 
-struct wiring_reader_record {
-    uintptr_t epoch;                       // first field: read by wiring_read_exit
-    void *frame;                           // second field: read by wiring_reader_frame
-    int fenced;                            // whether this reader fences its own epoch store
-    int in_use;                            // 1 while a live thread owns the record
-    struct wiring_reader_record *next;     // immutable once the record is published
-};
-
 static struct wiring_reader_record *wiring_readers = 0;
-static uintptr_t wiring_epoch = 1;
+uintptr_t wiring_epoch = 1;
 static int wiring_has_membarrier = 0;
 static pthread_key_t wiring_reader_key;
 static pthread_once_t wiring_reader_once = PTHREAD_ONCE_INIT;
-static _Thread_local struct wiring_reader_record *wiring_me = 0;
+_Thread_local struct wiring_reader_record *wiring_me = 0;
 
 #if defined(__linux__)
 enum { wiring_membarrier_private_expedited = 1 << 3, wiring_membarrier_register_private_expedited = 1 << 4 };
@@ -67,7 +59,7 @@ static void wiring_reader_setup(void) {
 #endif
 }
 
-static struct wiring_reader_record *wiring_reader_make(void) {
+struct wiring_reader_record *wiring_reader_make(void) {
     pthread_once(&wiring_reader_once, wiring_reader_setup);
     struct wiring_reader_record *record = __atomic_load_n(&wiring_readers, __ATOMIC_ACQUIRE);
     for (; record; record = record->next) {
@@ -88,23 +80,6 @@ static struct wiring_reader_record *wiring_reader_make(void) {
     pthread_setspecific(wiring_reader_key, record);
     wiring_me = record;
     return record;
-}
-
-void *_Nonnull wiring_read_enter(void) {
-    struct wiring_reader_record *record = wiring_me;
-    if (__builtin_expect(!record, 0)) record = wiring_reader_make();
-    uintptr_t epoch = __atomic_load_n(&wiring_epoch, __ATOMIC_ACQUIRE);
-    if (record->fenced) {
-        __atomic_exchange_n(&record->epoch, epoch, __ATOMIC_SEQ_CST);
-    } else {
-        __atomic_store_n(&record->epoch, epoch, __ATOMIC_RELAXED);
-        __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    }
-    return record;
-}
-
-void wiring_read_exit_current(void) {
-    __atomic_store_n(&wiring_me->epoch, 0, __ATOMIC_RELEASE);
 }
 
 void wiring_synchronize(void) {
@@ -128,17 +103,6 @@ void wiring_synchronize(void) {
             sched_yield();
         }
     }
-}
-
-void *_Nullable wiring_current_frame(void) {
-    struct wiring_reader_record *record = wiring_me;
-    return record ? record->frame : 0;
-}
-
-void wiring_set_current_frame(void *_Nullable frame) {
-    struct wiring_reader_record *record = wiring_me;
-    if (!record) record = wiring_reader_make();
-    record->frame = frame;
 }
 
 struct wiring_thread_start_args {

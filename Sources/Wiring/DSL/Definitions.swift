@@ -11,12 +11,15 @@
 ///
 /// - Parameter factory: Builds the instance. Runs once per container, even when many threads
 ///   ask at the same moment.
+@inlinable
 public func single<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), factory: factory)
+    Definition(lifetime: .singleton, file: file, line: line, type: T.self) {
+        _ = try $0.initializeMemory(as: T.self, to: factory())
+    }
 }
 
 /// Defines a singleton registered under `tag`.
@@ -28,13 +31,16 @@ public func single<T>(
 /// - Parameters:
 ///   - tag: Any `Hashable & Sendable` value, typically an enum case or a string.
 ///   - factory: Builds the instance, once per container.
+@inlinable
 public func single<T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+    Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self) {
+        _ = try $0.initializeMemory(as: T.self, to: factory())
+    }
 }
 
 /// Defines a factory: every resolve builds a new instance.
@@ -46,12 +52,15 @@ public func single<T, Tag: Hashable & Sendable>(
 /// ```
 ///
 /// - Parameter factory: Builds an instance; runs on every resolve.
+@inlinable
 public func factory<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), factory: factory)
+    Definition(lifetime: .factory, file: file, line: line, type: T.self) {
+        _ = try $0.initializeMemory(as: T.self, to: factory())
+    }
 }
 
 /// Defines a factory registered under `tag`.
@@ -59,13 +68,16 @@ public func factory<T>(
 /// ```swift
 /// factory(tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
 /// ```
+@inlinable
 public func factory<T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) {
+        _ = try $0.initializeMemory(as: T.self, to: factory())
+    }
 }
 
 /// Defines `T` with an explicit lifetime (DIKit's spelling).

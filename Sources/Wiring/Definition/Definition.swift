@@ -51,6 +51,27 @@ public struct Definition: Sendable {
         self.payload = .builder { buffer in buffer.initializeMemory(as: Value.self, to: try factory()) }
     }
 
+    /// A definition whose builder was made where `type` is known (the DSL's inlinable
+    /// functions), so that it runs specialized code.
+    @usableFromInline
+    init(
+        lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
+        build: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Void
+    ) {
+        self.info = DefinitionInfo(type: type, tag: nil, lifetime: lifetime, site: CodeLocation(file, line))
+        self.payload = .builder(build)
+    }
+
+    /// A definition under `tag`, with a builder made where `type` is known.
+    @usableFromInline
+    init<TagValue: Hashable & Sendable>(
+        lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type,
+        build: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Void
+    ) {
+        self.info = DefinitionInfo(type: type, tag: Tag(tag), lifetime: lifetime, site: CodeLocation(file, line))
+        self.payload = .builder(build)
+    }
+
     init<Value: Sendable>(
         lifetime: Lifetime,
         tag: Tag?,

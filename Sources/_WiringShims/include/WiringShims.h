@@ -30,21 +30,54 @@ static inline void wiring_add_open_scopes(long delta) {
     __atomic_add_fetch(&wiring_open_scopes, delta, __ATOMIC_ACQ_REL);
 }
 
-// Each thread that resolves has a reader record (see Reclamation.swift): the epoch of the read
+// Each thread that resolves has a reader record (see ReadSection.swift): the epoch of the read
 // section it is in (0 outside one), then its innermost resolution frame. Records are never freed;
-// a thread's record is reused by a later thread once it exits.
+// a thread's record is reused by a later thread once it exits. The hot operations are inline, so
+// that a resolve reads its thread's record without a call.
+
+struct wiring_reader_record {
+    uintptr_t epoch;                       // 0 outside a read section
+    void *_Nullable frame;                 // the innermost resolution frame of the thread
+    int fenced;                            // whether this reader fences its own epoch store
+    int in_use;                            // 1 while a live thread owns the record
+    struct wiring_reader_record *_Nullable next;  // immutable once the record is published
+};
+
+extern _Thread_local struct wiring_reader_record *_Nullable wiring_me;
+extern uintptr_t wiring_epoch;
+
+/// The calling thread's record, made on its first read.
+struct wiring_reader_record *_Nonnull wiring_reader_make(void);
+
+static inline struct wiring_reader_record *_Nonnull wiring_reader(void) {
+    struct wiring_reader_record *record = wiring_me;
+    if (__builtin_expect(!record, 0)) record = wiring_reader_make();
+    return record;
+}
 
 /// Enters a read section: until `wiring_read_exit`, nothing retired before this call is freed.
 /// Returns the thread's record.
-void *_Nonnull wiring_read_enter(void);
+static inline void *_Nonnull wiring_read_enter(void) {
+    struct wiring_reader_record *record = wiring_reader();
+    uintptr_t epoch = __atomic_load_n(&wiring_epoch, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(record->fenced, 0)) {
+        __atomic_exchange_n(&record->epoch, epoch, __ATOMIC_SEQ_CST);
+    } else {
+        __atomic_store_n(&record->epoch, epoch, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    }
+    return record;
+}
 
 /// Leaves the read section of `reader` (a record from `wiring_read_enter`).
 static inline void wiring_read_exit(void *_Nonnull reader) {
-    __atomic_store_n((uintptr_t *)reader, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&((struct wiring_reader_record *)reader)->epoch, 0, __ATOMIC_RELEASE);
 }
 
 /// Leaves the current thread's read section.
-void wiring_read_exit_current(void);
+static inline void wiring_read_exit_current(void) {
+    __atomic_store_n(&wiring_reader()->epoch, 0, __ATOMIC_RELEASE);
+}
 
 /// Waits until no thread is still in a read section that began before this call, so that what
 /// was unpublished before it can be freed. Spins with sched_yield: read sections run no user code
@@ -57,10 +90,17 @@ unsigned long long wiring_next_sequence(void);
 
 // The innermost resolution frame of the current thread (see ResolutionFrame.swift).
 static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) {
-    return ((void *_Nullable *)reader)[1];
+    return ((struct wiring_reader_record *)reader)->frame;
 }
-void *_Nullable wiring_current_frame(void);
-void wiring_set_current_frame(void *_Nullable frame);
+
+static inline void *_Nullable wiring_current_frame(void) {
+    struct wiring_reader_record *record = wiring_me;
+    return record ? record->frame : 0;
+}
+
+static inline void wiring_set_current_frame(void *_Nullable frame) {
+    wiring_reader()->frame = frame;
+}
 
 // Verification (see Verification.swift) builds definitions on threads of its own, so that one
 // whose factory fails deep inside can be left parked instead of stopping the process.
