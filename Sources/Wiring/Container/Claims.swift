@@ -10,7 +10,10 @@ struct Claims {
     private var claims: [Claim] = []
     /// Whether each claim still stands (an override cancels the claims it replaces).
     private var standing: [Bool] = []
-    /// The first claim of each key.
+    /// The first claim of each key without a tag, scope or injection (most of them), without
+    /// hashing.
+    private var firstPlain: IdentifierMap
+    /// The first claim of each other key.
     private var first: [DefinitionKey: Int] = [:]
     /// Every standing claim of a key claimed more than once, in declaration order.
     private var shared: [DefinitionKey: [Int]] = [:]
@@ -20,7 +23,12 @@ struct Claims {
         claims.reserveCapacity(capacity)
         standing.reserveCapacity(capacity)
         keys.reserveCapacity(capacity)
-        first.reserveCapacity(capacity)
+        firstPlain = IdentifierMap(capacity: capacity)
+    }
+
+    /// The position of the first claim of `info`'s key, if any.
+    private func firstPosition(of info: DefinitionInfo, key: DefinitionKey) -> Int? {
+        info.isPlain ? firstPlain[info.typeID] : first[key]
     }
 
     var count: Int { claims.count }
@@ -33,20 +41,20 @@ struct Claims {
     /// Whether the claim at `position` is the one `resolve()` returns for its key: the last
     /// standing one.
     func isWinner(_ position: Int) -> Bool {
-        guard let positions = shared[keys[position]] else { return true }
+        guard !shared.isEmpty, let positions = shared[keys[position]] else { return true }
         return positions.last == position
     }
 
     /// Whether `info`'s definition already claimed its key: the same definition reached again.
     func alreadyHolds(_ info: DefinitionInfo, in definitions: [Definition]) -> Bool {
-        guard let position = first[info.key] else { return false }
-        return standing(of: info.key).contains { definitions[claims[$0].definition].info === info }
-            || definitions[claims[position].definition].info === info
+        let key = info.key
+        guard let position = firstPosition(of: info, key: key) else { return false }
+        if definitions[claims[position].definition].info === info { return true }
+        return standing(of: key, first: position).contains { definitions[claims[$0].definition].info === info }
     }
 
-    private func standing(of key: DefinitionKey) -> [Int] {
-        guard let position = first[key] else { return [] }
-        return (shared[key] ?? [position]).filter { standing[$0] }
+    private func standing(of key: DefinitionKey, first position: Int) -> [Int] {
+        (shared[key] ?? [position]).filter { standing[$0] }
     }
 
     /// Adds slot `slot` of definition `index`, whose info is `info`.
@@ -54,12 +62,12 @@ struct Claims {
         _ info: DefinitionInfo, definition index: Int, slot: Int, in definitions: [Definition]
     ) throws(WiringError) {
         let key = info.key
-        guard first[key] != nil else {
-            first[key] = claims.count
+        guard let firstPosition = firstPosition(of: info, key: key) else {
+            if info.isPlain { firstPlain[info.typeID] = claims.count } else { first[key] = claims.count }
             append((index, slot), key: key)
             return
         }
-        let earlier = standing(of: key)
+        let earlier = standing(of: key, first: firstPosition)
         if info.isOverride, let place = earlier.first {
             // Replaces every earlier claim, in the place of the first.
             for position in earlier { standing[position] = false }
@@ -83,5 +91,56 @@ struct Claims {
         claims.append(claim)
         standing.append(true)
         keys.append(key)
+    }
+}
+
+/// A map from type to position: open addressing on the metadata address, no hashing. Sized
+/// for the expected number of keys, it grows if more come (bindings).
+struct IdentifierMap {
+    private var keys: [UInt]
+    private var values: [Int]
+    private var mask: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        var size = 2
+        while size < capacity * 2 { size <<= 1 }
+        keys = [UInt](repeating: 0, count: size)
+        values = [Int](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    private func index(of key: UInt) -> Int {
+        var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while keys[index] != 0 && keys[index] != key { index = (index + 1) & mask }
+        return index
+    }
+
+    subscript(type: ObjectIdentifier) -> Int? {
+        get {
+            let index = index(of: UInt(bitPattern: type))
+            return keys[index] == 0 ? nil : values[index]
+        }
+        set {
+            guard let newValue else { preconditionFailure("Wiring: IdentifierMap never removes") }
+            if (count + 1) * 2 > keys.count { grow() }
+            let key = UInt(bitPattern: type)
+            let index = index(of: key)
+            if keys[index] == 0 { count += 1 }
+            keys[index] = key
+            values[index] = newValue
+        }
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).filter { $0.0 != 0 }
+        keys = [UInt](repeating: 0, count: keys.count * 2)
+        values = [Int](repeating: 0, count: keys.count)
+        mask = keys.count - 1
+        for (key, value) in old {
+            let index = index(of: key)
+            keys[index] = key
+            values[index] = value
+        }
     }
 }

@@ -55,6 +55,9 @@ final class DefinitionInfo: Sendable {
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 
+    /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
+    var isPlain: Bool { tag == nil && scope == nil && !isInjection }
+
     /// What makes two definitions the same within one container: type and tag.
     var key: DefinitionKey { DefinitionKey(type: typeID, tag: tag, isInjection: isInjection, scope: scope) }
 

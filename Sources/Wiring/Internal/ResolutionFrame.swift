@@ -6,10 +6,13 @@ internal import _WiringShims
 /// pointer. They tell nested `resolve()` calls (inside factories and `@Inject` initialisers)
 /// which container they belong to, and give error messages their resolution path.
 struct ResolutionFrame {
-    unowned(unsafe) let container: DependencyContainer
+    /// The container building this frame's definition, which the resolution keeps alive.
+    let unmanagedContainer: Unmanaged<DependencyContainer>
     unowned(unsafe) let info: DefinitionInfo
     let parent: UnsafeMutablePointer<ResolutionFrame>?
     let depth: Int
+
+    var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
 
     /// Deeper than this, every new frame checks the path for a repeated definition.
     ///
@@ -38,7 +41,8 @@ struct ResolutionFrame {
     ) throws(WiringError) -> Result {
         let parent = current
         var frame = ResolutionFrame(
-            container: container, info: info, parent: parent, depth: (parent?.pointee.depth ?? 0) + 1)
+            unmanagedContainer: .passUnretained(container), info: info, parent: parent,
+            depth: (parent?.pointee.depth ?? 0) + 1)
         if frame.depth > cycleCheckDepth, let cycle = frame.cycle() {
             throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil)
         }

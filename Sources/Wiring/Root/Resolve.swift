@@ -174,7 +174,9 @@ func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _
     let reader = ReadSection.enter()
     if let frame = ResolutionFrame.current(of: reader) {
         // The resolution running on this thread keeps its container alive.
-        return frame.pointee.container.lookUp(type, tag: tag, &found, retaining: false, reader: reader)
+        return frame.pointee.unmanagedContainer._withUnsafeGuaranteedRef {
+            $0.lookUp(type, tag: tag, &found, retaining: false, reader: reader)
+        }
     }
     guard let root = root.container else {
         ReadSection.exit(reader)
