@@ -18,6 +18,8 @@ final class DefinitionInfo: Sendable {
     let onClose: (@Sendable (Any) -> Void)?
     /// Whether an async factory builds it (`single { await … }`).
     let isAsync: Bool
+    /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
+    let isPlain: Bool
     /// The size and alignment of `type`'s values, for the storage an entry builds them in.
     let size: Int
     let alignment: Int
@@ -38,6 +40,7 @@ final class DefinitionInfo: Sendable {
         self.onClose = onClose
         self.isAsync = isAsync
         (size, alignment) = ErasedValue.layout(of: type)
+        isPlain = tag == nil && scope == nil && !isInjection
     }
 
     /// A copy for another type (a binding, which never carries the `onClose` callback: the
@@ -55,11 +58,13 @@ final class DefinitionInfo: Sendable {
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 
-    /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
-    var isPlain: Bool { tag == nil && scope == nil && !isInjection }
 
     /// What makes two definitions the same within one container: type and tag.
-    var key: DefinitionKey { DefinitionKey(type: typeID, tag: tag, isInjection: isInjection, scope: scope) }
+    var key: DefinitionKey {
+        isPlain
+            ? DefinitionKey(type: typeID, tag: nil)
+            : DefinitionKey(type: typeID, tag: tag, isInjection: isInjection, scope: scope)
+    }
 
     /// This definition as a step of a resolution path.
     var step: ResolutionStep { ResolutionStep(self) }
