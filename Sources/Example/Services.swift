@@ -1,5 +1,11 @@
 import Wiring
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // The app from DIKit's README: a backend that talks to the network and reads local storages,
 // an app state built by constructor injection, and a stop watch made fresh each time.
 
@@ -28,7 +34,16 @@ protocol LocalStorageProtocol: AnyObject {
 
 final class LocalStorage: LocalStorageProtocol {
     let context: StorageContext
-    init(context: StorageContext) { self.context = context }
+    init(context: StorageContext) {
+        self.context = context
+        openStore()
+    }
+
+    /// Stands in for opening a database file: the slow part of this app's start-up, which
+    /// `swift run Example trace` shows.
+    private func openStore() {
+        usleep(context == .userdata ? 4_000 : 1_500)
+    }
 }
 
 protocol BackendProtocol: AnyObject {

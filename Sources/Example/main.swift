@@ -25,7 +25,10 @@ case "verify":
         print(error)
         exit(1)
     }
+case "trace":
+    // The app's start-up, every build timed: which singleton makes launch slow?
+    printStartUpTrace()
 default:
-    print("usage: Example [graph [dot|mermaid] | verify]")
+    print("usage: Example [graph [dot|mermaid] | verify | trace]")
     exit(2)
 }

@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <time.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -16,6 +17,13 @@
 #endif
 
 long wiring_open_scopes = 0;
+long wiring_build_observed = 0;
+
+unsigned long long wiring_now_nanoseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
+}
 
 static unsigned long long wiring_sequence = 0;
 

@@ -110,8 +110,15 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         Task {
             let result: Result<Value, WiringError>
             do {
+                let observer = BuildObserver.active
+                let start = observer == nil ? 0 : BuildObserver.now
                 let value = try await AsyncFrame.$current.withValue(frame) {
                     try await DependencyContainer.withRoot(container, isolation: nil) { try await self.factory() }
+                }
+                if let observer {
+                    // Its awaits are part of its own time: other tasks may run meanwhile.
+                    let total = BuildObserver.now &- start
+                    observer(BuildEvent(info: self.info, depth: frame.path.count, nanoseconds: total, ownNanoseconds: total))
                 }
                 result = .success(value)
             } catch {

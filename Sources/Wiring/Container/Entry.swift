@@ -162,6 +162,7 @@ final class Entry: @unchecked Sendable {
     /// it is one (a nested `try resolveThrowing()`), else wrapped with this type and the path.
     @inline(__always)
     private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
+        if let observer = BuildObserver.active { return try make(into: buffer, in: container, observedBy: observer) }
         try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
             do {
                 try build(buffer)
@@ -169,6 +170,30 @@ final class Entry: @unchecked Sendable {
                 throw WiringError.thrown(by: info, error)
             }
         }
+    }
+
+    /// `make`, timed and reported to `observer` (``DependencyContainer/onBuild``).
+    @inline(never)
+    private func make(
+        into buffer: UnsafeMutableRawPointer, in container: DependencyContainer,
+        observedBy observer: @Sendable (BuildEvent) -> Void
+    ) throws(WiringError) {
+        let start = BuildObserver.now
+        var event: BuildEvent?
+        try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
+            do {
+                try build(buffer)
+            } catch {
+                throw WiringError.thrown(by: info, error)
+            }
+            let frame = ResolutionFrame.current.unsafelyUnwrapped
+            let total = BuildObserver.now &- start
+            frame.pointee.parent?.pointee.nestedNanoseconds &+= total
+            event = BuildEvent(
+                info: info, depth: frame.pointee.depth, nanoseconds: total,
+                ownNanoseconds: total &- min(total, frame.pointee.nestedNanoseconds))
+        }
+        if let event { observer(event) }
     }
 
     /// Builds the singleton exactly once, however many threads ask at the same moment, and copies

@@ -11,6 +11,9 @@ struct ResolutionFrame {
     unowned(unsafe) let info: DefinitionInfo
     let parent: UnsafeMutablePointer<ResolutionFrame>?
     let depth: Int
+    /// While a build observer is set: how long the builds nested in this one took, so that its
+    /// own time can be told apart (see `BuildEvent`).
+    var nestedNanoseconds: UInt64 = 0
 
     var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
 

@@ -84,6 +84,21 @@ static inline void wiring_read_exit_current(void) {
 /// and are a few nanoseconds long.
 void wiring_synchronize(void);
 
+// Whether a build observer is set (see BuildObserver.swift): read relaxed on every build, so that
+// builds pay one load when nobody observes them.
+extern long wiring_build_observed;
+
+static inline long wiring_is_build_observed(void) {
+    return __atomic_load_n(&wiring_build_observed, __ATOMIC_RELAXED);
+}
+
+static inline void wiring_set_build_observed(long observed) {
+    __atomic_store_n(&wiring_build_observed, observed, __ATOMIC_RELEASE);
+}
+
+/// A monotonic clock, in nanoseconds.
+unsigned long long wiring_now_nanoseconds(void);
+
 // Numbers instances in the order they are built (see Released.swift): one atomic counter,
 // since a verification sandbox builds without the creation lock.
 unsigned long long wiring_next_sequence(void);
