@@ -22,7 +22,7 @@ let package = Package(
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],
-            path: "Benchmarks/Fixtures",
+            path: "Sources/Fixtures",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Wall clock and mallocs, with package-benchmark.
@@ -48,7 +48,7 @@ let package = Package(
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],
-            path: "Benchmarks/InstructionCounts",
+            path: "Sources/InstructionCounts",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

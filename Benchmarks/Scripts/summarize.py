@@ -24,7 +24,7 @@ def parse(lines):
     return results
 
 
-runs = [parse(open(path)) for path in sys.argv[1:]] or [parse(sys.stdin)]
+runs = [parse(open(path, encoding="utf-8", errors="replace")) for path in sys.argv[1:]] or [parse(sys.stdin)]
 names = list(dict.fromkeys(name for run in runs for name in run))
 for name in names:
     columns = [f"{run.get(name, {}).get('p50', '-'):>10} ({run.get(name, {}).get('mallocs', '-')} mallocs)" for run in runs]
