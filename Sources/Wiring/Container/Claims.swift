@@ -111,7 +111,9 @@ struct IdentifierMap {
     }
 
     private func index(of key: UInt) -> Int {
-        var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        // Fibonacci hashing: the top bits of the product, which every bit of the key reaches.
+        let shift = UInt(UInt.bitWidth - (mask + 1).trailingZeroBitCount)
+        var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         while keys[index] != 0 && keys[index] != key { index = (index + 1) & mask }
         return index
     }

@@ -5,14 +5,29 @@
 /// and unloaded, and flattens them once into its definitions: each definition once, by
 /// identity, in the order it is first reached.
 enum Part: Sendable {
-    case definition(Definition)
+    /// Consecutive definitions of the container's own, kept as one array: a module of
+    /// definitions alone is one part, and flattening it copies nothing.
+    case definitions([Definition])
     case module(DependencyContainer)
 
     /// The parts a builder's definitions describe: `includes(_:)` markers become modules.
     static func parts(of definitions: [Definition]) -> [Part] {
-        definitions.map { definition in
-            definition.includedModule.map(Part.module) ?? .definition(definition)
+        guard definitions.contains(where: { $0.includedModule != nil }) else {
+            return definitions.isEmpty ? [] : [.definitions(definitions)]
         }
+        var parts: [Part] = []
+        var run: [Definition] = []
+        for definition in definitions {
+            if let module = definition.includedModule {
+                if !run.isEmpty { parts.append(.definitions(run)) }
+                run = []
+                parts.append(.module(module))
+            } else {
+                run.append(definition)
+            }
+        }
+        if !run.isEmpty { parts.append(.definitions(run)) }
+        return parts
     }
 }
 
@@ -33,15 +48,20 @@ extension [Part] {
     func flattened(excluding excluded: Set<ObjectIdentifier> = []) -> [Definition] {
         // A module of definitions alone, the common case, needs no deduplication table.
         if !contains(where: { if case .module = $0 { true } else { false } }) {
-            return map { if case let .definition(definition) = $0 { definition } else { preconditionFailure() } }
+            if count == 1, case let .definitions(run) = self[0] { return run }
+            return flatMap { part -> [Definition] in
+                if case let .definitions(run) = part { run } else { preconditionFailure() }
+            }
         }
         var seen = Set<ObjectIdentifier>()
         var definitions: [Definition] = []
         func visit(_ parts: [Part]) {
             for part in parts {
                 switch part {
-                case let .definition(definition):
-                    if seen.insert(ObjectIdentifier(definition.info)).inserted { definitions.append(definition) }
+                case let .definitions(run):
+                    for definition in run where seen.insert(ObjectIdentifier(definition.info)).inserted {
+                        definitions.append(definition)
+                    }
                 case let .module(module):
                     guard !excluded.contains(ObjectIdentifier(module)) else { continue }
                     if excluded.isEmpty {

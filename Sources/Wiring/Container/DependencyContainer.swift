@@ -69,7 +69,7 @@ public final class DependencyContainer: Sendable {
         reusing previous: Registry? = nil,
         isRoot: Bool = false
     ) throws(WiringError) {
-        try self.init(validating: definitions.map(Part.definition), site: site, reusing: previous, isRoot: isRoot)
+        try self.init(validating: [.definitions(definitions)], site: site, reusing: previous, isRoot: isRoot)
     }
 
     init(
@@ -120,7 +120,7 @@ public final class DependencyContainer: Sendable {
     /// A sandbox instance of a scope, for `verification`.
     init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
         self.definitions = definitions
-        self.parts = definitions.map(Part.definition)
+        self.parts = [.definitions(definitions)]
         self.isRoot = false
         self.registry = try! Registry(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
         self.site = nil
