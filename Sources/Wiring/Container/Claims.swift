@@ -17,12 +17,10 @@ struct Claims {
     private var first: [DefinitionKey: Int] = [:]
     /// Every standing claim of a key claimed more than once, in declaration order.
     private var shared: [DefinitionKey: [Int]] = [:]
-    private var keys: [DefinitionKey] = []
 
     init(capacity: Int) {
         claims.reserveCapacity(capacity)
         standing.reserveCapacity(capacity)
-        keys.reserveCapacity(capacity)
         firstPlain = IdentifierMap(capacity: capacity)
     }
 
@@ -40,8 +38,10 @@ struct Claims {
 
     /// Whether the claim at `position` is the one `resolve()` returns for its key: the last
     /// standing one.
-    func isWinner(_ position: Int) -> Bool {
-        guard !shared.isEmpty, let positions = shared[keys[position]] else { return true }
+    func isWinner(_ position: Int, in definitions: [Definition]) -> Bool {
+        guard !shared.isEmpty else { return true }
+        let claim = claims[position]
+        guard let positions = shared[definitions[claim.definition].slot(claim.slot).key] else { return true }
         return positions.last == position
     }
 
@@ -64,7 +64,7 @@ struct Claims {
         let key = info.key
         guard let firstPosition = firstPosition(of: info, key: key) else {
             if info.isPlain { firstPlain[info.typeID] = claims.count } else { first[key] = claims.count }
-            append((index, slot), key: key)
+            append((index, slot))
             return
         }
         let earlier = standing(of: key, first: firstPosition)
@@ -84,13 +84,12 @@ struct Claims {
                 type: typeName(info.type), tag: info.tag?.description, first: other.site, second: info.site)
         }
         shared[key] = earlier + [claims.count]
-        append((index, slot), key: key)
+        append((index, slot))
     }
 
-    private mutating func append(_ claim: Claim, key: DefinitionKey) {
+    private mutating func append(_ claim: Claim) {
         claims.append(claim)
         standing.append(true)
-        keys.append(key)
     }
 }
 

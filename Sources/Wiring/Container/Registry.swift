@@ -78,15 +78,17 @@ struct Registry: Sendable {
         var primaries = [Entry?](repeating: nil, count: definitions.count)
         var entries: [Entry] = []
         entries.reserveCapacity(claims.count)
-        var winners: [Entry] = []
-        winners.reserveCapacity(claims.count)
+        var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)] = []
+        fast.reserveCapacity(claims.count)
+        var tagged: [ObjectIdentifier: [Entry]] = [:]
+        var taggedOrder: [ObjectIdentifier] = []
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
         var declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)] = []
         for (position, claim) in claims.live {
             let definition = definitions[claim.definition]
-            let isWinner = claims.isWinner(position)
+            let isWinner = claims.isWinner(position, in: definitions)
             switch definition.payload {
             case let .builder(build):
                 let primary =
@@ -107,7 +109,16 @@ struct Registry: Sendable {
                             build: binding.makeBuilder(binding.info, primary))
                 }
                 entries.append(entry)
-                if isWinner { winners.append(entry) }
+                if isWinner {
+                    let id = entry.info.typeID
+                    if let tag = entry.info.tag {
+                        if tagged[id] == nil { taggedOrder.append(id) }
+                        tagged[id, default: []].append(entry)
+                        if let key = tag.fastKey { fast.append((id, key, entry)) }
+                    } else {
+                        fast.append((id, .none, entry))
+                    }
+                }
             case let .injection(injection):
                 injections[injection.info.typeID, default: []].append(injection)
             case let .parameterized(makeEntry):
@@ -132,20 +143,6 @@ struct Registry: Sendable {
             }
         }
 
-        var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)] = []
-        fast.reserveCapacity(winners.count)
-        var tagged: [ObjectIdentifier: [Entry]] = [:]
-        var taggedOrder: [ObjectIdentifier] = []
-        for entry in winners {
-            let id = entry.info.typeID
-            if let tag = entry.info.tag {
-                if tagged[id] == nil { taggedOrder.append(id) }
-                tagged[id, default: []].append(entry)
-                if let key = tag.fastKey { fast.append((id, key, entry)) }
-            } else {
-                fast.append((id, .none, entry))
-            }
-        }
         self.entries = entries
         self.table = ResolveTable.make(fast)
         self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0]!) })
