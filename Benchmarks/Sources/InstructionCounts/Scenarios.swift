@@ -64,4 +64,7 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
     "1000-types/swinject": { count in for _ in 0..<count { swinjectManyTypes() } },
     "1000-types/dependencies": { count in for _ in 0..<count { dependenciesManyTypes() } },
     "1000-types/hand-written": { count in for _ in 0..<count { baselineManyTypes() } },
+
+    // Scenario 8 for Wiring alone: 100 load/unload cycles of a 200-definition module per operation.
+    "load-unload/wiring": { count in for _ in 0..<count { loadAndUnload() } },
 ]

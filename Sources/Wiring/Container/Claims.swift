@@ -18,7 +18,12 @@ struct Claims {
     /// Every standing claim of a key claimed more than once, in declaration order.
     private var shared: [DefinitionKey: [Int]] = [:]
 
+    /// How many claims are expected: the general table is sized for them when its first key
+    /// comes, rather than grown key by key.
+    private let capacity: Int
+
     init(capacity: Int) {
+        self.capacity = capacity
         claims.reserveCapacity(capacity)
         standing.reserveCapacity(capacity)
         firstPlain = IdentifierMap(capacity: capacity)
@@ -63,7 +68,12 @@ struct Claims {
     ) throws(WiringError) {
         let key = info.key
         guard let firstPosition = firstPosition(of: info, key: key) else {
-            if info.isPlain { firstPlain[info.typeID] = claims.count } else { first[key] = claims.count }
+            if info.isPlain {
+                firstPlain[info.typeID] = claims.count
+            } else {
+                if first.isEmpty { first.reserveCapacity(capacity) }
+                first[key] = claims.count
+            }
             append((index, slot))
             return
         }
