@@ -75,10 +75,13 @@ struct Registry: Sendable {
 
         let reusable = previous?.entriesByInfo() ?? [:]
         var words = SlabAllocator(capacity: claims.count)
-        var primaries = [Entry?](repeating: nil, count: definitions.count)
+        // The entry of each definition with bindings, which its bindings' entries build from.
+        let hasBindings = definitions.contains { !$0.bindings.isEmpty }
+        var primaries = [Entry?](repeating: nil, count: hasBindings ? definitions.count : 0)
         var entries: [Entry] = []
         entries.reserveCapacity(claims.count)
-        var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)] = []
+        // Unretained: `entries` holds them.
+        var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Unmanaged<Entry>)] = []
         fast.reserveCapacity(claims.count)
         var tagged: [ObjectIdentifier: [Entry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []
@@ -92,11 +95,11 @@ struct Registry: Sendable {
             switch definition.payload {
             case let .builder(build):
                 let primary =
-                    primaries[claim.definition] ?? reusable[ObjectIdentifier(definition.info)]
+                    (hasBindings ? primaries[claim.definition] : nil) ?? reusable[ObjectIdentifier(definition.info)]
                     ?? Entry(
                         info: definition.info, mode: mode(definition.info), words: words.next(for: definition.info),
                         build: build)
-                primaries[claim.definition] = primary
+                if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
                 if claim.slot == 0 {
                     entry = primary
@@ -114,9 +117,9 @@ struct Registry: Sendable {
                     if let tag = entry.info.tag {
                         if tagged[id] == nil { taggedOrder.append(id) }
                         tagged[id, default: []].append(entry)
-                        if let key = tag.fastKey { fast.append((id, key, entry)) }
+                        if let key = tag.fastKey { fast.append((id, key, .passUnretained(entry))) }
                     } else {
-                        fast.append((id, .none, entry))
+                        fast.append((id, .none, .passUnretained(entry)))
                     }
                 }
             case let .injection(injection):

@@ -52,7 +52,7 @@ final class ResolveTable: ManagedBuffer<ResolveTable.Header, ResolveTable.Slot> 
 
     /// A table of `entries`: the winner of each (type, tag), untagged or with a tag of up to two
     /// words.
-    static func make(_ entries: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)]) -> ResolveTable {
+    static func make(_ entries: [(type: ObjectIdentifier, tag: _TagKey, entry: Unmanaged<Entry>)]) -> ResolveTable {
         var capacityLog2: UInt = 1
         while (1 << capacityLog2) < entries.count * 2 { capacityLog2 += 1 }
         let capacity = 1 << capacityLog2
@@ -64,7 +64,8 @@ final class ResolveTable: ManagedBuffer<ResolveTable.Header, ResolveTable.Slot> 
                 let key = UInt(bitPattern: type)
                 var index = home(key, tag, header.pointee)
                 while slots[index].type != 0 { index = (index + 1) & header.pointee.mask }
-                slots[index] = Slot(type: key, tag: tag, word: entry.instanceWord, entry: .passUnretained(entry))
+                let word = entry._withUnsafeGuaranteedRef { $0.instanceWord }
+                slots[index] = Slot(type: key, tag: tag, word: word, entry: entry)
             }
         }
         return table
