@@ -7,15 +7,16 @@ extension DependencyContainer {
     /// Use it to find what makes start-up slow:
     ///
     /// ```swift
-    /// let events = Mutex<[BuildEvent]>([])
-    /// DependencyContainer.onBuild = { event in events.withLock { $0.append(event) } }
+    /// DependencyContainer.onBuild = { event in
+    ///     if event.ownNanoseconds > 2_000_000 { print("slow at start-up:", event) }
+    /// }
     /// DependencyContainer.defined(by: modules { .backend; .network; .app })
     /// let screen: ProfileViewController = resolve()
     /// DependencyContainer.onBuild = nil
-    /// for event in events.withLock({ $0 }).sorted(by: { $0.ownNanoseconds > $1.ownNanoseconds }) {
-    ///     print(event)
-    /// }
     /// ```
+    ///
+    /// To sort every build by cost, collect the events under a lock, as "Diagnosing problems"
+    /// shows.
     ///
     /// `swift run Example trace` prints the example app's start-up this way.
     ///
