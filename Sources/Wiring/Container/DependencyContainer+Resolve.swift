@@ -11,11 +11,8 @@ extension DependencyContainer {
     @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
         var found = _Found()
-        if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found) {
-            defer { _endRead() }
-            return existing.assumingMemoryBound(to: T.self).pointee
-        }
-        if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
+        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+        if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         return _resolveSlowly(file: file, line: line)
     }
 
@@ -42,11 +39,8 @@ extension DependencyContainer {
     ) -> T {
         if let key = _TagKey(tag) {
             var found = _Found()
-            if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found) {
-                defer { _endRead() }
-                return existing.assumingMemoryBound(to: T.self).pointee
-            }
-            if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
+            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
+            if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         }
         return _resolveSlowly(tag: tag, file: file, line: line)
     }

@@ -51,23 +51,6 @@ struct OnceValue<Value>: ~Copyable {
     }
 }
 
-extension OnceValue {
-    /// Takes the published value back out of reach of new readers and returns how to free it
-    /// (after running `onClose` on it), once no read section can still see it; `nil` if nothing
-    /// was built. Call under `creationLock`.
-    func unpublish(sequence: UInt64, onClose: (@Sendable (Any) -> Void)?) -> Retirement? {
-        guard let raw = wiring_atomic_exchange(word, nil) else { return nil }
-        let storage = raw.assumingMemoryBound(to: Value.self)
-        return .storage(
-            sequence: sequence,
-            onClose: { onClose?(storage.pointee) },
-            free: {
-                storage.deinitialize(count: 1)
-                storage.deallocate()
-            })
-    }
-}
-
 /// Reads the address an `OnceValue` published, or `nil` before it is built.
 @inline(__always)
 func publishedAddress(_ word: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> UnsafeRawPointer? {

@@ -20,6 +20,19 @@ struct _Found {
     }
 }
 
+/// What a fast-path lookup found, as a `T`: the existing singleton at `existing`, copied out
+/// (which ends the read section the lookup left open), or the entry in `found`, built; `nil`
+/// when neither, and the slow path must resolve.
+@inlinable @inline(__always)
+func _value<T>(_: T.Type, at existing: UnsafeRawPointer?, _ found: inout _Found, file: StaticString, line: UInt) -> T? {
+    if let existing {
+        defer { _endRead() }
+        return existing.assumingMemoryBound(to: T.self).pointee
+    }
+    if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
+    return nil
+}
+
 /// Builds what the fast path found into a `T` on the caller's stack.
 @inlinable @inline(__always)
 func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt) -> T {

@@ -21,11 +21,8 @@
 @inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
     var found = _Found()
-    if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found) {
-        defer { _endRead() }
-        return existing.assumingMemoryBound(to: T.self).pointee
-    }
-    if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
+    let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+    if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
     return _resolveSlowly(file: file, line: line)
 }
 
@@ -52,11 +49,8 @@ func _resolveSlowly<T>(file: StaticString, line: UInt) -> T {
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
     if let key = _TagKey(tag) {
         var found = _Found()
-        if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found) {
-            defer { _endRead() }
-            return existing.assumingMemoryBound(to: T.self).pointee
-        }
-        if found.entry != nil { return _build(T.self, &found, file: file, line: line) }
+        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
+        if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
     }
     return _resolveSlowly(tag: tag, file: file, line: line)
 }
