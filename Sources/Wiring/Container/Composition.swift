@@ -12,7 +12,7 @@ enum Part: Sendable {
 
     /// The parts a builder's definitions describe: `includes(_:)` markers become modules.
     static func parts(of definitions: [Definition]) -> [Part] {
-        guard definitions.contains(where: { $0.includedModule != nil }) else {
+        guard definitions.contains(where: \.isInclude) else {
             return definitions.isEmpty ? [] : [.definitions(definitions)]
         }
         var parts: [Part] = []

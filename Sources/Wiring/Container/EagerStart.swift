@@ -7,10 +7,10 @@ final class EagerStart: @unchecked Sendable {
     private let finished = OnceValue<Bool>()
     private var started = false
 
+    /// - Parameter entries: The container's `createdAtStart()` entries; `nil` if there are none.
     init?(entries: [Entry]) {
-        let eager = entries.filter { $0.info.createdAtStart }
-        guard !eager.isEmpty else { return nil }
-        self.entries = eager
+        guard !entries.isEmpty else { return nil }
+        self.entries = entries
     }
 
     /// Whether the eager singletons are built.

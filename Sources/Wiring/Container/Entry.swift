@@ -73,7 +73,7 @@ final class Entry: @unchecked Sendable {
             if let word {
                 let reader = ReadSection.enter()
                 if let address = wiring_atomic_load_acquire(word) {
-                    ErasedValue.copy(info.type, from: address, to: buffer)
+                    ErasedValue.copy(info, from: address, to: buffer)
                     ReadSection.exit(reader)
                     return
                 }
@@ -207,7 +207,7 @@ final class Entry: @unchecked Sendable {
             // `creationLock` is re-entrant and held by this thread, so a definition that is
             // already being built is being built further up this thread's stack: a cycle.
             if let address = wiring_atomic_load_acquire(word) {
-                ErasedValue.copy(info.type, from: address, to: buffer)
+                ErasedValue.copy(info, from: address, to: buffer)
                 return
             }
             if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
@@ -227,14 +227,14 @@ final class Entry: @unchecked Sendable {
             }
             if useInline { inlineUsed = true }
             if mode != .sandboxed { sequence = nextCreationSequence() }
-            ErasedValue.copy(info.type, from: storage, to: buffer)
+            ErasedValue.copy(info, from: storage, to: buffer)
             wiring_atomic_store_release(word, storage)
         }
     }
 
     /// Destroys a published value at `address`, and frees its storage unless it is inline.
     private func free(_ address: UnsafeMutableRawPointer) {
-        ErasedValue.destroy(info.type, at: address)
+        ErasedValue.destroy(info, at: address)
         if let word, address == UnsafeMutableRawPointer(word + 1) { return }
         address.deallocate()
     }
@@ -252,7 +252,7 @@ final class Entry: @unchecked Sendable {
             }
             if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
             if let existing = heldInstance {
-                ErasedValue.copy(info.type, from: existing.storage, to: buffer)
+                ErasedValue.copy(info, from: existing.storage, to: buffer)
                 return
             }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
@@ -263,7 +263,7 @@ final class Entry: @unchecked Sendable {
             }
             heldInstance = held
             sequence = nextCreationSequence()
-            ErasedValue.copy(info.type, from: held.storage, to: buffer)
+            ErasedValue.copy(info, from: held.storage, to: buffer)
         }
     }
 

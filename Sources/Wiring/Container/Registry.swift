@@ -10,13 +10,15 @@ struct Registry: Sendable {
     /// The winner of each type untagged, and of each type with a tag of up to two words: what
     /// `resolve()` reads first. Immutable once built, so shared between threads safely.
     nonisolated(unsafe) let table: ResolveTable
-    private let tagged: TypeTable<[Entry]>
+    let tagged: TypeTable<[Entry]>
     /// `injection(for:)` definitions by class, untagged and tagged together.
-    private let injections: [ObjectIdentifier: [Injection]]
+    let injections: [ObjectIdentifier: [Injection]]
     /// Factories that take parameters, by type and tag.
-    private let parameterized: [DefinitionKey: any AnyParameterizedEntry]
+    let parameterized: [DefinitionKey: any AnyParameterizedEntry]
     /// Async singles and factories, by type and tag.
-    private let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
+    let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
+    /// The `createdAtStart()` singletons, in declaration order.
+    let eagerEntries: [Entry]
 
     /// The async definition for `type` and `tag`, if any.
     func asyncEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyAsyncEntry)? {
@@ -46,6 +48,10 @@ struct Registry: Sendable {
         mode: (DefinitionInfo) -> EntryMode = { _ in .published },
         reusing previous: Registry? = nil
     ) throws(WiringError) {
+        if previous == nil, let plain = Registry(plain: allDefinitions, mode: mode) {
+            self = plain
+            return
+        }
         // Definitions of other scopes wait until their scope is opened.
         var scoped: [ScopeID: [Definition]] = [:]
         var definitions: [Definition] = []
@@ -147,6 +153,7 @@ struct Registry: Sendable {
         }
 
         self.entries = entries
+        self.eagerEntries = entries.filter { $0.info.createdAtStart }
         self.table = ResolveTable.make(fast)
         self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0]!) })
         self.injections = injections
@@ -224,7 +231,7 @@ struct DefinitionKey: Hashable {
 
 /// Hands out the words of one ``WordSlab`` to the singleton entries a registry makes, allocating
 /// the slab on first use, sized for every claim.
-private struct SlabAllocator {
+struct SlabAllocator {
     private let capacity: Int
     private var slab: WordSlab?
     private var next = 0

@@ -53,22 +53,44 @@ final class ResolveTable: ManagedBuffer<ResolveTable.Header, ResolveTable.Slot> 
     /// A table of `entries`: the winner of each (type, tag), untagged or with a tag of up to two
     /// words.
     static func make(_ entries: [(type: ObjectIdentifier, tag: _TagKey, entry: Unmanaged<Entry>)]) -> ResolveTable {
+        let table = empty(capacity: entries.count)
+        for (type, tag, entry) in entries { _ = table.insert(type, tag: tag, entry: entry) }
+        return table
+    }
+
+    /// A table with room for `count` keys, none in it yet.
+    static func empty(capacity count: Int) -> ResolveTable {
         var capacityLog2: UInt = 1
-        while (1 << capacityLog2) < entries.count * 2 { capacityLog2 += 1 }
+        while (1 << capacityLog2) < count * 2 { capacityLog2 += 1 }
         let capacity = 1 << capacityLog2
         let header = Header(mask: capacity - 1, shift: UInt(UInt.bitWidth) - capacityLog2)
         let table = unsafeDowncast(ResolveTable.create(minimumCapacity: capacity) { _ in header }, to: ResolveTable.self)
-        table.withUnsafeMutablePointers { header, slots in
-            slots.initialize(repeating: Slot(), count: capacity)
-            for (type, tag, entry) in entries {
-                let key = UInt(bitPattern: type)
-                var index = home(key, tag, header.pointee)
-                while slots[index].type != 0 { index = (index + 1) & header.pointee.mask }
-                let word = entry._withUnsafeGuaranteedRef { $0.instanceWord }
-                slots[index] = Slot(type: key, tag: tag, word: word, entry: entry)
-            }
+        // All bits zero is an empty slot: one memset rather than a store per field.
+        table.withUnsafeMutablePointerToElements { slots in
+            let raw = UnsafeMutableRawPointer(slots)
+            raw.initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<Slot>.stride)
+            raw.bindMemory(to: Slot.self, capacity: capacity)
         }
         return table
+    }
+
+    /// Adds `entry` under `type` and `tag`, unless the table has that key already (then returns
+    /// `false` and changes nothing). Only while the table is being built, before it is shared,
+    /// and never beyond the capacity it was made with.
+    @discardableResult
+    func insert(_ type: ObjectIdentifier, tag: _TagKey, entry: Unmanaged<Entry>) -> Bool {
+        let key = UInt(bitPattern: type)
+        return withUnsafeMutablePointers { header, slots in
+            var index = ResolveTable.home(key, tag, header.pointee)
+            while slots[index].type != 0 {
+                let slot = slots[index]
+                if slot.type == key, slot.tag.type == tag.type, slot.tag.bits == tag.bits { return false }
+                index = (index + 1) & header.pointee.mask
+            }
+            let word = entry._withUnsafeGuaranteedRef { $0.instanceWord }
+            slots[index] = Slot(type: key, tag: tag, word: word, entry: entry)
+            return true
+        }
     }
 
     deinit {

@@ -8,7 +8,12 @@ struct TypeTable<Value: Sendable>: Sendable {
     private let values: [Value?]
     private let shift: UInt
 
+    /// A table of `pairs`; with none, a table that allocates nothing.
     init(_ pairs: [(ObjectIdentifier, Value)]) {
+        guard !pairs.isEmpty else {
+            (keys, values, shift) = ([], [], 0)
+            return
+        }
         var capacityLog2: UInt = 1
         while (1 << capacityLog2) < pairs.count * 2 { capacityLog2 += 1 }
         let capacity = 1 << capacityLog2
@@ -36,6 +41,7 @@ struct TypeTable<Value: Sendable>: Sendable {
 
     @inline(__always)
     subscript(id: ObjectIdentifier) -> Value? {
+        guard !keys.isEmpty else { return nil }
         let key = UInt(bitPattern: id)
         let mask = keys.count - 1
         var index = TypeTable.home(of: key, shift: shift)

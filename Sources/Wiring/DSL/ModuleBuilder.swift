@@ -24,6 +24,12 @@ public enum ModuleBuilder {
         definitions
     }
 
+    /// A block of one statement (a module listing a shared array of definitions): its
+    /// definitions as they are, without copying them into a new array.
+    public static func buildBlock(_ part: [Definition]) -> [Definition] {
+        part
+    }
+
     public static func buildBlock(_ parts: [Definition]...) -> [Definition] {
         parts.flatMap { $0 }
     }

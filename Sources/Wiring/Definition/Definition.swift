@@ -88,6 +88,12 @@ public struct Definition: Sendable {
         self.payload = .include(module)
     }
 
+    /// Whether this is a marker for an included module.
+    var isInclude: Bool {
+        if case .include = payload { return true }
+        return false
+    }
+
     /// The module this marker includes, if it is one.
     var includedModule: DependencyContainer? {
         if case let .include(module) = payload { return module }

@@ -23,6 +23,9 @@ final class DefinitionInfo: Sendable {
     /// The size and alignment of `type`'s values, for the storage an entry builds them in.
     let size: Int
     let alignment: Int
+    /// Whether `type` is a class, whose values are one reference: copied and destroyed by
+    /// retaining and releasing it (see ``ErasedValue``).
+    let isObject: Bool
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
@@ -40,6 +43,7 @@ final class DefinitionInfo: Sendable {
         self.onClose = onClose
         self.isAsync = isAsync
         (size, alignment) = ErasedValue.layout(of: type)
+        isObject = type is AnyClass
         isPlain = tag == nil && scope == nil && !isInjection
     }
 

@@ -21,6 +21,23 @@ enum ErasedValue {
         _openExistential(type, do: open)
     }
 
+    /// Initializes `destination` with a copy of the value of `info`'s type at `source`. A class
+    /// instance (most definitions) is copied by retaining it, without opening its type.
+    @inline(__always)
+    static func copy(_ info: DefinitionInfo, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        guard info.isObject else { return copy(info.type, from: source, to: destination) }
+        let object = source.load(as: UnsafeRawPointer.self)
+        _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+        destination.storeBytes(of: object, as: UnsafeRawPointer.self)
+    }
+
+    /// Deinitializes the value of `info`'s type at `address`: a class instance by releasing it.
+    @inline(__always)
+    static func destroy(_ info: DefinitionInfo, at address: UnsafeMutableRawPointer) {
+        guard info.isObject else { return destroy(info.type, at: address) }
+        Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
+    }
+
     /// The value at `source`, copied into an `Any`.
     static func value(_ type: Any.Type, at source: UnsafeRawPointer) -> Any {
         func open<Value>(_: Value.Type) -> Any { source.assumingMemoryBound(to: Value.self).pointee }

@@ -1,0 +1,42 @@
+extension Registry {
+    /// The registry of a module made only of plain definitions (no tag, scope, binding, override,
+    /// parameters, async builder or include), each of its own type: most modules, and what every
+    /// container build would otherwise pay the general path's bookkeeping for.
+    ///
+    /// One pass: each definition's entry goes straight into the resolve table. Reading the
+    /// definitions through a buffer pointer copies no `Definition` (which would retain its
+    /// fields). `nil` as soon as a definition is not plain, or its type is already in the table
+    /// (a duplicate, an override, or a module listed twice): the general path then builds the
+    /// registry, and says what is wrong.
+    init?(plain definitions: [Definition], mode: (DefinitionInfo) -> EntryMode) {
+        let count = definitions.count
+        let table = ResolveTable.empty(capacity: count)
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        var eager: [Entry] = []
+        var words = SlabAllocator(capacity: count)
+        let isPlain = definitions.withUnsafeBufferPointer { definitions -> Bool in
+            for index in definitions.indices {
+                let info = definitions[index].info
+                guard info.isPlain, !info.isOverride, info.lifetime != .scoped, definitions[index].bindings.isEmpty,
+                    case let .builder(build) = definitions[index].payload
+                else { return false }
+                let entry = Entry(info: info, mode: mode(info), words: words.next(for: info), build: build)
+                guard table.insert(info.typeID, tag: .none, entry: .passUnretained(entry)) else { return false }
+                entries.append(entry)
+                if info.createdAtStart { eager.append(entry) }
+            }
+            return true
+        }
+        guard isPlain else { return nil }
+        self.entries = entries
+        self.eagerEntries = eager
+        self.table = table
+        self.tagged = TypeTable([])
+        self.injections = [:]
+        self.parameterized = [:]
+        self.asyncEntries = [:]
+        self.scopedDefinitions = [:]
+        self.declarations = []
+    }
+}
