@@ -31,8 +31,9 @@ extension DependencyContainer {
     }
 }
 
-/// Modules composed through several paths, as a modular app composes them.
-@Suite struct CompositionTests {
+/// Modules composed through several paths, as a modular app composes them. Serialized: its
+/// tests share `coreBuilds`, and one of them counts the builds.
+@Suite(.serialized) struct CompositionTests {
     @Test func aModuleReachedThroughADiamondOfDepthThreeIsOneDefinition() {
         let container = modules { .top; .left }
         let first: Core = container.resolve()

@@ -166,7 +166,7 @@ extension DependencyContainer {
         if buildsDirectly, let entry = slot.entry {
             let container = Unmanaged.passUnretained(self)
             if retaining { _ = container.retain() }
-            found = _Found(entry: entry.toOpaque(), container: container.toOpaque(), retained: retaining)
+            found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
         }
         ReadSection.exit(reader)
         return nil

@@ -5,63 +5,72 @@ typealias Builder = @Sendable (UnsafeMutableRawPointer) throws -> Void
 
 /// A definition as it lives in one container, with that container's instance of it.
 ///
-/// Not generic: a container makes one entry per definition, and a generic class would cost a
-/// metadata lookup for each, and again for every unspecialized call that names it. An entry
-/// builds its value with its definition's ``Builder`` and handles it through the definition's
-/// metatype (``ErasedValue``); callers hand it memory of the right type to build or copy into.
+/// A pointer to its state in an ``EntryBlock``: a registry makes all its entries in one block,
+/// not an object each, and keeps that block alive while it holds them (see ``EntryOwners``).
+/// Not generic: an entry builds its value with its definition's ``Builder`` and handles it
+/// through the definition's metatype (``ErasedValue``); callers hand it memory of the right type
+/// to build or copy into.
 ///
-/// A singleton is published for the lock-free fast path: the address of its value is stored, with
-/// release ordering, in a word of the container's ``WordSlab``; the two words after it hold the
-/// value itself when it fits (a class reference, a class-bound existential), so that building
-/// a container and its singletons allocates nothing per definition but the entry and the instance.
-final class Entry: @unchecked Sendable {
-    // `isBuilding`, `inlineUsed`, `weakInstance`, `heldInstance`, `retiredBy` and `sequence` are
-    // only touched under `creationLock` (or, in a verification sandbox, by the one thread that
-    // verifies at a time); the published word is read and written with atomics; everything else
-    // is immutable.
-    let info: DefinitionInfo
+/// A singleton is published for the lock-free fast path: the address of its value is stored,
+/// with release ordering, in its published word; the two words after it hold the value itself
+/// when it fits (a class reference, a class-bound existential), so that building a container
+/// and its singletons allocates nothing per definition but the instance.
+struct Entry: Sendable {
+    // Points into a block that whoever holds this entry keeps alive; its mutable state is guarded
+    // as `EntryStorage` says.
+    nonisolated(unsafe) let storage: UnsafeMutablePointer<EntryStorage>
+
+    init(_ storage: UnsafeMutablePointer<EntryStorage>) {
+        self.storage = storage
+    }
+
+    /// The entry at `address`, as the resolve table and the fast path hold it.
+    init(opaque address: UnsafeMutableRawPointer) {
+        storage = address.assumingMemoryBound(to: EntryStorage.self)
+    }
+
+    /// The entry as a plain address, for the resolve table and the fast path.
+    var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(storage) }
+
+    var info: DefinitionInfo { storage.pointee.unmanagedInfo.takeUnretainedValue() }
+
     /// Where a built singleton's address is published, for the fast path; `nil` for other
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
     /// can be recorded.
-    let instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    /// The published word of a singleton (in a sandbox too); `nil` for other lifetimes.
-    private let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    /// Keeps `word` and the inline storage after it alive.
-    private let slab: WordSlab?
-    private let build: Builder
-    private let mode: EntryMode
-    private var isBuilding = false
-    /// Whether the inline storage held a value once: after an unload it may still be waiting to
-    /// be freed, so a singleton built again goes to storage of its own.
-    private var inlineUsed = false
-    /// The instance of a `.weak` definition while anyone holds it.
-    private var weakInstance: WeakReference?
-    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded.
-    private var heldInstance: HeldValue?
-    /// Set when the entry's module is unloaded, or its container closed.
-    private var retiredBy: RetiredBy?
-    /// When the held or published instance was built (see `Released`).
-    private var sequence: UInt64 = 0
-
-    /// - Parameter words: For a singleton, three words of a slab: the published word, then inline
-    ///   storage for a value of up to two words.
-    init(info: DefinitionInfo, mode: EntryMode, words: (slab: WordSlab, index: Int)?, build: @escaping Builder) {
-        self.info = info
-        self.build = build
-        self.mode = mode
-        if let words, info.lifetime == .singleton {
-            let word = words.slab.words(at: words.index)
-            self.word = word
-            self.slab = words.slab
-            self.instanceWord = mode == .published ? word : nil
-        } else {
-            self.word = nil
-            self.slab = nil
-            self.instanceWord = nil
-        }
+    var instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+        storage.pointee.mode == .published ? storage.pointee.word : nil
     }
 
-    deinit {
+    /// The published word of a singleton (in a sandbox too); `nil` for other lifetimes.
+    private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?>? { storage.pointee.word }
+    private var mode: EntryMode { storage.pointee.mode }
+    private var isBuilding: Bool {
+        get { storage.pointee.isBuilding }
+        nonmutating set { storage.pointee.isBuilding = newValue }
+    }
+    private var inlineUsed: Bool {
+        get { storage.pointee.inlineUsed }
+        nonmutating set { storage.pointee.inlineUsed = newValue }
+    }
+    private var weakInstance: WeakReference? {
+        get { storage.pointee.weakInstance }
+        nonmutating set { storage.pointee.weakInstance = newValue }
+    }
+    private var heldInstance: HeldValue? {
+        get { storage.pointee.heldInstance }
+        nonmutating set { storage.pointee.heldInstance = newValue }
+    }
+    private var retiredBy: RetiredBy? {
+        get { storage.pointee.retiredBy }
+        nonmutating set { storage.pointee.retiredBy = newValue }
+    }
+    private var sequence: UInt64 {
+        get { storage.pointee.sequence }
+        nonmutating set { storage.pointee.sequence = newValue }
+    }
+
+    /// Frees the published singleton, if any: its block is going.
+    func freePublished() {
         if let word, let address = word.pointee { free(address) }
     }
 
@@ -129,10 +138,12 @@ final class Entry: @unchecked Sendable {
         if let held = takeHeldInstance() { return .instance(held) }
         guard let word, let address = wiring_atomic_exchange(word, nil) else { return nil }
         let info = info
+        // The storage is freed after this entry's registry may be gone: keep its block.
+        let block = storage.pointee.block
         return .storage(
             sequence: sequence,
             onClose: { info.onClose?(ErasedValue.value(info.type, at: address)) },
-            free: { self.free(address) })
+            free: { withExtendedLifetime(block) { self.free(address) } })
     }
 
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
@@ -163,13 +174,23 @@ final class Entry: @unchecked Sendable {
     @inline(__always)
     private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
         if let observer = BuildObserver.active { return try make(into: buffer, in: container, observedBy: observer) }
-        try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
-            do {
-                try build(buffer)
+        // The block holds the info and the builder: borrowed here, not retained.
+        let builder = storage.pointee.unmanagedBuilder
+        let failure = storage.pointee.unmanagedInfo._withUnsafeGuaranteedRef { info -> WiringError? in
+            do throws(WiringError) {
+                try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
+                    do {
+                        try builder._withUnsafeGuaranteedRef { try $0.build(buffer) }
+                    } catch {
+                        throw WiringError.thrown(by: info, error)
+                    }
+                }
+                return nil
             } catch {
-                throw WiringError.thrown(by: info, error)
+                return error
             }
         }
+        if let failure { throw failure }
     }
 
     /// `make`, timed and reported to `observer` (``DependencyContainer/onBuild``).
@@ -182,7 +203,7 @@ final class Entry: @unchecked Sendable {
         var event: BuildEvent?
         try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
             do {
-                try build(buffer)
+                try storage.pointee.builder.build(buffer)
             } catch {
                 throw WiringError.thrown(by: info, error)
             }
@@ -292,30 +313,4 @@ final class Entry: @unchecked Sendable {
         let start = path.firstIndex { $0 === info } ?? path.startIndex
         return path[start...].map(\.step)
     }
-}
-
-/// Words for the singletons of one container, in one allocation: each singleton entry takes
-/// three, its published word and two of inline storage. Entries keep their slab alive, so an
-/// entry that a later container reuses (`load`/`unload`) keeps its words.
-final class WordSlab: ManagedBuffer<Int, UnsafeMutableRawPointer?> {
-    /// Words a singleton entry takes.
-    static let wordsPerEntry = 3
-
-    /// A slab of `count` words, all `nil`.
-    static func make(count: Int) -> WordSlab {
-        let slab = unsafeDowncast(WordSlab.create(minimumCapacity: count) { _ in count }, to: WordSlab.self)
-        slab.withUnsafeMutablePointerToElements { $0.initialize(repeating: nil, count: count) }
-        return slab
-    }
-
-    /// The word at `index`, which stays valid while the slab lives.
-    func words(at index: Int) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        withUnsafeMutablePointerToElements { $0 + index }
-    }
-}
-
-/// The instance of a `.weak` definition, held weakly.
-final class WeakReference {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
 }

@@ -14,15 +14,15 @@ extension Registry {
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         var eager: [Entry] = []
-        var words = SlabAllocator(capacity: count)
+        let block = EntryBlock.make(capacity: count)
         let isPlain = definitions.withUnsafeBufferPointer { definitions -> Bool in
             for index in definitions.indices {
                 let info = definitions[index].info
                 guard info.isPlain, !info.isOverride, info.lifetime != .scoped, definitions[index].bindings.isEmpty,
                     case let .builder(build) = definitions[index].payload
                 else { return false }
-                let entry = Entry(info: info, mode: mode(info), words: words.next(for: info), build: build)
-                guard table.insert(info.typeID, tag: .none, entry: .passUnretained(entry)) else { return false }
+                let entry = block.makeEntry(info: info, mode: mode(info), build: build)
+                guard table.insert(info.typeID, tag: .none, entry: entry) else { return false }
                 entries.append(entry)
                 if info.createdAtStart { eager.append(entry) }
             }
@@ -30,6 +30,7 @@ extension Registry {
         }
         guard isPlain else { return nil }
         self.entries = entries
+        self.owners = [block]
         self.eagerEntries = eager
         self.table = table
         self.tagged = TypeTable([])

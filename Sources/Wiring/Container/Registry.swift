@@ -7,6 +7,10 @@ struct Registry: Sendable {
     /// Every entry (bindings included), in declaration order; for a type and tag several
     /// definitions bind, all of them, though only the last is resolved.
     let entries: [Entry]
+    /// The blocks `entries` live in: this registry's own, and those of the entries it reuses.
+    /// Only kept, never read: the header of a block changes only while it is being filled,
+    /// before it is shared, and its elements are guarded as `EntryStorage` says.
+    nonisolated(unsafe) let owners: [EntryBlock]
     /// The winner of each type untagged, and of each type with a tag of up to two words: what
     /// `resolve()` reads first. Immutable once built, so shared between threads safely.
     nonisolated(unsafe) let table: ResolveTable
@@ -80,14 +84,20 @@ struct Registry: Sendable {
         }
 
         let reusable = previous?.entriesByInfo() ?? [:]
-        var words = SlabAllocator(capacity: claims.count)
-        // The entry of each definition with bindings, which its bindings' entries build from.
+        // Room for every claim's entry, and for the primaries that only their bindings claim.
         let hasBindings = definitions.contains { !$0.bindings.isEmpty }
+        var block: EntryBlock?
+        func newEntry(_ info: DefinitionInfo, mode: EntryMode, build: BuilderBox, primary: Entry? = nil) -> Entry {
+            let made = block ?? EntryBlock.make(capacity: claims.count + (hasBindings ? definitions.count : 0))
+            block = made
+            return made.makeEntry(info: info, mode: mode, build: build, primary: primary)
+        }
+        var owners = EntryOwners()
+        // The entry of each definition with bindings, which its bindings' entries build from.
         var primaries = [Entry?](repeating: nil, count: hasBindings ? definitions.count : 0)
         var entries: [Entry] = []
         entries.reserveCapacity(claims.count)
-        // Unretained: `entries` holds them.
-        var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Unmanaged<Entry>)] = []
+        var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)] = []
         fast.reserveCapacity(claims.count)
         var tagged: [ObjectIdentifier: [Entry]] = [:]
         var taggedOrder: [ObjectIdentifier] = []
@@ -102,9 +112,7 @@ struct Registry: Sendable {
             case let .builder(build):
                 let primary =
                     (hasBindings ? primaries[claim.definition] : nil) ?? reusable[ObjectIdentifier(definition.info)]
-                    ?? Entry(
-                        info: definition.info, mode: mode(definition.info), words: words.next(for: definition.info),
-                        build: build)
+                    ?? newEntry(definition.info, mode: mode(definition.info), build: build)
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
                 if claim.slot == 0 {
@@ -113,19 +121,20 @@ struct Registry: Sendable {
                     let binding = definition.bindings[claim.slot - 1]
                     entry =
                         reusable[ObjectIdentifier(binding.info)]
-                        ?? Entry(
-                            info: binding.info, mode: mode(definition.info), words: words.next(for: binding.info),
-                            build: binding.makeBuilder(binding.info, primary))
+                        ?? newEntry(
+                            binding.info, mode: mode(definition.info), build: BuilderBox(binding.makeBuilder(binding.info, primary)),
+                            primary: primary)
                 }
+                owners.keep(entry)
                 entries.append(entry)
                 if isWinner {
                     let id = entry.info.typeID
                     if let tag = entry.info.tag {
                         if tagged[id] == nil { taggedOrder.append(id) }
                         tagged[id, default: []].append(entry)
-                        if let key = tag.fastKey { fast.append((id, key, .passUnretained(entry))) }
+                        if let key = tag.fastKey { fast.append((id, key, entry)) }
                     } else {
-                        fast.append((id, .none, .passUnretained(entry)))
+                        fast.append((id, .none, entry))
                     }
                 }
             case let .injection(injection):
@@ -153,6 +162,7 @@ struct Registry: Sendable {
         }
 
         self.entries = entries
+        self.owners = owners.blocks
         self.eagerEntries = entries.filter { $0.info.createdAtStart }
         self.table = ResolveTable.make(fast)
         self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0]!) })
@@ -192,7 +202,7 @@ struct Registry: Sendable {
 
     @inline(__always)
     func entry(for type: ObjectIdentifier) -> Entry? {
-        table.slot(for: type, tag: .none)?.entry?.takeUnretainedValue()
+        table.slot(for: type, tag: .none)?.entry.map(Entry.init(opaque:))
     }
 
     @inline(__always)
@@ -227,25 +237,4 @@ struct DefinitionKey: Hashable {
     let tag: Tag?
     var isInjection = false
     var scope: ScopeID?
-}
-
-/// Hands out the words of one ``WordSlab`` to the singleton entries a registry makes, allocating
-/// the slab on first use, sized for every claim.
-struct SlabAllocator {
-    private let capacity: Int
-    private var slab: WordSlab?
-    private var next = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    /// Words for an entry of `info`, if it is a singleton.
-    mutating func next(for info: DefinitionInfo) -> (slab: WordSlab, index: Int)? {
-        guard info.lifetime == .singleton else { return nil }
-        let slab = self.slab ?? WordSlab.make(count: WordSlab.wordsPerEntry * capacity)
-        self.slab = slab
-        defer { next += WordSlab.wordsPerEntry }
-        return (slab, next)
-    }
 }

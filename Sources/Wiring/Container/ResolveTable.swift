@@ -47,12 +47,12 @@ final class ResolveTable: ManagedBuffer<ResolveTable.Header, ResolveTable.Slot> 
         var type: UInt = 0
         var tag = _TagKey.none
         var word: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-        var entry: Unmanaged<Entry>?
+        var entry: UnsafeMutableRawPointer?
     }
 
     /// A table of `entries`: the winner of each (type, tag), untagged or with a tag of up to two
     /// words.
-    static func make(_ entries: [(type: ObjectIdentifier, tag: _TagKey, entry: Unmanaged<Entry>)]) -> ResolveTable {
+    static func make(_ entries: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)]) -> ResolveTable {
         let table = empty(capacity: entries.count)
         for (type, tag, entry) in entries { _ = table.insert(type, tag: tag, entry: entry) }
         return table
@@ -78,7 +78,7 @@ final class ResolveTable: ManagedBuffer<ResolveTable.Header, ResolveTable.Slot> 
     /// `false` and changes nothing). Only while the table is being built, before it is shared,
     /// and never beyond the capacity it was made with.
     @discardableResult
-    func insert(_ type: ObjectIdentifier, tag: _TagKey, entry: Unmanaged<Entry>) -> Bool {
+    func insert(_ type: ObjectIdentifier, tag: _TagKey, entry: Entry) -> Bool {
         let key = UInt(bitPattern: type)
         return withUnsafeMutablePointers { header, slots in
             var index = ResolveTable.home(key, tag, header.pointee)
@@ -87,8 +87,7 @@ final class ResolveTable: ManagedBuffer<ResolveTable.Header, ResolveTable.Slot> 
                 if slot.type == key, slot.tag.type == tag.type, slot.tag.bits == tag.bits { return false }
                 index = (index + 1) & header.pointee.mask
             }
-            let word = entry._withUnsafeGuaranteedRef { $0.instanceWord }
-            slots[index] = Slot(type: key, tag: tag, word: word, entry: entry)
+            slots[index] = Slot(type: key, tag: tag, word: entry.instanceWord, entry: entry.opaque)
             return true
         }
     }

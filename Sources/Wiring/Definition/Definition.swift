@@ -21,7 +21,7 @@ public struct Definition: Sendable {
 
     enum Payload: Sendable {
         /// Builds the value; each container makes an ``Entry`` with it.
-        case builder(Builder)
+        case builder(BuilderBox)
         /// Code to run on an existing object (`injection(for:)`).
         case injection(Injection)
         /// A factory that takes parameters at resolve time.
@@ -48,7 +48,7 @@ public struct Definition: Sendable {
         factory: @escaping @Sendable () throws -> Value
     ) {
         self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
-        self.payload = .builder { buffer in buffer.initializeMemory(as: Value.self, to: try factory()) }
+        self.payload = .builder(BuilderBox { buffer in buffer.initializeMemory(as: Value.self, to: try factory()) })
     }
 
     /// A definition whose builder was made where `type` is known (the DSL's inlinable
@@ -59,7 +59,7 @@ public struct Definition: Sendable {
         build: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Void
     ) {
         self.info = DefinitionInfo(type: type, tag: nil, lifetime: lifetime, site: CodeLocation(file, line))
-        self.payload = .builder(build)
+        self.payload = .builder(BuilderBox(build))
     }
 
     /// A definition under `tag`, with a builder made where `type` is known.
@@ -69,7 +69,7 @@ public struct Definition: Sendable {
         build: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Void
     ) {
         self.info = DefinitionInfo(type: type, tag: Tag(tag), lifetime: lifetime, site: CodeLocation(file, line))
-        self.payload = .builder(build)
+        self.payload = .builder(BuilderBox(build))
     }
 
     init<Value: Sendable>(
@@ -117,5 +117,15 @@ public struct Definition: Sendable {
     /// Slot 0 is the definition itself; slot `n` its `n`th binding.
     func slot(_ index: Int) -> DefinitionInfo {
         index == 0 ? info : bindings[index - 1].info
+    }
+}
+
+/// A definition's ``Builder``, in an object made once per definition: an entry reads it
+/// without retaining it, which a closure stored in an entry's memory would not allow.
+final class BuilderBox: Sendable {
+    let build: Builder
+
+    init(_ build: @escaping Builder) {
+        self.build = build
     }
 }

@@ -46,16 +46,15 @@ func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt)
 /// Builds `found`'s entry into `buffer`: one non-generic call, whatever the type.
 @usableFromInline
 func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: StaticString, line: UInt) {
-    let entry = Unmanaged<Entry>.fromOpaque(found.entry.unsafelyUnwrapped)
+    // The container (retained, or held by the caller) keeps the entry's block alive.
+    let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
     let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
     var failure: WiringError?
-    entry._withUnsafeGuaranteedRef { entry in
-        container._withUnsafeGuaranteedRef { container in
-            do throws(WiringError) {
-                try entry.resolve(into: buffer, in: container)
-            } catch {
-                failure = error
-            }
+    container._withUnsafeGuaranteedRef { container in
+        do throws(WiringError) {
+            try entry.resolve(into: buffer, in: container)
+        } catch {
+            failure = error
         }
     }
     if found.retained { container.release() }

@@ -1,0 +1,109 @@
+/// The state of one ``Entry``, an element of an ``EntryBlock``.
+///
+/// `isBuilding`, `inlineUsed`, `weakInstance`, `heldInstance`, `retiredBy` and `sequence` are
+/// only touched under `creationLock` (or, in a verification sandbox, by the one thread that
+/// verifies at a time); `words.0` is read and written with atomics; everything else is
+/// immutable once the block is shared.
+struct EntryStorage {
+    /// The definition's info and builder, kept alive as long as the block.
+    let info: DefinitionInfo
+    let builder: BuilderBox
+    /// `info` and `builder`, read without retaining them (the fields above hold them).
+    let unmanagedInfo: Unmanaged<DefinitionInfo>
+    let unmanagedBuilder: Unmanaged<BuilderBox>
+    let mode: EntryMode
+    /// The block this entry lives in, which its holders keep alive.
+    unowned(unsafe) let block: EntryBlock
+    /// For a binding, the block of the entry it builds from: whoever keeps this entry alive
+    /// keeps that block alive too.
+    unowned(unsafe) let primaryBlock: EntryBlock?
+    /// A singleton's published word (`words.0`); `nil` for other lifetimes.
+    let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    var isBuilding = false
+    /// Whether the inline storage held a value once: after an unload it may still be waiting to
+    /// be freed, so a singleton built again goes to storage of its own.
+    var inlineUsed = false
+    /// Set when the entry's module is unloaded, or its container closed.
+    var retiredBy: RetiredBy?
+    /// The instance of a `.weak` definition while anyone holds it.
+    var weakInstance: WeakReference?
+    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded.
+    var heldInstance: HeldValue?
+    /// When the held or published instance was built (see `Released`).
+    var sequence: UInt64 = 0
+    /// A singleton's published word (the address of its value, or `nil`), then two words of
+    /// inline storage for a value that fits: a class reference, a class-bound existential.
+    var words: (UnsafeMutableRawPointer?, UInt, UInt) = (nil, 0, 0)
+}
+
+/// The entries a registry makes, in one allocation rather than one object each.
+///
+/// An ``Entry`` is a pointer to its element here. Registries keep the blocks of the entries they
+/// hold alive (their own, those they reuse from the registry before them on `load`/`unload`, and
+/// those their bindings build from); a retired singleton's storage keeps its block alive until
+/// it is freed. When the block goes, it frees the singletons still published in it.
+final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
+    struct Header {
+        var count: Int
+        let capacity: Int
+    }
+
+    /// Where `words` sits in an element.
+    private static let wordsOffset = MemoryLayout<EntryStorage>.offset(of: \.words)!
+
+    /// A block with room for `capacity` entries.
+    static func make(capacity: Int) -> EntryBlock {
+        let block = EntryBlock.create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
+        return unsafeDowncast(block, to: EntryBlock.self)
+    }
+
+    /// A new entry in the next free element.
+    /// - Parameter primary: For a binding, the entry it builds from.
+    func makeEntry(info: DefinitionInfo, mode: EntryMode, build: BuilderBox, primary: Entry? = nil) -> Entry {
+        withUnsafeMutablePointers { header, elements in
+            precondition(header.pointee.count < header.pointee.capacity, "Wiring: an entry block overflowed")
+            let storage = elements + header.pointee.count
+            header.pointee.count += 1
+            let word =
+                info.lifetime == .singleton
+                ? (UnsafeMutableRawPointer(storage) + EntryBlock.wordsOffset)
+                    .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+                : nil
+            storage.initialize(
+                to: EntryStorage(
+                    info: info, builder: build, unmanagedInfo: .passUnretained(info),
+                    unmanagedBuilder: .passUnretained(build), mode: mode, block: self, primaryBlock: primary?.storage.pointee.block,
+                    word: word))
+            return Entry(storage)
+        }
+    }
+
+    deinit {
+        withUnsafeMutablePointers { header, elements in
+            for index in 0..<header.pointee.count { Entry(elements + index).freePublished() }
+            elements.deinitialize(count: header.pointee.count)
+        }
+    }
+}
+
+/// The blocks a registry's entries live in, each once.
+struct EntryOwners {
+    private(set) var blocks: [EntryBlock] = []
+    private var seen: Set<ObjectIdentifier> = []
+
+    /// Keeps `entry`'s block, and its primary's, alive.
+    mutating func keep(_ entry: Entry) {
+        keep(entry.storage.pointee.block)
+        if let primary = entry.storage.pointee.primaryBlock { keep(primary) }
+    }
+
+    mutating func keep(_ block: EntryBlock) {
+        if seen.insert(ObjectIdentifier(block)).inserted { blocks.append(block) }
+    }
+}
+
+/// The instance of a `.weak` definition, held weakly.
+final class WeakReference {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
