@@ -44,6 +44,7 @@ struct Entry: Sendable {
     /// The published word of a singleton (in a sandbox too); `nil` for other lifetimes.
     private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?>? { storage.pointee.word }
     private var mode: EntryMode { storage.pointee.mode }
+    private var layout: ValueLayout { storage.pointee.layout }
     private var isBuilding: Bool {
         get { storage.pointee.isBuilding }
         nonmutating set { storage.pointee.isBuilding = newValue }
@@ -77,12 +78,12 @@ struct Entry: Sendable {
     /// Initializes `buffer`, memory for a value of the definition's type, with the instance for
     /// this resolve: the existing singleton, or a newly built value.
     func resolve(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
-        switch info.lifetime {
+        switch storage.pointee.lifetime {
         case .singleton:
             if let word {
                 let reader = ReadSection.enter()
                 if let address = wiring_atomic_load_acquire(word) {
-                    ErasedValue.copy(info, from: address, to: buffer)
+                    ErasedValue.copy(layout, from: address, to: buffer)
                     ReadSection.exit(reader)
                     return
                 }
@@ -115,7 +116,7 @@ struct Entry: Sendable {
 
     /// The value as `resolve()` would return it, type-erased (for bindings and `resolveAll`).
     func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any {
-        try withUnsafeTemporaryAllocation(byteCount: max(info.size, 1), alignment: info.alignment) {
+        try withUnsafeTemporaryAllocation(byteCount: max(layout.size, 1), alignment: layout.alignment) {
             (buffer) throws(WiringError) -> Any in
             let address = buffer.baseAddress.unsafelyUnwrapped
             try resolve(into: address, in: container)
@@ -228,7 +229,7 @@ struct Entry: Sendable {
             // `creationLock` is re-entrant and held by this thread, so a definition that is
             // already being built is being built further up this thread's stack: a cycle.
             if let address = wiring_atomic_load_acquire(word) {
-                ErasedValue.copy(info, from: address, to: buffer)
+                ErasedValue.copy(layout, from: address, to: buffer)
                 return
             }
             if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
@@ -236,9 +237,9 @@ struct Entry: Sendable {
             isBuilding = true
             defer { isBuilding = false }
             let inline = UnsafeMutableRawPointer(word + 1)
-            let useInline = !inlineUsed && info.size <= 2 * MemoryLayout<UInt>.size
-                && info.alignment <= MemoryLayout<UInt>.alignment
-            let storage = useInline ? inline : .allocate(byteCount: max(info.size, 1), alignment: info.alignment)
+            let useInline = !inlineUsed && layout.size <= 2 * MemoryLayout<UInt>.size
+                && layout.alignment <= MemoryLayout<UInt>.alignment
+            let storage = useInline ? inline : .allocate(byteCount: max(layout.size, 1), alignment: layout.alignment)
             do throws(WiringError) {
                 try make(into: storage, in: container)
             } catch {
@@ -248,14 +249,14 @@ struct Entry: Sendable {
             }
             if useInline { inlineUsed = true }
             if mode != .sandboxed { sequence = nextCreationSequence() }
-            ErasedValue.copy(info, from: storage, to: buffer)
+            ErasedValue.copy(layout, from: storage, to: buffer)
             wiring_atomic_store_release(word, storage)
         }
     }
 
     /// Destroys a published value at `address`, and frees its storage unless it is inline.
     private func free(_ address: UnsafeMutableRawPointer) {
-        ErasedValue.destroy(info, at: address)
+        ErasedValue.destroy(layout, at: address)
         if let word, address == UnsafeMutableRawPointer(word + 1) { return }
         address.deallocate()
     }
@@ -273,18 +274,18 @@ struct Entry: Sendable {
             }
             if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
             if let existing = heldInstance {
-                ErasedValue.copy(info, from: existing.storage, to: buffer)
+                ErasedValue.copy(layout, from: existing.storage, to: buffer)
                 return
             }
             guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
             isBuilding = true
             defer { isBuilding = false }
-            let held = try HeldValue.build(info.type, size: info.size, alignment: info.alignment) {
+            let held = try HeldValue.build(layout.type, size: layout.size, alignment: layout.alignment) {
                 (storage) throws(WiringError) in try make(into: storage, in: container)
             }
             heldInstance = held
             sequence = nextCreationSequence()
-            ErasedValue.copy(info, from: held.storage, to: buffer)
+            ErasedValue.copy(layout, from: held.storage, to: buffer)
         }
     }
 

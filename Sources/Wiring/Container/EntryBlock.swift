@@ -11,6 +11,9 @@ struct EntryStorage {
     /// `info` and `builder`, read without retaining them (the fields above hold them).
     let unmanagedInfo: Unmanaged<DefinitionInfo>
     let unmanagedBuilder: Unmanaged<BuilderBox>
+    /// `info.layout` and `info.lifetime`, read without touching `info`.
+    let layout: ValueLayout
+    let lifetime: Lifetime
     let mode: EntryMode
     /// The block this entry lives in, which its holders keep alive.
     unowned(unsafe) let block: EntryBlock
@@ -72,7 +75,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             storage.initialize(
                 to: EntryStorage(
                     info: info, builder: build, unmanagedInfo: .passUnretained(info),
-                    unmanagedBuilder: .passUnretained(build), mode: mode, block: self, primaryBlock: primary?.storage.pointee.block,
+                    unmanagedBuilder: .passUnretained(build), layout: info.layout, lifetime: info.lifetime, mode: mode, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))
             return Entry(storage)
         }

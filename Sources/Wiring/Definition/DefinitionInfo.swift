@@ -20,12 +20,8 @@ final class DefinitionInfo: Sendable {
     let isAsync: Bool
     /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
     let isPlain: Bool
-    /// The size and alignment of `type`'s values, for the storage an entry builds them in.
-    let size: Int
-    let alignment: Int
-    /// Whether `type` is a class, whose values are one reference: copied and destroyed by
-    /// retaining and releasing it (see ``ErasedValue``).
-    let isObject: Bool
+    /// How values of `type` are laid out and copied, for the storage an entry builds them in.
+    let layout: ValueLayout
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
@@ -42,8 +38,7 @@ final class DefinitionInfo: Sendable {
         self.scope = scope
         self.onClose = onClose
         self.isAsync = isAsync
-        (size, alignment) = ErasedValue.layout(of: type)
-        isObject = type is AnyClass
+        layout = ValueLayout(of: type)
         isPlain = tag == nil && scope == nil && !isInjection
     }
 

@@ -21,20 +21,21 @@ enum ErasedValue {
         _openExistential(type, do: open)
     }
 
-    /// Initializes `destination` with a copy of the value of `info`'s type at `source`. A class
-    /// instance (most definitions) is copied by retaining it, without opening its type.
+    /// Initializes `destination` with a copy of the value laid out as `layout` says at `source`.
+    /// A class instance (most definitions) is copied by retaining it, without opening its type.
     @inline(__always)
-    static func copy(_ info: DefinitionInfo, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
-        guard info.isObject else { return copy(info.type, from: source, to: destination) }
+    static func copy(_ layout: ValueLayout, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        guard layout.isObject else { return copy(layout.type, from: source, to: destination) }
         let object = source.load(as: UnsafeRawPointer.self)
         _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
         destination.storeBytes(of: object, as: UnsafeRawPointer.self)
     }
 
-    /// Deinitializes the value of `info`'s type at `address`: a class instance by releasing it.
+    /// Deinitializes the value laid out as `layout` says at `address`: a class instance by
+    /// releasing it.
     @inline(__always)
-    static func destroy(_ info: DefinitionInfo, at address: UnsafeMutableRawPointer) {
-        guard info.isObject else { return destroy(info.type, at: address) }
+    static func destroy(_ layout: ValueLayout, at address: UnsafeMutableRawPointer) {
+        guard layout.isObject else { return destroy(layout.type, at: address) }
         Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
     }
 
@@ -69,6 +70,21 @@ enum ErasedValue {
     /// Whether values of `type` are class instances, which a weak reference can hold.
     static func isClassInstance(_ value: Any) -> Bool {
         type(of: value as Any) is AnyClass
+    }
+}
+
+/// What handling values of a run-time type needs, without retaining anything: the type, the
+/// size and alignment of its values, and whether a value is one class reference.
+struct ValueLayout {
+    let type: Any.Type
+    let size: Int
+    let alignment: Int
+    let isObject: Bool
+
+    init(of type: Any.Type) {
+        self.type = type
+        (size, alignment) = ErasedValue.layout(of: type)
+        isObject = type is AnyClass
     }
 }
 
