@@ -99,6 +99,16 @@ struct Entry: Sendable {
         }
     }
 
+    /// `resolve(into:in:)`, for a caller that has just found no published singleton: a singleton
+    /// goes straight to the build, which looks again under the lock.
+    @inline(__always)
+    func resolveUnpublished(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
+        throws(WiringError)
+    {
+        if storage.pointee.lifetime == .singleton, word != nil { return try buildSingleton(into: buffer, in: container) }
+        try resolve(into: buffer, in: container)
+    }
+
     /// The instance for this resolve, as a `T` (the definition's type).
     @inline(__always)
     func resolve<T>(_: T.Type, in container: DependencyContainer) throws(WiringError) -> T {

@@ -52,7 +52,7 @@ func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: S
     var failure: WiringError?
     container._withUnsafeGuaranteedRef { container in
         do throws(WiringError) {
-            try entry.resolve(into: buffer, in: container)
+            try entry.resolveUnpublished(into: buffer, in: container)
         } catch {
             failure = error
         }
