@@ -41,6 +41,37 @@ private struct Snapshot: Sendable {
         #expect(database.config === container.resolve() as Config)
     }
 
+    @Test func aBuiltAsyncSingleIsReturnedAtOnceEvenFromAScopeAndAFailedOneIsBuiltAgain() async throws {
+        let builds = Counter()
+        let attempts = Counter()
+        struct Unavailable: Error {}
+        let container = module {
+            single { () async -> Database in
+                builds.increment()
+                return await Database.open(config: Config())
+            }
+            // Fails on its first build: nothing is kept, so the next resolve builds again.
+            single(tag: "flaky") { () async throws -> Snapshot in
+                attempts.increment()
+                if attempts.count == 1 { throw Unavailable() }
+                return Snapshot(id: attempts.count)
+            }
+        }
+        let first: Database = await container.resolveAsync()
+        for _ in 0..<100 { #expect(await container.resolveAsync(Database.self) === first) }
+        #expect(builds.count == 1)
+        await #expect(throws: WiringError.self) { try await container.resolveAsyncThrowing(Snapshot.self, tag: "flaky") }
+        #expect(try await container.resolveAsyncThrowing(Snapshot.self, tag: "flaky").id == 2)
+        #expect(try await container.resolveAsyncThrowing(Snapshot.self, tag: "flaky").id == 2)
+        // A scope of the container reaches the same built single.
+        enum Visit {}
+        let visits = module { scope(Visit.self) { scoped { Config() } } }
+        let app = modules { container; visits }
+        let visit = app.openScope(Visit.self)
+        #expect(await visit.resolveAsync(Database.self) === app.resolveAsync(Database.self) as Database)
+        visit.close()
+    }
+
     @Test func anAsyncFactoryRunsOnEveryResolve() async {
         let counter = Counter()
         let container = module {

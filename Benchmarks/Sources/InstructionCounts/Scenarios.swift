@@ -1,3 +1,4 @@
+import Dispatch
 import Dependencies
 import Fixtures
 import Swinject
@@ -67,4 +68,14 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
 
     // Scenario 8 for Wiring alone: 100 load/unload cycles of a 200-definition module per operation.
     "load-unload/wiring": { count in for _ in 0..<count { loadAndUnload() } },
+
+    // Scenario 10 for Wiring alone: `count` awaits of a built async single, in one task.
+    "async-singleton/wiring": { count in
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            for _ in 0..<count { sink(await asyncModule.resolveAsync(AsyncService.self)) }
+            done.signal()
+        }
+        done.wait()
+    },
 ]

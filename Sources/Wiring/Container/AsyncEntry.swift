@@ -8,6 +8,11 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
 
     /// Builds the value as `resolveAsync()` would, and drops it (for verification).
     func build(in container: DependencyContainer) async throws(WiringError)
+
+    /// Initializes `buffer` with the built single, if this is a single that is built and
+    /// `container` is not verifying; returns whether it did. Not generic, so that a resolve
+    /// finds a built single without instantiating any metadata.
+    func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool
 }
 
 /// `single { await Database.open() }` or `factory { await … }` inside one container.
@@ -23,6 +28,9 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     private let factory: @Sendable () async throws -> Value
     private let lock = Lock()
     private var state = State.idle
+    /// The built single again, in storage that is not generic: read by `copyBuilt` without
+    /// instantiating `State`'s metadata.
+    private var published: HeldValue?
     private var retiredBy: RetiredBy?
 
     private enum State {
@@ -39,7 +47,10 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     func retire(closing: Bool) -> Retirement? {
         lock.withLock {
             retiredBy = closing ? .close : .unload
-            defer { state = .idle }
+            defer {
+                state = .idle
+                published = nil
+            }
             if case let .built(value) = state { return .instance(Released(value: value, sequence: 0, onClose: nil)) }
             return nil
         }
@@ -47,6 +58,15 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
 
     func build(in container: DependencyContainer) async throws(WiringError) {
         _ = try await resolve(in: container)
+    }
+
+    func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
+        guard info.lifetime == .singleton, container.verification == nil else { return false }
+        return lock.withLock {
+            guard let published else { return false }
+            buffer.initializeMemory(as: Value.self, from: published.storage.assumingMemoryBound(to: Value.self), count: 1)
+            return true
+        }
     }
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
@@ -132,7 +152,9 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         lock.withLock {
             guard case let .building(current) = state, current === build else { return }
             switch result {
-            case let .success(value) where info.lifetime == .singleton: state = .built(value)
+            case let .success(value) where info.lifetime == .singleton:
+                state = .built(value)
+                published = HeldValue(Value.self, holding: value)
             default: state = .idle
             }
         }

@@ -44,6 +44,19 @@ extension DependencyContainer {
     public func resolveAsyncThrowing<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
+        // A built single of this container: copied out without instantiating any metadata (not
+        // even `T?`'s, hence a throw rather than an optional when it is not built).
+        if scope == nil, let entry = registry.asyncEntry(for: ObjectIdentifier(T.self), tag: nil) {
+            do {
+                return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer throws -> T in
+                    let address = buffer.baseAddress.unsafelyUnwrapped
+                    guard entry.copyBuilt(into: address, in: self) else { throw NotBuiltYet() }
+                    return address.move()
+                }
+            } catch {
+                // Not built: the full path below builds it, or waits for the build under way.
+            }
+        }
         do {
             if let (owner, entry) = try asyncEntry(T.self, tag: nil) {
                 return try await entry.resolve(in: owner)
@@ -157,3 +170,6 @@ public func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
     }
     return try await container.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
 }
+
+/// Thrown inside `resolveAsyncThrowing` when the single it looks for is not built yet.
+private struct NotBuiltYet: Error {}

@@ -37,6 +37,7 @@ extension Registry {
         self.injections = [:]
         self.parameterized = [:]
         self.asyncEntries = [:]
+        self.untaggedAsyncEntries = TypeTable([])
         self.scopedDefinitions = [:]
         self.declarations = []
     }

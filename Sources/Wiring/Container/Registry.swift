@@ -26,8 +26,12 @@ struct Registry: Sendable {
 
     /// The async definition for `type` and `tag`, if any.
     func asyncEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyAsyncEntry)? {
-        asyncEntries[DefinitionKey(type: type, tag: tag)]
+        guard let tag else { return untaggedAsyncEntries[type] }
+        return asyncEntries[DefinitionKey(type: type, tag: tag)]
     }
+
+    /// The untagged ones of `asyncEntries`, by type alone: found without hashing a key.
+    let untaggedAsyncEntries: TypeTable<any AnyAsyncEntry>
 
     /// The definitions of each scope declared here, used when one is opened.
     let scopedDefinitions: [ScopeID: [Definition]]
@@ -169,6 +173,8 @@ struct Registry: Sendable {
         self.injections = injections
         self.parameterized = parameterized
         self.asyncEntries = asyncEntries
+        self.untaggedAsyncEntries = TypeTable(
+            asyncEntries.compactMap { key, entry in key == DefinitionKey(type: key.type, tag: nil) ? (key.type, entry) : nil })
         self.declarations = declarations
     }
 

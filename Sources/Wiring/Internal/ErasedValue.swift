@@ -98,6 +98,14 @@ final class HeldValue {
         self.storage = storage
     }
 
+    /// A copy of `value`, in new storage.
+    convenience init<Value>(_: Value.Type, holding value: Value) {
+        let storage = UnsafeMutableRawPointer.allocate(
+            byteCount: max(MemoryLayout<Value>.size, 1), alignment: MemoryLayout<Value>.alignment)
+        storage.initializeMemory(as: Value.self, to: value)
+        self.init(type: Value.self, storage: storage)
+    }
+
     /// Takes ownership of the value that `build` initializes in new storage.
     static func build(
         _ type: Any.Type, size: Int, alignment: Int, _ build: (UnsafeMutableRawPointer) throws(WiringError) -> Void
