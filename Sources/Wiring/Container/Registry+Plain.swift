@@ -1,28 +1,46 @@
 extension Registry {
-    /// The registry of a module made only of plain definitions (no tag, scope, binding, override,
-    /// parameters, async builder or include), each of its own type: most modules, and what every
-    /// container build would otherwise pay the general path's bookkeeping for.
+    /// The registry of a module made only of plain definitions (no scope, binding, override,
+    /// parameters, async builder or include), each of its own type and tag: most modules, and
+    /// what every container build would otherwise pay the general path's bookkeeping for.
     ///
     /// One pass: each definition's entry goes straight into the resolve table. Reading the
     /// definitions through a buffer pointer copies no `Definition` (which would retain its
-    /// fields). `nil` as soon as a definition is not plain, or its type is already in the table
-    /// (a duplicate, an override, or a module listed twice): the general path then builds the
-    /// registry, and says what is wrong.
+    /// fields). A tagged definition is also listed under its type, and compared with `==` to the
+    /// others of its type, since equal tags may differ in bits. `nil` as soon as a definition is
+    /// not plain, or its type and tag are taken already (a duplicate, an override, or a module
+    /// listed twice): the general path then builds the registry, and says what is wrong.
     init?(plain definitions: [Definition], mode: (DefinitionInfo) -> EntryMode) {
         let count = definitions.count
         let table = ResolveTable.empty(capacity: count)
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         var eager: [Entry] = []
+        // Tagged entries by type, in declaration order, and the order their types came in.
+        var tagged: [ObjectIdentifier: [Entry]] = [:]
+        var taggedOrder: [ObjectIdentifier] = []
         let block = EntryBlock.make(capacity: count)
         let isPlain = definitions.withUnsafeBufferPointer { definitions -> Bool in
             for index in definitions.indices {
                 let info = definitions[index].info
-                guard info.isPlain, !info.isOverride, info.lifetime != .scoped, definitions[index].bindings.isEmpty,
-                    case let .builder(build) = definitions[index].payload
+                guard info.isPlain || (info.scope == nil && !info.isInjection), !info.isOverride, info.lifetime != .scoped,
+                    definitions[index].bindings.isEmpty, case let .builder(build) = definitions[index].payload
                 else { return false }
                 let entry = block.makeEntry(info: info, mode: mode(info), build: build)
-                guard table.insert(info.typeID, tag: .none, entry: entry) else { return false }
+                if info.isPlain {
+                    guard table.insert(info.typeID, tag: .none, entry: entry) else { return false }
+                } else {
+                    // Not plain but unscoped and not an injection: tagged. (Reading `info.tag` costs
+                    // an existential copy, which untagged definitions do not pay.)
+                    let tag = info.tag.unsafelyUnwrapped
+                    let id = info.typeID
+                    if let others = tagged[id] {
+                        guard !others.contains(where: { $0.info.tag == tag }) else { return false }
+                    } else {
+                        taggedOrder.append(id)
+                    }
+                    tagged[id, default: []].append(entry)
+                    if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
+                }
                 entries.append(entry)
                 if info.createdAtStart { eager.append(entry) }
             }
@@ -33,7 +51,7 @@ extension Registry {
         self.owners = [block]
         self.eagerEntries = eager
         self.table = table
-        self.tagged = TypeTable([])
+        self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0].unsafelyUnwrapped) })
         self.injections = [:]
         self.parameterized = [:]
         self.asyncEntries = [:]
