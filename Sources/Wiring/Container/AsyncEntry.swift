@@ -23,20 +23,21 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
 /// never finish (a nested `resolveAsync()` that failed) is answered with that error rather
 /// than waited for. A single whose build failed is not kept: the next resolve tries again.
 final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
-    // `state` and `retiredBy` are only touched under `lock`; everything else is immutable.
+    // `state`, `built` and `retiredBy` are only touched under `lock`; everything else is
+    // immutable.
     let info: DefinitionInfo
     private let factory: @Sendable () async throws -> Value
     private let lock = Lock()
     private var state = State.idle
-    /// The built single again, in storage that is not generic: read by `copyBuilt` without
-    /// instantiating `State`'s metadata.
-    private var published: HeldValue?
+    /// The built single, in storage that is not generic: read without instantiating any
+    /// metadata (`State`'s, or `Value?`'s).
+    private var built: HeldValue?
     private var retiredBy: RetiredBy?
 
+    /// Whether a build is under way (a built single is in `built`).
     private enum State {
         case idle
         case building(Build)
-        case built(Value)
     }
 
     init(info: DefinitionInfo, factory: @escaping @Sendable () async throws -> Value) {
@@ -49,10 +50,9 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
             retiredBy = closing ? .close : .unload
             defer {
                 state = .idle
-                published = nil
+                built = nil
             }
-            if case let .built(value) = state { return .instance(Released(value: value, sequence: 0, onClose: nil)) }
-            return nil
+            return built.map { .instance(Released(value: $0.value, sequence: 0, onClose: nil)) }
         }
     }
 
@@ -63,8 +63,8 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
         guard info.lifetime == .singleton, container.verification == nil else { return false }
         return lock.withLock {
-            guard let published else { return false }
-            buffer.initializeMemory(as: Value.self, from: published.storage.assumingMemoryBound(to: Value.self), count: 1)
+            guard let built else { return false }
+            buffer.initializeMemory(as: Value.self, from: built.storage.assumingMemoryBound(to: Value.self), count: 1)
             return true
         }
     }
@@ -72,7 +72,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
         // A built single is returned at once: it cannot close a cycle, and nothing is awaited.
         if info.lifetime == .singleton, container.verification == nil,
-            let value = lock.withLock({ () -> Value? in if case let .built(value) = state { value } else { nil } })
+            let value = lock.withLock({ builtValueLocked() })
         {
             return value
         }
@@ -87,8 +87,8 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         }
         let build = try lock.withLock { () throws(WiringError) -> Build? in
             if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
+            if built != nil { return nil }
             switch state {
-            case .built: return nil
             case let .building(build): return build
             case .idle:
                 let build = Build()
@@ -103,14 +103,15 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
 
     /// The built single; only after `resolve` found it built (a retire in between rebuilds).
     private func builtValue() throws(WiringError) -> Value {
-        let value = lock.withLock { () -> Value? in
-            if case let .built(value) = state { return value }
-            return nil
-        }
-        guard let value else {
+        guard let value = lock.withLock({ builtValueLocked() }) else {
             throw .moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
         }
         return value
+    }
+
+    /// A copy of the built single, if any; call under `lock`.
+    private func builtValueLocked() -> Value? {
+        built.map { $0.storage.assumingMemoryBound(to: Value.self).pointee }
     }
 
     /// A factory's build: started now, awaited by the caller only.
@@ -152,11 +153,10 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         lock.withLock {
             guard case let .building(current) = state, current === build else { return }
             switch result {
-            case let .success(value) where info.lifetime == .singleton:
-                state = .built(value)
-                published = HeldValue(Value.self, holding: value)
-            default: state = .idle
+            case let .success(value) where info.lifetime == .singleton: built = HeldValue(Value.self, holding: value)
+            default: break
             }
+            state = .idle
         }
         build.complete(result)
     }

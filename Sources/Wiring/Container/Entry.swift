@@ -32,7 +32,7 @@ struct Entry: Sendable {
     /// The entry as a plain address, for the resolve table and the fast path.
     var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(storage) }
 
-    var info: DefinitionInfo { storage.pointee.unmanagedInfo.takeUnretainedValue() }
+    var info: DefinitionInfo { storage.pointee.info.takeUnretainedValue() }
 
     /// Where a built singleton's address is published, for the fast path; `nil` for other
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
@@ -186,8 +186,8 @@ struct Entry: Sendable {
     private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
         if let observer = BuildObserver.active { return try make(into: buffer, in: container, observedBy: observer) }
         // The block holds the info and the builder: borrowed here, not retained.
-        let builder = storage.pointee.unmanagedBuilder
-        let failure = storage.pointee.unmanagedInfo._withUnsafeGuaranteedRef { info -> WiringError? in
+        let builder = storage.pointee.builder
+        let failure = storage.pointee.info._withUnsafeGuaranteedRef { info -> WiringError? in
             do throws(WiringError) {
                 try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
                     do {
@@ -214,7 +214,7 @@ struct Entry: Sendable {
         var event: BuildEvent?
         try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
             do {
-                try storage.pointee.builder.build(buffer)
+                try storage.pointee.builder._withUnsafeGuaranteedRef { try $0.build(buffer) }
             } catch {
                 throw WiringError.thrown(by: info, error)
             }

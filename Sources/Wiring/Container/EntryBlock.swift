@@ -5,12 +5,10 @@
 /// verifies at a time); `words.0` is read and written with atomics; everything else is
 /// immutable once the block is shared.
 struct EntryStorage {
-    /// The definition's info and builder, kept alive as long as the block.
-    let info: DefinitionInfo
-    let builder: BuilderBox
-    /// `info` and `builder`, read without retaining them (the fields above hold them).
-    let unmanagedInfo: Unmanaged<DefinitionInfo>
-    let unmanagedBuilder: Unmanaged<BuilderBox>
+    /// The definition's info and builder, retained by the block (released when it goes) and
+    /// read without retaining them again, which a strong field read through a pointer would.
+    let info: Unmanaged<DefinitionInfo>
+    let builder: Unmanaged<BuilderBox>
     /// `info.layout` and `info.lifetime`, read without touching `info`.
     let layout: ValueLayout
     let lifetime: Lifetime
@@ -74,8 +72,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 : nil
             storage.initialize(
                 to: EntryStorage(
-                    info: info, builder: build, unmanagedInfo: .passUnretained(info),
-                    unmanagedBuilder: .passUnretained(build), layout: info.layout, lifetime: info.lifetime, mode: mode, block: self, primaryBlock: primary?.storage.pointee.block,
+                    info: .passRetained(info), builder: .passRetained(build), layout: info.layout,
+                    lifetime: info.lifetime, mode: mode, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))
             return Entry(storage)
         }
@@ -83,7 +81,11 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
 
     deinit {
         withUnsafeMutablePointers { header, elements in
-            for index in 0..<header.pointee.count { Entry(elements + index).freePublished() }
+            for index in 0..<header.pointee.count {
+                Entry(elements + index).freePublished()
+                elements[index].info.release()
+                elements[index].builder.release()
+            }
             elements.deinitialize(count: header.pointee.count)
         }
     }
@@ -101,6 +103,8 @@ struct EntryOwners {
     }
 
     mutating func keep(_ block: EntryBlock) {
+        // Consecutive entries mostly share a block: no hashing for them.
+        if blocks.last === block { return }
         if seen.insert(ObjectIdentifier(block)).inserted { blocks.append(block) }
     }
 }

@@ -15,9 +15,7 @@ extension Registry {
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         var eager: [Entry] = []
-        // Tagged entries by type, in declaration order, and the order their types came in.
-        var tagged: [ObjectIdentifier: [Entry]] = [:]
-        var taggedOrder: [ObjectIdentifier] = []
+        var tagged = TaggedEntries()
         let block = EntryBlock.make(capacity: count)
         let isPlain = definitions.withUnsafeBufferPointer { definitions -> Bool in
             for index in definitions.indices {
@@ -33,12 +31,8 @@ extension Registry {
                     // an existential copy, which untagged definitions do not pay.)
                     let tag = info.tag.unsafelyUnwrapped
                     let id = info.typeID
-                    if let others = tagged[id] {
-                        guard !others.contains(where: { $0.info.tag == tag }) else { return false }
-                    } else {
-                        taggedOrder.append(id)
-                    }
-                    tagged[id, default: []].append(entry)
+                    if let others = tagged.entries(of: id), others.contains(where: { $0.info.tag == tag }) { return false }
+                    tagged.append(entry, of: id)
                     if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
                 }
                 entries.append(entry)
@@ -51,7 +45,7 @@ extension Registry {
         self.owners = [block]
         self.eagerEntries = eager
         self.table = table
-        self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0].unsafelyUnwrapped) })
+        self.tagged = tagged.table
         self.injections = [:]
         self.parameterized = [:]
         self.asyncEntries = [:]

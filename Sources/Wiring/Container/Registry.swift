@@ -103,8 +103,7 @@ struct Registry: Sendable {
         entries.reserveCapacity(claims.count)
         var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)] = []
         fast.reserveCapacity(claims.count)
-        var tagged: [ObjectIdentifier: [Entry]] = [:]
-        var taggedOrder: [ObjectIdentifier] = []
+        var tagged = TaggedEntries()
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
@@ -134,8 +133,7 @@ struct Registry: Sendable {
                 if isWinner {
                     let id = entry.info.typeID
                     if let tag = entry.info.tag {
-                        if tagged[id] == nil { taggedOrder.append(id) }
-                        tagged[id, default: []].append(entry)
+                        tagged.append(entry, of: id)
                         if let key = tag.fastKey { fast.append((id, key, entry)) }
                     } else {
                         fast.append((id, .none, entry))
@@ -169,7 +167,7 @@ struct Registry: Sendable {
         self.owners = owners.blocks
         self.eagerEntries = entries.filter { $0.info.createdAtStart }
         self.table = ResolveTable.make(fast)
-        self.tagged = TypeTable(taggedOrder.map { ($0, tagged[$0]!) })
+        self.tagged = tagged.table
         self.injections = injections
         self.parameterized = parameterized
         self.asyncEntries = asyncEntries
@@ -243,4 +241,22 @@ struct DefinitionKey: Hashable {
     let tag: Tag?
     var isInjection = false
     var scope: ScopeID?
+}
+
+/// Tagged entries by type, each list in declaration order, collected while a registry is built.
+struct TaggedEntries {
+    private var lists: [ObjectIdentifier: [Entry]] = [:]
+    /// The types in the order their first tagged entry came.
+    private var order: [ObjectIdentifier] = []
+
+    /// The entries of `type` so far, if any.
+    func entries(of type: ObjectIdentifier) -> [Entry]? { lists[type] }
+
+    mutating func append(_ entry: Entry, of type: ObjectIdentifier) {
+        if lists[type] == nil { order.append(type) }
+        lists[type, default: []].append(entry)
+    }
+
+    /// The lists as the registry's table.
+    var table: TypeTable<[Entry]> { TypeTable(order.map { ($0, lists[$0].unsafelyUnwrapped) }) }
 }
