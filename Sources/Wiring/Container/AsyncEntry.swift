@@ -6,6 +6,9 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
     /// resolves build it again.
     func retire(closing: Bool) -> Retirement?
 
+    /// Makes it resolvable again after a retire (its module loaded again).
+    func revive()
+
     /// Builds the value as `resolveAsync()` would, and drops it (for verification).
     func build(in container: DependencyContainer) async throws(WiringError)
 
@@ -54,6 +57,10 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
             }
             return built.map { .instance(Released(value: $0.value, sequence: 0, onClose: nil)) }
         }
+    }
+
+    func revive() {
+        lock.withLock { retiredBy = nil }
     }
 
     func build(in container: DependencyContainer) async throws(WiringError) {

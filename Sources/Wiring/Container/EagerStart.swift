@@ -1,11 +1,10 @@
 /// The `createdAtStart()` singletons of one container, built once, in declaration order, before
 /// the container's first resolve (or when it becomes the root).
 final class EagerStart: @unchecked Sendable {
-    // `started` is only touched under `creationLock`; `finished` publishes with atomics;
-    // `entries` is immutable.
+    // `finished` publishes with atomics; `building` is a `BuildGate` cell; `entries` is immutable.
     private let entries: [Entry]
     private let finished = OnceValue<Bool>()
-    private var started = false
+    private let building = OwnedBuildCell()
 
     /// - Parameter entries: The container's `createdAtStart()` entries; `nil` if there are none.
     init?(entries: [Entry]) {
@@ -16,17 +15,26 @@ final class EagerStart: @unchecked Sendable {
     /// Whether the eager singletons are built.
     var isFinished: Bool { finished.value != nil }
 
-    /// Builds the eager singletons unless this already happened (or is happening further up
-    /// this thread's stack).
+    /// Builds the eager singletons unless this already happened, or is happening further up this
+    /// thread's stack (an eager singleton's own resolves). Another thread starting them at the
+    /// same moment waits for this one. If one fails, the start is not finished: the error goes
+    /// to the caller, and the next resolve from the container tries again (those built stay).
     func start(in container: DependencyContainer) throws(WiringError) {
         if finished.value != nil { return }
-        try creationLock.withLock { () throws(WiringError) in
-            guard !started else { return }
-            started = true
-            for entry in entries {
-                try entry.build(in: container)
-            }
-            _ = try finished.initialize { true }
+        let cell = building.cell
+        let me = BuildGate.me
+        let skip = try stateLock.withLock { () throws(WiringError) -> Bool in
+            // This thread is starting them already, further up its stack.
+            if cell.pointee == me { return true }
+            return try BuildGate.claim(
+                cell, existing: { finished.value != nil ? true : nil },
+                cycle: { .cycle(path: ResolutionFrame.currentPath.map(\.step), requestedAt: nil) }) ?? false
         }
+        if skip { return }
+        defer { stateLock.withLock { BuildGate.finish(cell) } }
+        for entry in entries {
+            try entry.build(in: container)
+        }
+        _ = try finished.initialize { true }
     }
 }

@@ -45,10 +45,6 @@ struct Entry: Sendable {
     private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?>? { storage.pointee.word }
     private var mode: EntryMode { storage.pointee.mode }
     private var layout: ValueLayout { storage.pointee.layout }
-    private var isBuilding: Bool {
-        get { storage.pointee.isBuilding }
-        nonmutating set { storage.pointee.isBuilding = newValue }
-    }
     private var inlineUsed: Bool {
         get { storage.pointee.inlineUsed }
         nonmutating set { storage.pointee.inlineUsed = newValue }
@@ -134,7 +130,7 @@ struct Entry: Sendable {
         }
     }
 
-    /// Hands over a held (scoped) instance, leaving none; call under `creationLock`.
+    /// Hands over a held (scoped) instance, leaving none; call under `stateLock`.
     func takeHeldInstance() -> Released? {
         defer { heldInstance = nil }
         return heldInstance.map { Released(value: $0.value, sequence: sequence, onClose: info.onClose) }
@@ -142,12 +138,18 @@ struct Entry: Sendable {
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
     /// hands over what it holds, to be released once no reader can see it; call under
-    /// `creationLock`.
+    /// `stateLock`.
     func retire(closing: Bool) -> Retirement? {
         retiredBy = closing ? .close : .unload
         weakInstance = nil
         if let held = takeHeldInstance() { return .instance(held) }
         guard let word, let address = wiring_atomic_exchange(word, nil) else { return nil }
+        return retirement(ofPublished: address)
+    }
+
+    /// The release of a singleton's value at `address`, no longer published: its `.onClose`,
+    /// then its storage freed.
+    private func retirement(ofPublished address: UnsafeMutableRawPointer) -> Retirement {
         let info = info
         // The storage is freed after this entry's registry may be gone: keep its block.
         let block = storage.pointee.block
@@ -157,8 +159,13 @@ struct Entry: Sendable {
             free: { withExtendedLifetime(block) { self.free(address) } })
     }
 
+    /// Whether the entry's module was unloaded, or its container closed.
+    var isRetired: Bool {
+        BuildGate.locked(unless: mode == .sandboxed) { retiredBy != nil }
+    }
+
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
-    /// while a scope holding it stayed open; call under `creationLock`.
+    /// while a scope holding it stayed open; call under `stateLock`.
     func revive() {
         retiredBy = nil
     }
@@ -171,12 +178,40 @@ struct Entry: Sendable {
 
     // MARK: - Building
 
-    /// Runs `body` under `creationLock`, except in a verification sandbox, which builds on one
-    /// thread at a time and may park a thread for good mid-build (see `Verification`).
+    /// This entry's ``BuildGate`` cell.
+    private var buildingThread: BuildGate.Cell {
+        (UnsafeMutableRawPointer(storage) + EntryBlock.buildingThreadOffset).assumingMemoryBound(to: UnsafeRawPointer?.self)
+    }
+
+    /// The one shape of every build that keeps what it built (a singleton, a scoped or a weak
+    /// instance): under ``stateLock``, `existing` either finishes the resolve from what is kept
+    /// (returning `true`) or throws; otherwise this thread claims the build (see ``BuildGate``),
+    /// runs `build` without the lock, and `keep` stores the result under the lock, or hands back
+    /// what to release (outside the lock) when the entry was retired or its scope closed
+    /// meanwhile. A verification sandbox takes no lock (see `Verification`).
     @inline(__always)
-    private func underCreationLock(_ body: () throws(WiringError) -> Void) throws(WiringError) {
-        guard mode != .sandboxed else { return try body() }
-        try creationLock.withLock(body)
+    private func buildOnce(
+        existing: () throws(WiringError) -> Bool, build: () throws(WiringError) -> Void, keep: () -> Retirement?
+    ) throws(WiringError) {
+        let unlocked = mode == .sandboxed
+        let cell = buildingThread
+        let done = try BuildGate.locked(unless: unlocked) { () throws(WiringError) -> Bool in
+            try BuildGate.claim(
+                cell, unlocked: unlocked, existing: { () throws(WiringError) -> Bool? in try existing() ? true : nil },
+                cycle: { .cycle(path: cyclePath(), requestedAt: nil) }) ?? false
+        }
+        if done { return }
+        do {
+            try build()
+        } catch {
+            BuildGate.locked(unless: unlocked) { BuildGate.finish(cell) }
+            throw error
+        }
+        let released = BuildGate.locked(unless: unlocked) { () -> Retirement? in
+            BuildGate.finish(cell)
+            return keep()
+        }
+        released?.release()
     }
 
     /// Runs the builder with a frame for this definition pushed, so that its own resolves know
@@ -230,38 +265,54 @@ struct Entry: Sendable {
 
     /// Builds the singleton exactly once, however many threads ask at the same moment, and copies
     /// it into `buffer`.
+    ///
+    /// The factory runs without any lock (see ``BuildGate``): threads asking for this singleton
+    /// meanwhile wait for it, threads building others go on. If the entry is retired while it
+    /// builds (its module unloaded, by the factory itself or by another thread), the value goes
+    /// to this resolve only and is released at once, `.onClose` included: nothing is ever
+    /// published into a retired entry.
     @inline(never)
     private func buildSingleton(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
         throws(WiringError)
     {
         guard let word else { preconditionFailure("Wiring: a singleton entry without its word") }
-        try underCreationLock { () throws(WiringError) in
-            // `creationLock` is re-entrant and held by this thread, so a definition that is
-            // already being built is being built further up this thread's stack: a cycle.
-            if let address = wiring_atomic_load_acquire(word) {
-                ErasedValue.copy(layout, from: address, to: buffer)
-                return
-            }
-            if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
-            guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
-            isBuilding = true
-            defer { isBuilding = false }
-            let inline = UnsafeMutableRawPointer(word + 1)
-            let useInline = !inlineUsed && layout.size <= 2 * MemoryLayout<UInt>.size
-                && layout.alignment <= MemoryLayout<UInt>.alignment
-            let storage = useInline ? inline : .allocate(byteCount: max(layout.size, 1), alignment: layout.alignment)
-            do throws(WiringError) {
-                try make(into: storage, in: container)
-            } catch {
-                // A factory that throws leaves nothing published: the next resolve tries again.
-                if !useInline { storage.deallocate() }
-                throw error
-            }
-            if useInline { inlineUsed = true }
-            if mode != .sandboxed { sequence = nextCreationSequence() }
-            ErasedValue.copy(layout, from: storage, to: buffer)
-            wiring_atomic_store_release(word, storage)
-        }
+        var storage: UnsafeMutableRawPointer?
+        var useInline = false
+        try buildOnce(
+            existing: { () throws(WiringError) -> Bool in
+                if let address = wiring_atomic_load_acquire(word) {
+                    ErasedValue.copy(layout, from: address, to: buffer)
+                    return true
+                }
+                if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+                // The inline words, unless a value built there once may still wait to be freed.
+                useInline = !inlineUsed && layout.size <= 2 * MemoryLayout<UInt>.size
+                    && layout.alignment <= MemoryLayout<UInt>.alignment
+                return false
+            },
+            build: { () throws(WiringError) in
+                let target =
+                    useInline
+                    ? UnsafeMutableRawPointer(word + 1)
+                    : .allocate(byteCount: max(layout.size, 1), alignment: layout.alignment)
+                do throws(WiringError) {
+                    try make(into: target, in: container)
+                } catch {
+                    // A factory that throws leaves nothing published: the next resolve tries again.
+                    if !useInline { target.deallocate() }
+                    throw error
+                }
+                ErasedValue.copy(layout, from: target, to: buffer)
+                storage = target
+            },
+            keep: { () -> Retirement? in
+                let address = storage.unsafelyUnwrapped
+                if useInline { inlineUsed = true }
+                if mode != .sandboxed { sequence = nextCreationSequence() }
+                guard retiredBy == nil else { return retirement(ofPublished: address) }
+                wiring_atomic_store_release(word, address)
+                return nil
+            })
     }
 
     /// Destroys a published value at `address`, and frees its storage unless it is inline.
@@ -271,32 +322,42 @@ struct Entry: Sendable {
         address.deallocate()
     }
 
-    /// The instance held under `creationLock` (a scoped one), built on first use; never after its
+    /// The instance held under `stateLock` (a scoped one), built on first use; never after its
     /// scope closed or its module was unloaded. Held under the lock, not published, so that it
-    /// can be released safely.
+    /// can be released safely. If the scope closes (or the module is unloaded) while it builds,
+    /// the resolve that built it still returns it, and it is released at once.
     @inline(never)
     private func resolveHeld(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
         throws(WiringError)
     {
-        try underCreationLock { () throws(WiringError) in
-            if let scope = container.scope, scope.isClosedLocked {
-                throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
-            }
-            if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
-            if let existing = heldInstance {
+        var held: HeldValue?
+        try buildOnce(
+            existing: { () throws(WiringError) -> Bool in
+                if let scope = container.scope, scope.isClosedLocked {
+                    throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
+                }
+                if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+                guard let existing = heldInstance else { return false }
                 ErasedValue.copy(layout, from: existing.storage, to: buffer)
-                return
-            }
-            guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
-            isBuilding = true
-            defer { isBuilding = false }
-            let held = try HeldValue.build(layout.type, size: layout.size, alignment: layout.alignment) {
-                (storage) throws(WiringError) in try make(into: storage, in: container)
-            }
-            heldInstance = held
-            sequence = nextCreationSequence()
-            ErasedValue.copy(layout, from: held.storage, to: buffer)
-        }
+                return true
+            },
+            build: { () throws(WiringError) in
+                let built = try HeldValue.build(layout.type, size: layout.size, alignment: layout.alignment) {
+                    (storage) throws(WiringError) in try make(into: storage, in: container)
+                }
+                ErasedValue.copy(layout, from: built.storage, to: buffer)
+                held = built
+            },
+            keep: { () -> Retirement? in
+                let built = held.unsafelyUnwrapped
+                let kept = nextCreationSequence()
+                if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
+                    return .instance(Released(value: built.value, sequence: kept, onClose: info.onClose))
+                }
+                heldInstance = built
+                sequence = kept
+                return nil
+            })
     }
 
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
@@ -304,19 +365,19 @@ struct Entry: Sendable {
     private func resolveWeak(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
         throws(WiringError)
     {
-        try underCreationLock { () throws(WiringError) in
-            if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
-            if let existing = weakInstance?.object, ErasedValue.initialize(info.type, at: buffer, with: existing) {
-                return
-            }
-            guard !isBuilding else { throw WiringError.cycle(path: cyclePath(), requestedAt: nil) }
-            isBuilding = true
-            defer { isBuilding = false }
-            try make(into: buffer, in: container)
-            // Only a class instance can be held weakly; anything else is built every time.
-            let value = ErasedValue.value(info.type, at: buffer)
-            if ErasedValue.isClassInstance(value) { weakInstance = WeakReference(value as AnyObject) }
-        }
+        try buildOnce(
+            existing: { () throws(WiringError) -> Bool in
+                if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+                guard let existing = weakInstance?.object else { return false }
+                return ErasedValue.initialize(info.type, at: buffer, with: existing)
+            },
+            build: { () throws(WiringError) in try make(into: buffer, in: container) },
+            keep: { () -> Retirement? in
+                // Only a class instance can be held weakly; anything else is built every time.
+                let value = ErasedValue.value(info.type, at: buffer)
+                if retiredBy == nil, ErasedValue.isClassInstance(value) { weakInstance = WeakReference(value as AnyObject) }
+                return nil
+            })
     }
 
     private func cyclePath() -> [ResolutionStep] {

@@ -1,9 +1,9 @@
 /// The state of one ``Entry``, an element of an ``EntryBlock``.
 ///
-/// `isBuilding`, `inlineUsed`, `weakInstance`, `heldInstance`, `retiredBy` and `sequence` are
-/// only touched under `creationLock` (or, in a verification sandbox, by the one thread that
-/// verifies at a time); `words.0` is read and written with atomics; everything else is
-/// immutable once the block is shared.
+/// `buildingThread`, `inlineUsed`, `weakInstance`, `heldInstance`, `retiredBy` and `sequence` are only
+/// touched under `stateLock` (or, in a verification sandbox, by the one thread that verifies at
+/// a time); `words.0` is read and written with atomics; everything else is immutable once the
+/// block is shared.
 struct EntryStorage {
     /// The definition's info and builder, retained by the block (released when it goes) and
     /// read without retaining them again, which a strong field read through a pointer would.
@@ -20,7 +20,8 @@ struct EntryStorage {
     unowned(unsafe) let primaryBlock: EntryBlock?
     /// A singleton's published word (`words.0`); `nil` for other lifetimes.
     let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    var isBuilding = false
+    /// The thread building the entry now, if any: a ``BuildGate`` cell.
+    var buildingThread: UnsafeRawPointer?
     /// Whether the inline storage held a value once: after an unload it may still be waiting to
     /// be freed, so a singleton built again goes to storage of its own.
     var inlineUsed = false
@@ -51,6 +52,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
 
     /// Where `words` sits in an element.
     private static let wordsOffset = MemoryLayout<EntryStorage>.offset(of: \.words)!
+    /// Where `buildingThread` sits in an element.
+    static let buildingThreadOffset = MemoryLayout<EntryStorage>.offset(of: \.buildingThread)!
 
     /// A block with room for `capacity` entries.
     static func make(capacity: Int) -> EntryBlock {

@@ -4,12 +4,15 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
     /// The parameter types as a tuple, as in `(Int, String)`.
     var parameterTypes: String { get }
 
-    /// Hands over the instance of a `single` or `scoped` one, leaving none; call under `creationLock`.
+    /// Hands over the instance of a `single` or `scoped` one, leaving none; call under `stateLock`.
     func takeHeldInstance() -> Released?
 
     /// Marks its module as unloaded (or its container closed) and hands over its instance; call
-    /// under `creationLock`.
+    /// under `stateLock`.
     func retire(closing: Bool) -> Retirement?
+
+    /// Makes it resolvable again after a retire (its module loaded again); call under `stateLock`.
+    func revive()
 }
 
 /// `factory { (userID: Int) in ProfileViewModel(userID: userID) }` inside one container.
@@ -24,8 +27,8 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 /// kept: later resolves must pass parameters of the same types, and get the kept instance
 /// whatever their values (KOIN's rule: parameters are for building).
 final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendable {
-    // `held`, `sequence` and `retiredBy` are only touched under `creationLock`; the rest is
-    // immutable.
+    // `held`, `sequence` and `retiredBy` are only touched under `stateLock`; `building` is a
+    // `BuildGate` cell; the rest is immutable.
     let info: DefinitionInfo
     let parameterTypes: String
     /// The tuple type `(P1, P2, …)` of the factory's parameters (`P1` alone for one).
@@ -35,6 +38,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     private var held: Box<Value>?
     private var sequence: UInt64 = 0
     private var retiredBy: RetiredBy?
+    private let building = OwnedBuildCell()
 
     init(
         info: DefinitionInfo, parameterTypes: String, signature: Any.Type,
@@ -70,19 +74,49 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         return takeHeldInstance().map(Retirement.instance)
     }
 
-    /// The kept instance of a `single` or `scoped` one, built with `values` the first time.
+    /// The kept instance of a `single` or `scoped` one, built with `values` the first time. Built
+    /// without any lock (see `BuildGate`); if its scope closes or its module is unloaded
+    /// meanwhile, this resolve gets it and it is released at once.
     private func resolveHeld(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
-        try creationLock.withLock { () throws(WiringError) -> Value in
-            if let scope = container.scope, scope.isClosedLocked {
-                throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
-            }
-            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
-            if let held { return held.value }
-            let value = try build(in: container, values)
-            held = Box(value)
-            sequence = nextCreationSequence()
-            return value
+        let cell = building.cell
+        let existing = try stateLock.withLock { () throws(WiringError) -> Value? in
+            try BuildGate.claim(
+                cell,
+                existing: { () throws(WiringError) -> Value? in
+                    if let scope = container.scope, scope.isClosedLocked {
+                        throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
+                    }
+                    if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
+                    return held?.value
+                },
+                cycle: { .cycle(path: (ResolutionFrame.currentPath + [info]).map(\.step), requestedAt: nil) })
         }
+        if let existing { return existing }
+        let value: Value
+        do {
+            value = try build(in: container, values)
+        } catch {
+            stateLock.withLock { BuildGate.finish(cell) }
+            throw error
+        }
+        let released = stateLock.withLock { () -> Released? in
+            BuildGate.finish(cell)
+            let kept = nextCreationSequence()
+            if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
+                return Released(value: value, sequence: kept, onClose: info.onClose)
+            }
+            held = Box(value)
+            sequence = kept
+            return nil
+        }
+        if let released { Released.finish([released]) }
+        return value
+    }
+
+    /// Makes a retired one resolvable again: its module was loaded again while a scope holding
+    /// it stayed open; call under `stateLock`.
+    func revive() {
+        retiredBy = nil
     }
 
     private func build(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {

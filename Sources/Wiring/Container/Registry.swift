@@ -150,7 +150,9 @@ struct Registry: Sendable {
                         } ?? makeEntry(info)
                 }
             case let .async(makeEntry):
-                let key = definition.info.key
+                // By type and tag alone, as `asyncEntry(for:tag:)` looks it up: a registry holds
+                // the definitions of one scope (or none), so the scope adds nothing to the key.
+                let key = DefinitionKey(type: definition.info.typeID, tag: definition.info.tag)
                 if isWinner {
                     asyncEntries[key] =
                         previous?.asyncEntries[key].flatMap { $0.info === definition.info ? $0 : nil }
@@ -187,7 +189,7 @@ struct Registry: Sendable {
 
     /// Retires every entry whose definition `isGone` picks (all of them by default), collecting
     /// what they held in `retired`: an unload (`closing` false) or a `close()`. Call under
-    /// `creationLock`.
+    /// `stateLock`.
     func retire(
         closing: Bool, into retired: inout Retired, where isGone: (DefinitionInfo) -> Bool = { _ in true }
     ) {

@@ -3,7 +3,7 @@ enum EntryMode: Sendable {
     /// Published for the lock-free fast path; released with the container, or on unload once no
     /// read section can see it.
     case published
-    /// In a verification sandbox: built without `creationLock`, never on the fast path.
+    /// In a verification sandbox: built without `stateLock`, never on the fast path.
     case sandboxed
 }
 

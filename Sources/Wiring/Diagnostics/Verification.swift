@@ -9,7 +9,8 @@
 /// does not throw. So the sandbox builds on threads of its own: a worker whose resolve fails
 /// records the error, marks every definition on its path as broken and parks for good, and
 /// the verification carries on with the next definition on a new worker. The sandbox builds
-/// without `creationLock`, so a parked worker holds no lock any other thread can need; only one
+/// without `stateLock`, so a parked worker holds no lock any other thread can need (and its
+/// claimed cells read as cycles, not as builds to wait for); only one
 /// worker runs at a time, handing over under `lock`.
 final class Verification: @unchecked Sendable {
     // Every `var` is only touched under `lock`.

@@ -3,7 +3,7 @@
 /// It remembers the container that was building the owner when the wrapper was created, so a
 /// lazily injected value comes from the same container as an eagerly injected one.
 final class LazyStorage<Value>: @unchecked Sendable {
-    // `instance` is written once under `creationLock` and read with acquire ordering; every
+    // `instance` is written once (see `OnceValue`) and read with acquire ordering; every
     // other field is immutable.
     private let instance = OnceValue<Value>()
     private let container: DependencyContainer?
@@ -32,7 +32,7 @@ final class LazyStorage<Value>: @unchecked Sendable {
     var value: Value {
         if let value = instance.value { return value }
         do {
-            // A sandbox builds without `creationLock` (see `Verification`).
+            // A sandbox builds without `stateLock` (see `Verification`).
             return try instance.initialize(locked: container?.verification == nil) { () throws(WiringError) -> Value in
                 if let container { return resolveValue(container) }
                 return try DependencyContainer.withCurrent(type: type, tag: tag) { resolveValue($0) }

@@ -39,11 +39,3 @@ final class Lock: @unchecked Sendable {
         return try body()
     }
 }
-
-/// The lock held while any singleton (or lazily injected value) is first built.
-///
-/// One re-entrant lock for every container: a factory may resolve other singletons, from this
-/// container or another, on the same thread without deadlocking, and two threads can never wait
-/// for each other while each holds half of a graph. It is taken only while a value is *first*
-/// built; returning an existing singleton never touches it.
-let creationLock = Lock(recursive: true)

@@ -2,13 +2,15 @@ internal import _WiringShims
 
 /// A value built at most once, then read without a lock.
 ///
-/// The value is built under the re-entrant `creationLock`, moved into storage of its own and
-/// published with release ordering; reads are one acquire load. Singletons and `@LazyInject`
-/// use this. The published address never changes, so the resolve fast path can read the value
-/// straight from it (see `existingInstance`).
+/// The value is built by one thread while others asking wait for it (see ``BuildGate``; the
+/// build runs without any lock), moved into storage of its own and published with release
+/// ordering; reads are one acquire load. `@LazyInject` uses this. The published address never
+/// changes.
 struct OnceValue<Value>: ~Copyable {
     /// Holds `nil`, or the address of the built value, written once.
     let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The thread building the value now, if any.
+    private let building = OwnedBuildCell()
 
     init() {
         word = .allocate(capacity: 1)
@@ -32,22 +34,32 @@ struct OnceValue<Value>: ~Copyable {
 
     /// The value, building it with `build` if no thread has built it yet.
     ///
-    /// `build` runs under `creationLock`, so threads asking at the same moment wait for the one
-    /// that builds and then all see its value. A verification sandbox, which only ever builds on
-    /// one thread at a time, passes `locked: false` (see `Verification`).
+    /// Threads asking at the same moment wait for the one that builds and then all see its
+    /// value; if that build fails, the next one tries again. A verification sandbox, which only
+    /// ever builds on one thread at a time, passes `locked: false` (see `Verification`).
     @inline(never)
     func initialize(locked: Bool = true, _ build: () throws(WiringError) -> Value) throws(WiringError) -> Value {
-        guard locked else { return try publish(build) }
-        return try creationLock.withLock { () throws(WiringError) -> Value in try publish(build) }
-    }
-
-    private func publish(_ build: () throws(WiringError) -> Value) throws(WiringError) -> Value {
-        if let value { return value }
-        let value = try build()
+        let cell = building.cell
+        let claimed = try BuildGate.locked(unless: !locked) { () throws(WiringError) -> Value? in
+            try BuildGate.claim(
+                cell, unlocked: !locked, existing: { value },
+                cycle: { .cycle(path: ResolutionFrame.currentPath.map(\.step), requestedAt: nil) })
+        }
+        if let claimed { return claimed }
+        let built: Value
+        do {
+            built = try build()
+        } catch {
+            BuildGate.locked(unless: !locked) { BuildGate.finish(cell) }
+            throw error
+        }
         let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        storage.initialize(to: value)
-        wiring_atomic_store_release(word, UnsafeMutableRawPointer(storage))
-        return value
+        storage.initialize(to: built)
+        BuildGate.locked(unless: !locked) {
+            wiring_atomic_store_release(word, UnsafeMutableRawPointer(storage))
+            BuildGate.finish(cell)
+        }
+        return built
     }
 }
 

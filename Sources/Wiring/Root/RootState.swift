@@ -71,8 +71,8 @@ final class RootState: @unchecked Sendable {
 
     /// Remembers `scope`, opened from `base`, if `base` is the global root.
     ///
-    /// Lock order: this lock is never taken while waiting for `creationLock`, since a factory
-    /// (which runs under `creationLock`) may open a scope, or load a module.
+    /// Lock order: this lock is never taken while `stateLock` is held (nothing under
+    /// `stateLock` takes another Wiring lock but an async entry's own).
     func track(_ scope: DependencyContainer, openedFrom base: DependencyContainer) {
         lock.withLock {
             guard current.load()?.toOpaque() == Unmanaged.passUnretained(base).toOpaque() else { return }
@@ -107,9 +107,14 @@ final class RootState: @unchecked Sendable {
         // in KOIN (outside the root's lock, like `unload`).
         if !openScopes.isEmpty {
             let added = Set(module.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
-            creationLock.withLock {
+            stateLock.withLock {
                 for scope in openScopes {
-                    for entry in scope.registry.entries where added.contains(ObjectIdentifier(entry.info)) {
+                    let registry = scope.registry
+                    for entry in registry.entries where added.contains(ObjectIdentifier(entry.info)) { entry.revive() }
+                    for entry in registry.parameterized.values where added.contains(ObjectIdentifier(entry.info)) {
+                        entry.revive()
+                    }
+                    for entry in registry.asyncEntries.values where added.contains(ObjectIdentifier(entry.info)) {
                         entry.revive()
                     }
                 }
@@ -140,11 +145,11 @@ final class RootState: @unchecked Sendable {
             scopes.removeAll { $0.container == nil }
             return (old, scopes.compactMap(\.container), gone, current.exchange(replacement))
         }
-        // Outside the root's lock: `creationLock` may be held by a factory that waits for it.
+        // Outside the root's lock (see `track`).
         // Readers that still hold the old root, or a scope, find these entries retired.
         var retired = Retired(root: root)
         let isGone: (DefinitionInfo) -> Bool = { gone.contains(ObjectIdentifier($0)) }
-        creationLock.withLock {
+        stateLock.withLock {
             old.registry.retire(closing: false, into: &retired, where: isGone)
             for scope in openScopes { scope.registry.retire(closing: false, into: &retired, where: isGone) }
         }

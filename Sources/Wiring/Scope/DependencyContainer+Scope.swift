@@ -169,7 +169,7 @@ extension DependencyContainer {
             for scope in root.openScopes { scope.close(file: file, line: line) }
         }
         var retired = Retired(root: nil)
-        creationLock.withLock { registry.retire(closing: true, into: &retired) }
+        stateLock.withLock { registry.retire(closing: true, into: &retired) }
         retired.finish()
     }
 }

@@ -2,8 +2,9 @@
 /// whether it is closed, the values declared in it, the scopes it links to, its close callbacks
 /// and the scopes opened from it (closed with it).
 final class ScopeState: @unchecked Sendable {
-    // Every `var` is only touched under `creationLock`, which also guards every scoped instance,
-    // so closing, declaring, linking and building never interleave. The rest is immutable.
+    // Every `var` is only touched under `stateLock`, which also guards every scoped instance,
+    // so closing, declaring, linking and keeping a built instance never interleave (no user code
+    // runs under it, and nothing is released under it). The rest is immutable.
     let id: ScopeID
     /// The identity given to `openScope(_:id:)`, if any, and where it is registered.
     let key: ScopeDirectory.Key?
@@ -29,10 +30,10 @@ final class ScopeState: @unchecked Sendable {
         self.openedAt = openedAt
     }
 
-    /// Whether the scope is closed; call under `creationLock`.
+    /// Whether the scope is closed; call under `stateLock`.
     var isClosedLocked: Bool { closed }
 
-    var isClosed: Bool { creationLock.withLock { closed } }
+    var isClosed: Bool { stateLock.withLock { closed } }
 
     /// Throws ``WiringError/scopeClosed(scope:type:requestedAt:)`` once the scope is closed.
     func checkOpen(for type: Any.Type) throws(WiringError) {
@@ -40,7 +41,7 @@ final class ScopeState: @unchecked Sendable {
     }
 
     func adopt(_ child: DependencyContainer) {
-        creationLock.withLock {
+        stateLock.withLock {
             children.removeAll { $0.container == nil }
             children.append(WeakContainer(container: child))
         }
@@ -50,7 +51,7 @@ final class ScopeState: @unchecked Sendable {
 
     /// Makes `value` resolvable as `info`'s type and tag in this scope.
     func declare(_ value: Any, as info: DefinitionInfo, replacing: Bool) throws(WiringError) {
-        let released: Released? = try creationLock.withLock { () throws(WiringError) -> Released? in
+        let released: Released? = try stateLock.withLock { () throws(WiringError) -> Released? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(info.type), requestedAt: nil) }
             let key = DefinitionKey(type: info.typeID, tag: info.tag)
             let earlier = declared[key]
@@ -71,9 +72,14 @@ final class ScopeState: @unchecked Sendable {
     func lookup(_ key: DefinitionKey, checkingOpenFor type: Any.Type?) throws(WiringError)
         -> (declared: Declared?, links: [DependencyContainer])
     {
-        try creationLock.withLock { () throws(WiringError) -> (Declared?, [DependencyContainer]) in
+        var dropped: [DependencyContainer] = []
+        defer { _ = dropped }  // released after the lock: dropping a container may run a `deinit`
+        return try stateLock.withLock { () throws(WiringError) -> (Declared?, [DependencyContainer]) in
             if let type, closed { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
-            links.removeAll { $0.isClosedScope }
+            if links.contains(where: { $0.isClosedScope }) {
+                dropped = links.filter { $0.isClosedScope }
+                links.removeAll { $0.isClosedScope }
+            }
             return (declared[key], links)
         }
     }
@@ -82,7 +88,7 @@ final class ScopeState: @unchecked Sendable {
 
     /// Makes this scope resolve `other`'s definitions and values too, after its own.
     func link(to other: DependencyContainer, from owner: DependencyContainer) throws(WiringError) {
-        try creationLock.withLock { () throws(WiringError) in
+        try stateLock.withLock { () throws(WiringError) in
             guard let otherScope = other.scope else { throw .notAScope(requestedAt: nil) }
             guard !closed, !otherScope.closed else {
                 throw .scopeClosed(scope: closed ? id.name : otherScope.id.name, type: "link(to:)", requestedAt: nil)
@@ -95,10 +101,14 @@ final class ScopeState: @unchecked Sendable {
     }
 
     func unlink(from other: DependencyContainer) {
-        creationLock.withLock { links.removeAll { $0 === other } }
+        let before = stateLock.withLock { () -> [DependencyContainer] in
+            defer { links.removeAll { $0 === other } }
+            return links
+        }
+        _ = before  // released after the lock: dropping a container may run a `deinit`
     }
 
-    /// Whether `target` is reachable through this scope's links; call under `creationLock`.
+    /// Whether `target` is reachable through this scope's links; call under `stateLock`.
     private func reaches(_ target: DependencyContainer) -> Bool {
         links.contains { $0 === target || ($0.scope?.reaches(target) ?? false) }
     }
@@ -107,7 +117,7 @@ final class ScopeState: @unchecked Sendable {
 
     /// Registers `body` to run when the scope closes; after the instances built before it.
     func onClose(_ body: @escaping @Sendable () -> Void) throws(WiringError) {
-        try creationLock.withLock { () throws(WiringError) in
+        try stateLock.withLock { () throws(WiringError) in
             guard !closed else { throw .scopeClosed(scope: id.name, type: "onClose", requestedAt: nil) }
             callbacks.append((nextCreationSequence(), body))
         }
@@ -119,7 +129,9 @@ final class ScopeState: @unchecked Sendable {
     func close(entries: [Entry], parameterized: [any AnyParameterizedEntry])
         -> (released: [Released], children: [DependencyContainer])?
     {
-        creationLock.withLock {
+        var linked: [DependencyContainer] = []
+        defer { _ = linked }  // released after the lock: dropping a container may run a `deinit`
+        return stateLock.withLock { () -> (released: [Released], children: [DependencyContainer])? in
             guard !closed else { return nil }
             closed = true
             var released = entries.compactMap { $0.takeHeldInstance() }
@@ -129,6 +141,7 @@ final class ScopeState: @unchecked Sendable {
                 Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() })
             }
             declared = [:]
+            linked = links
             links = []
             callbacks = []
             let open = children.compactMap(\.container)
@@ -143,7 +156,7 @@ final class ScopeState: @unchecked Sendable {
 }
 
 extension DependencyContainer {
-    /// Whether this is a scope that has been closed; call under `creationLock`.
+    /// Whether this is a scope that has been closed; call under `stateLock`.
     fileprivate var isClosedScope: Bool {
         scope?.isClosedLocked ?? false
     }

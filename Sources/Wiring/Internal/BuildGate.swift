@@ -1,0 +1,111 @@
+internal import _WiringShims
+
+/// The short lock that guards every piece of build state: which thread builds what, a scoped
+/// instance, a retired mark, a scope's declared values and links.
+///
+/// It is *never* held while user code runs (a factory, an `onClose`, a `deinit`): a build takes
+/// it to claim its definition, releases it while the factory runs, and takes it again to keep
+/// the result. So different definitions build at the same time on different threads, and a
+/// factory may wait for another thread (`DispatchQueue.main.sync`, a semaphore) that builds
+/// something else. Not re-entrant: nothing done under it can reach it again.
+let stateLock = Lock()
+
+/// Who is building what, so that a thread asking for a definition another thread is building
+/// waits for that build, and a wait that could never end (a cycle, across threads or on one) is
+/// reported as ``WiringError/cycle(path:requestedAt:)`` instead of deadlocking.
+///
+/// Invariants, all under ``stateLock``:
+/// - A *cell* is one word of stable memory owned by one buildable thing (an entry, a
+///   parameterized single, a lazily injected value, a container's eager start). It holds the
+///   token of the thread building that thing (its reader record, unique among live threads), or
+///   `nil`. It is set by ``claim(_:existing:cycle:)`` and cleared by ``finish(_:)``, both by the
+///   building thread, which stays inside the build (on its stack) in between.
+/// - `waiting[t]` is the cell thread `t` sleeps on; it is set only while `t` sleeps in `claim`.
+/// - Before sleeping, a thread follows builder → the cell that builder waits on → its builder …;
+///   if that reaches the thread itself, sleeping would deadlock, and it throws instead. Each
+///   wait edge is added only after that check, under the same lock, so the graph of waits never
+///   has a cycle, and every sleeping thread waits on a thread that makes progress.
+enum BuildGate {
+    /// A cell: the building thread's token, or `nil`.
+    typealias Cell = UnsafeMutablePointer<UnsafeRawPointer?>
+
+    /// The calling thread's token.
+    @inline(__always)
+    static var me: UnsafeRawPointer { UnsafeRawPointer(wiring_reader()) }
+
+    /// Under ``stateLock``: runs `existing` until it returns a value (the thing is built, or
+    /// another thread finished building it meanwhile) and returns that value; or claims `cell` for
+    /// this thread and returns `nil`, and the caller builds (without the lock) and then calls
+    /// ``finish(_:)`` under the lock. Waits while another thread builds; throws `cycle()` when
+    /// this thread builds the thing further up its stack, or when waiting would close a cycle.
+    /// - Parameter unlocked: A verification sandbox, which builds on one thread at a time without
+    ///   the lock: a cell still claimed (by a worker parked for good) is a cycle.
+    static func claim<Value>(
+        _ cell: Cell, unlocked: Bool = false, existing: () throws(WiringError) -> Value?,
+        cycle: () -> WiringError
+    ) throws(WiringError) -> Value? {
+        while true {
+            if let value = try existing() { return value }
+            guard let builder = cell.pointee else {
+                cell.pointee = me
+                return nil
+            }
+            let me = me
+            if builder == me || unlocked { throw cycle() }
+            if state.closesCycle(waitingOn: cell, as: me) { throw cycle() }
+            state.waiting[me] = cell
+            state.finished.wait(releasing: stateLock)
+            state.waiting[me] = nil
+        }
+    }
+
+    /// Under ``stateLock``: ends this thread's build of `cell` (built or failed), and wakes the
+    /// threads waiting for a build to end.
+    static func finish(_ cell: Cell) {
+        cell.pointee = nil
+        if !state.waiting.isEmpty { state.finished.broadcast() }
+    }
+
+    /// Runs `body` under ``stateLock``, unless `unlocked` (a verification sandbox).
+    @inline(__always)
+    static func locked<Value, Failure: Error>(
+        unless unlocked: Bool = false, _ body: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        if unlocked { return try body() }
+        return try stateLock.withLock(body)
+    }
+
+    private static let state = WaitGraph()
+
+    /// The threads sleeping in ``claim(_:existing:cycle:)`` and the cells they wait on.
+    private final class WaitGraph: @unchecked Sendable {
+        // Only touched under `stateLock`: `waiting`, and the condition waited on with that lock.
+        var waiting: [UnsafeRawPointer: Cell] = [:]
+        let finished = Condition()
+
+        /// Whether `me` waiting on `cell` would close a loop of waits back to `me`.
+        func closesCycle(waitingOn cell: Cell, as me: UnsafeRawPointer) -> Bool {
+            var builder = cell.pointee
+            // The graph is acyclic (see `BuildGate`), so this ends; the bound is a guard only.
+            for _ in 0...waiting.count {
+                guard let thread = builder else { return false }
+                if thread == me { return true }
+                guard let next = waiting[thread] else { return false }
+                builder = next.pointee
+            }
+            return false
+        }
+    }
+}
+
+/// A cell of its own, for a buildable thing that is not an entry (entries keep theirs inline).
+struct OwnedBuildCell: ~Copyable {
+    let cell: BuildGate.Cell
+
+    init() {
+        cell = .allocate(capacity: 1)
+        cell.initialize(to: nil)
+    }
+
+    deinit { cell.deallocate() }
+}
