@@ -76,8 +76,8 @@ private func asyncError(
 @Suite struct AsyncCycleTests {
     @Test func aCycleOfAsyncSinglesIsAnErrorNotAHang() async throws {
         let container = module {
-            single { A(b: await resolveAsync()) }
-            single { B(a: await resolveAsync()) }
+            single { A(b: try await resolveAsyncThrowing()) }
+            single { B(a: try await resolveAsyncThrowing()) }
         }
         let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(A.self) }
         guard case let .cycle(path, _) = error else {
@@ -95,8 +95,8 @@ private func asyncError(
 
     @Test func aCycleOfAsyncFactoriesIsAnErrorNotUnboundedGrowth() async throws {
         let container = module {
-            factory { A(b: await resolveAsync()) }
-            factory { B(a: await resolveAsync()) }
+            factory { A(b: try await resolveAsyncThrowing()) }
+            factory { B(a: try await resolveAsyncThrowing()) }
         }
         let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(B.self) }
         guard case let .cycle(path, _) = error else {
@@ -127,8 +127,8 @@ private func asyncError(
                 try? await Task.sleep(for: .milliseconds(200))
                 return Slow()
             }
-            single { A(b: await resolveAsync()) }
-            single { B(a: await resolveAsync()) }
+            single { A(b: try await resolveAsyncThrowing()) }
+            single { B(a: try await resolveAsyncThrowing()) }
         }
         let (instances, cycle) = try await withDeadline {
             async let cycle: WiringError? = {
@@ -154,7 +154,7 @@ private func asyncError(
 
     @Test func aMissingRegistrationThroughAnAsyncFactoryHasItsPath() async throws {
         let container = module {
-            single { NeedsMissing(missing: await resolveAsync()) }
+            single { NeedsMissing(missing: try await resolveAsyncThrowing()) }
         }
         let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(NeedsMissing.self) }
         guard case let .missingDefinition(type, _, path, _, _) = error else {

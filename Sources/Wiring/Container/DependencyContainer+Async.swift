@@ -9,12 +9,13 @@ extension DependencyContainer {
     /// It has its own name because an `async` overload of `resolve()` would make every plain
     /// `resolve()` in async code need `await`.
     ///
-    /// Inside an async factory, a failure (a missing registration, a cycle) fails the build
-    /// that is running: whoever awaits it gets the error, so an outer `resolveAsyncThrowing`
-    /// throws it and an outer `resolveAsync` stops with it. The factory itself never resumes.
+    /// Inside an async factory, write `try await resolveAsyncThrowing()` instead: its failure
+    /// (a missing registration, a cycle) fails the build that is running, and whoever awaits it
+    /// gets the error. This form cannot throw, so it stops the program, as a plain `resolve()`
+    /// does inside a synchronous factory; `try await verify()` finds such failures in a test.
     ///
     /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:file:line:)``'s
-    /// > error, outside an async factory.
+    /// > error.
     public func resolveAsync<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async -> T {
@@ -57,9 +58,14 @@ extension DependencyContainer {
                 // Not built: the full path below builds it, or waits for the build under way.
             }
         }
-        do {
+        do throws(WiringError) {
             if let (owner, entry) = try asyncEntry(T.self, tag: nil) {
-                return try await entry.resolve(in: owner)
+                do throws(WiringError) {
+                    return try await entry.resolve(in: owner)
+                } catch {
+                    guard let newer = owner.newerRoot(after: error) else { throw error }
+                    return try await newer.resolveAsyncThrowing(type, file: file, line: line)
+                }
             }
             return try resolveCore(T.self)
         } catch {
@@ -76,9 +82,14 @@ extension DependencyContainer {
     public func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
-        do {
+        do throws(WiringError) {
             if let (owner, entry) = try asyncEntry(T.self, tag: Wiring.Tag(tag)) {
-                return try await entry.resolve(in: owner)
+                do throws(WiringError) {
+                    return try await entry.resolve(in: owner)
+                } catch {
+                    guard let newer = owner.newerRoot(after: error) else { throw error }
+                    return try await newer.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
+                }
             }
             return try resolveCore(T.self, tag: tag)
         } catch {
@@ -88,12 +99,15 @@ extension DependencyContainer {
 
     /// The async definition of `T` with `tag` in this container or, from a scope, the first of
     /// its parents that has one, with the container it belongs to; `nil` if there is none (the
-    /// synchronous path then resolves, or reports, as usual).
+    /// synchronous path then resolves, or reports, as usual). An older version of the root (a
+    /// scope opened from it, a factory that started in it, a resolve that raced a `load`) looks
+    /// in the root as it is now.
     private func asyncEntry<T: Sendable>(
         _: T.Type, tag: Tag?
     ) throws(WiringError) -> (DependencyContainer, AsyncEntry<T>)? {
         var container: DependencyContainer? = self
-        while let current = container {
+        while var current = container {
+            if current.isRoot, let newest = root.global { current = newest }
             if let entry = current.registry.asyncEntry(for: ObjectIdentifier(T.self), tag: tag) {
                 return (current, unsafeDowncast(entry, to: AsyncEntry<T>.self))
             }
@@ -120,14 +134,47 @@ public func resolveAsync<T: Sendable>(_ type: T.Type = T.self, file: StaticStrin
     }
 }
 
-/// What a non-throwing async resolve does with `error`: inside an async factory, fail the build
-/// that is running (its awaiters get the error) and never resume; elsewhere, stop the program.
+/// What a non-throwing async resolve does with `error`: stop the program with its message, as a
+/// plain `resolve()` does inside a synchronous factory.
+///
+/// It cannot throw, and a task cannot be ended without resuming it: a factory left suspended
+/// would keep its whole task (and the containers it holds) for the rest of the process. So inside
+/// async factories, `try await resolveAsyncThrowing()` is the form that fails the build instead:
+/// every task awaiting it, and every outer build awaiting those, gets the error, and no task is
+/// left behind. Only a verification sandbox parks the factory (see `ParkedVerificationBuilds`):
+/// its build is reported as a problem and verification goes on.
 func asyncFailure(_ error: WiringError) async -> Never {
-    guard let frame = AsyncFrame.current else { wiringFailure(error) }
-    frame.fail(error)
-    // This factory cannot go on without the value; its build is answered, so it stays suspended.
-    await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
-    wiringFailure(error)  // never reached: the continuation above is never resumed
+    if let frame = AsyncFrame.current, frame.container.verification != nil {
+        frame.fail(error)
+        await ParkedVerificationBuilds.park()
+    }
+    wiringFailure(error)
+}
+
+/// The async factories a verification stopped halfway (a nested, non-throwing `resolveAsync()`
+/// that failed in the sandbox): each is suspended for good, as a synchronous verification parks
+/// its worker thread. Their continuations are kept here, reachable, so that they read as what
+/// they are (held on purpose, one per broken definition verified), not as leaks.
+enum ParkedVerificationBuilds {
+    private static let parked = Parked()
+
+    /// Suspends the calling task for good.
+    static func park() async -> Never {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            parked.keep(continuation)
+        }
+        preconditionFailure("Wiring: a parked verification build was resumed")
+    }
+
+    private final class Parked: @unchecked Sendable {
+        // `continuations` is only touched under `lock`.
+        private let lock = Lock()
+        private var continuations: [UnsafeContinuation<Void, Never>] = []
+
+        func keep(_ continuation: UnsafeContinuation<Void, Never>) {
+            lock.withLock { continuations.append(continuation) }
+        }
+    }
 }
 
 /// Resolves `T` from async code, throwing a ``WiringError`` instead of stopping.

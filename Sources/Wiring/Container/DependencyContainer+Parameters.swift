@@ -51,6 +51,9 @@ extension DependencyContainer {
             if let scope {
                 return try scope.parent.resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
             }
+            if isRoot, let current = root.global, current !== self {
+                return try current.resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
+            }
             if registry.definitions(of: type).contains(where: { $0.tag == tag }) {
                 throw .parameterMismatch(
                     type: typeName(T.self), tag: tag?.description, expected: nil,
@@ -59,7 +62,12 @@ extension DependencyContainer {
             throw missingDefinition(T.self, tag: tag)
         }
         if let verification { verification.willResolve(entry.info) }
-        return try unsafeDowncast(entry, to: ParameterizedEntry<T>.self).resolve(in: self, parameters: repeat each parameters)
+        do {
+            return try unsafeDowncast(entry, to: ParameterizedEntry<T>.self).resolve(in: self, parameters: repeat each parameters)
+        } catch {
+            guard let newer = newerRoot(after: error) else { throw error }
+            return try newer.resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
+        }
     }
 
     /// Every instance registered for `type`, under any tag, in declaration order: plugins or
@@ -76,16 +84,27 @@ extension DependencyContainer {
     /// An empty array if nothing is registered.
     public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {
         do {
-            if let eager { try eager.start(in: self) }
-            var values: [T] = []
-            for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
-                if let verification { verification.willResolve(entry.info) }
-                values.append(try entry.resolve(T.self, in: self))
-            }
-            return values
+            return try resolveAllCore(T.self)
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
+    }
+
+    /// `resolveAll`, throwing. Racing a `load`/`unload` of the root, it starts again from the
+    /// root as it is now, so the list comes from one root, before or after the change.
+    func resolveAllCore<T>(_: T.Type) throws(WiringError) -> [T] {
+        if let eager { try eager.start(in: self) }
+        var values: [T] = []
+        for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
+            if let verification { verification.willResolve(entry.info) }
+            do {
+                values.append(try entry.resolve(T.self, in: self))
+            } catch {
+                guard let newer = newerRoot(after: error) else { throw error }
+                return try newer.resolveAllCore(T.self)
+            }
+        }
+        return values
     }
 }
 

@@ -73,10 +73,9 @@ extension DependencyContainer {
         if let verification { verification.willResolve(entry.info) }
         do {
             return try entry.resolve(T.self, in: self)
-        } catch .moduleUnloaded, .scopeClosed, .containerClosed {
-            return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+            if let newer = newerRoot(after: error) { return newer.resolveOptional(file: file, line: line) }
+            return absent(after: error, at: CodeLocation(file, line))
         }
     }
 
@@ -98,11 +97,30 @@ extension DependencyContainer {
         if let verification { verification.willResolve(entry.info) }
         do {
             return try entry.resolve(T.self, in: self)
-        } catch .moduleUnloaded, .scopeClosed, .containerClosed {
-            return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+            if let newer = newerRoot(after: error) { return newer.resolveOptional(tag: tag, file: file, line: line) }
+            return absent(after: error, at: CodeLocation(file, line))
         }
+    }
+
+    /// What `resolveOptional` returns for `error`: `nil` when the definition was unloaded or its
+    /// container closed while this thread resolved it (absent now); otherwise it stops.
+    func absent<T>(after error: WiringError, at site: CodeLocation) -> T? {
+        switch error {
+        case .moduleUnloaded, .scopeClosed, .containerClosed: return nil
+        default: wiringFailure(error.requested(at: site))
+        }
+    }
+
+    /// The global root as it is now, when this container is an older version of it and `error`
+    /// says a definition was unloaded (retired by a `load` or `unload` meanwhile): a resolve that
+    /// raced the change tries again there, so it resolves from one root, before or after, and
+    /// never fails in between. `nil` otherwise (the current root, a closed root, a scope, an
+    /// error of another kind), so retrying ends at the current root.
+    @inline(never)
+    func newerRoot(after error: WiringError) -> DependencyContainer? {
+        guard isRoot, case .moduleUnloaded = error, let current = root.global, current !== self else { return nil }
+        return current
     }
 
     /// Resolves `type`, throwing a ``WiringError`` instead of stopping if it cannot.
@@ -195,7 +213,12 @@ extension DependencyContainer {
             throw missingDefinition(T.self, tag: nil, isInstance: { $0 is T })
         }
         if let verification { verification.willResolve(entry.info) }
-        return try entry.resolve(T.self, in: self)
+        do {
+            return try entry.resolve(T.self, in: self)
+        } catch {
+            guard let newer = newerRoot(after: error) else { throw error }
+            return try newer.resolveCore(T.self)
+        }
     }
 
     @inline(__always)
@@ -211,7 +234,12 @@ extension DependencyContainer {
             throw missingDefinition(T.self, tag: Wiring.Tag(tag), isInstance: { $0 is T })
         }
         if let verification { verification.willResolve(entry.info) }
-        return try entry.resolve(T.self, in: self)
+        do {
+            return try entry.resolve(T.self, in: self)
+        } catch {
+            guard let newer = newerRoot(after: error) else { throw error }
+            return try newer.resolveCore(T.self, tag: tag)
+        }
     }
 
     @inline(never)

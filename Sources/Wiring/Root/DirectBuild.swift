@@ -33,19 +33,21 @@ func _value<T>(_: T.Type, at existing: UnsafeRawPointer?, _ found: inout _Found,
     return nil
 }
 
-/// Builds what the fast path found into a `T` on the caller's stack.
+/// Builds what the fast path found into a `T` on the caller's stack; `nil` when a `load` or
+/// `unload` retired the entry meanwhile, and the slow path must resolve from the root as it is now.
 @inlinable @inline(__always)
-func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt) -> T {
+func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt) -> T? {
     withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         let address = buffer.baseAddress.unsafelyUnwrapped
-        _build(&found, into: UnsafeMutableRawPointer(address), file: file, line: line)
+        guard _build(&found, into: UnsafeMutableRawPointer(address), file: file, line: line) else { return nil }
         return address.move()
     }
 }
 
-/// Builds `found`'s entry into `buffer`: one non-generic call, whatever the type.
+/// Builds `found`'s entry into `buffer`: one non-generic call, whatever the type. Returns `false`,
+/// with `buffer` left uninitialized, when the entry was retired by a change of the root.
 @usableFromInline
-func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: StaticString, line: UInt) {
+func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: StaticString, line: UInt) -> Bool {
     // The container (retained, or held by the caller) keeps the entry's block alive.
     let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
     let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
@@ -57,6 +59,11 @@ func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: S
             failure = error
         }
     }
+    let retry = failure.map { error in
+        container._withUnsafeGuaranteedRef { $0.newerRoot(after: error) != nil }
+    }
     if found.retained { container.release() }
+    if retry == true { return false }
     if let failure { wiringFailure(failure.requested(at: CodeLocation(file, line))) }
+    return true
 }

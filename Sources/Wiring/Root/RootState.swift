@@ -32,6 +32,11 @@ final class RootState: @unchecked Sendable {
         ReadSection.read { container?.takeUnretainedValue() }
     }
 
+    /// The global root as it is now (never a task's scoped root), retained.
+    var global: DependencyContainer? {
+        ReadSection.read { current.load()?.takeUnretainedValue() }
+    }
+
     /// Installs a root made of `container`'s definitions, once, and returns it.
     ///
     /// The root is a container of its own, not `container`: unloading a module retires the
