@@ -35,9 +35,12 @@ let package = Package(
             dependencies: ["Wiring"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Faults the churn tests inject into their own exit-test processes (seccomp, no pthread
+        // keys left). Test support only: no product exports it.
+        .target(name: "WiringTestShims", path: "Tests/WiringTestShims"),
         .testTarget(
             name: "WiringTests",
-            dependencies: ["Wiring"],
+            dependencies: ["Wiring", "_WiringShims", "WiringTestShims"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

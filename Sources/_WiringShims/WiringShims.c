@@ -39,40 +39,83 @@ unsigned long long wiring_next_sequence(void) {
 // the one it retired in. The reader's store must be ordered before its next load: with Linux's
 // membarrier the writer forces that order on every running thread, so readers need no fence of
 // their own; elsewhere each reader pays a full fence (an atomic exchange).
+//
+// Invariants:
+// - A read section runs no user code and never blocks: between `wiring_read_enter` and
+//   `wiring_read_exit` a thread only loads pointers and copies a value out.
+// - A writer frees something only after unpublishing it and then returning from
+//   `wiring_synchronize`: every section that could have loaded it has ended by then.
+// - Records are never freed (the list only grows, `next` is immutable once published), so a
+//   writer may always walk the list. A record belongs to at most one live thread: `in_use` is
+//   claimed with a compare-and-swap, and released only by the thread-exit destructor of the
+//   thread that owns it, which first clears that thread's `wiring_me` so the exiting thread can
+//   never reach it again (a later destructor that resolves makes it a new record).
+// - `fenced` is fixed when a record is (re)claimed, before any section on it, and is 0 only if
+//   the expedited membarrier was registered *and* issued successfully once, before any record
+//   existed. A membarrier that later fails falls back to the global membarrier; if that fails
+//   too, no unfenced reader can be proven out of its section, and the process stops loudly
+//   rather than free memory a reader may still read.
+// - Without a pthread key (none left), records cannot be handed back at thread exit: each
+//   thread keeps its own for good, which costs one small record per thread ever started, never
+//   another library's key.
 
 static struct wiring_reader_record *wiring_readers = 0;
 uintptr_t wiring_epoch = 1;
 static int wiring_has_membarrier = 0;
+static int wiring_has_key = 0;
 static pthread_key_t wiring_reader_key;
 static pthread_once_t wiring_reader_once = PTHREAD_ONCE_INIT;
 _Thread_local struct wiring_reader_record *wiring_me = 0;
 
 #if defined(__linux__)
-enum { wiring_membarrier_private_expedited = 1 << 3, wiring_membarrier_register_private_expedited = 1 << 4 };
+enum {
+    wiring_membarrier_global = 1 << 0,
+    wiring_membarrier_private_expedited = 1 << 3,
+    wiring_membarrier_register_private_expedited = 1 << 4
+};
 #endif
 
 static void wiring_reader_release(void *raw) {
     struct wiring_reader_record *record = raw;
+    // This thread is exiting: it must never reach the record again once another thread may own it.
+    if (wiring_me == record) wiring_me = 0;
     __atomic_store_n(&record->epoch, 0, __ATOMIC_RELEASE);
     record->frame = 0;
     __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
 }
 
-static void wiring_reader_setup(void) {
-    pthread_key_create(&wiring_reader_key, wiring_reader_release);
+/// Whether `MEMBARRIER_CMD_PRIVATE_EXPEDITED` can be used: registered, then issued once (a
+/// seccomp filter may refuse the command by its argument after allowing the registration).
+static int wiring_membarrier_works(void) {
 #if defined(__linux__) && !defined(WIRING_TSAN)
-    if (syscall(SYS_membarrier, wiring_membarrier_register_private_expedited, 0, 0) == 0) {
-        __atomic_store_n(&wiring_has_membarrier, 1, __ATOMIC_RELEASE);
-    }
+    if (getenv("WIRING_DISABLE_MEMBARRIER")) return 0;
+    if (syscall(SYS_membarrier, wiring_membarrier_register_private_expedited, 0, 0) != 0) return 0;
+    return syscall(SYS_membarrier, wiring_membarrier_private_expedited, 0, 0) == 0;
+#else
+    return 0;
 #endif
+}
+
+static void wiring_reader_setup(void) {
+    wiring_has_key = pthread_key_create(&wiring_reader_key, wiring_reader_release) == 0;
+    if (wiring_membarrier_works()) __atomic_store_n(&wiring_has_membarrier, 1, __ATOMIC_RELEASE);
+}
+
+int wiring_reader_mode(void) {
+    pthread_once(&wiring_reader_once, wiring_reader_setup);
+    return (__atomic_load_n(&wiring_has_membarrier, __ATOMIC_ACQUIRE) ? 1 : 0) | (wiring_has_key ? 2 : 0);
 }
 
 struct wiring_reader_record *wiring_reader_make(void) {
     pthread_once(&wiring_reader_once, wiring_reader_setup);
-    struct wiring_reader_record *record = __atomic_load_n(&wiring_readers, __ATOMIC_ACQUIRE);
-    for (; record; record = record->next) {
-        int free_slot = 0;
-        if (__atomic_compare_exchange_n(&record->in_use, &free_slot, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) break;
+    struct wiring_reader_record *record = 0;
+    // Reuse a record released by an exited thread, only when records are released at all.
+    if (wiring_has_key) {
+        record = __atomic_load_n(&wiring_readers, __ATOMIC_ACQUIRE);
+        for (; record; record = record->next) {
+            int free_slot = 0;
+            if (__atomic_compare_exchange_n(&record->in_use, &free_slot, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) break;
+        }
     }
     if (!record) {
         record = calloc(1, sizeof *record);
@@ -85,23 +128,33 @@ struct wiring_reader_record *wiring_reader_make(void) {
     }
     record->fenced = !__atomic_load_n(&wiring_has_membarrier, __ATOMIC_ACQUIRE);
     record->frame = 0;
-    pthread_setspecific(wiring_reader_key, record);
+    if (wiring_has_key) pthread_setspecific(wiring_reader_key, record);
     wiring_me = record;
     return record;
+}
+
+/// Orders every running thread's earlier stores before what follows, as a full fence in each
+/// would; only called when records may be unfenced (`wiring_has_membarrier`).
+static void wiring_membarrier_all(void) {
+#if defined(__linux__)
+    if (syscall(SYS_membarrier, wiring_membarrier_private_expedited, 0, 0) == 0) return;
+    if (syscall(SYS_membarrier, wiring_membarrier_global, 0, 0) == 0) return;
+    static const char message[] =
+        "Wiring: membarrier failed after it had worked; readers cannot be fenced, stopping rather than free memory "
+        "a reader may still read. Set WIRING_DISABLE_MEMBARRIER=1 to run with fenced readers.\n";
+    (void)!write(2, message, sizeof message - 1);
+    abort();
+#endif
 }
 
 void wiring_synchronize(void) {
     pthread_once(&wiring_reader_once, wiring_reader_setup);
     uintptr_t retired = __atomic_fetch_add(&wiring_epoch, 1, __ATOMIC_SEQ_CST);
-#if defined(__linux__)
     if (__atomic_load_n(&wiring_has_membarrier, __ATOMIC_ACQUIRE)) {
-        syscall(SYS_membarrier, wiring_membarrier_private_expedited, 0, 0);
+        wiring_membarrier_all();
     } else {
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
     }
-#else
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
     struct wiring_reader_record *record = __atomic_load_n(&wiring_readers, __ATOMIC_ACQUIRE);
     for (; record; record = record->next) {
         if (record == wiring_me) continue;  // this thread is not reading: it is the writer

@@ -46,7 +46,12 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     init(info: DefinitionInfo, factory: @escaping @Sendable () async throws -> Value) {
         self.info = info
         self.factory = factory
+        isKept = info.lifetime == .singleton || info.lifetime == .scoped
     }
+
+    /// Whether the built value is kept: a single, or a `single` declared in a scope (one per scope
+    /// instance, since each scope has entries of its own). A factory builds every time.
+    private let isKept: Bool
 
     func retire(closing: Bool) -> Retirement? {
         lock.withLock {
@@ -55,7 +60,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
                 state = .idle
                 built = nil
             }
-            return built.map { .instance(Released(value: $0.value, sequence: 0, onClose: nil)) }
+            return built.map { .instance(Released(value: $0.value, sequence: 0, onClose: info.onClose)) }
         }
     }
 
@@ -68,7 +73,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     }
 
     func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
-        guard info.lifetime == .singleton, container.verification == nil else { return false }
+        guard isKept, container.verification == nil else { return false }
         return lock.withLock {
             guard let built else { return false }
             buffer.initializeMemory(as: Value.self, from: built.storage.assumingMemoryBound(to: Value.self), count: 1)
@@ -78,7 +83,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
         // A built single is returned at once: it cannot close a cycle, and nothing is awaited.
-        if info.lifetime == .singleton, container.verification == nil,
+        if isKept, container.verification == nil,
             let value = lock.withLock({ builtValueLocked() })
         {
             return value
@@ -88,7 +93,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
             throw .cycle(path: cycle.map(\.step), requestedAt: nil)
         }
         if let verification = container.verification { verification.willResolve(info, requester: outer?.info) }
-        guard info.lifetime == .singleton else {
+        guard isKept else {
             if let retiredBy = lock.withLock({ retiredBy }) { throw retiredBy.error(for: Value.self, definedAt: info.site) }
             return try await start(in: container, outer: outer).value()
         }
@@ -160,7 +165,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         lock.withLock {
             guard case let .building(current) = state, current === build else { return }
             switch result {
-            case let .success(value) where info.lifetime == .singleton: built = HeldValue(Value.self, holding: value)
+            case let .success(value) where isKept: built = HeldValue(Value.self, holding: value)
             default: break
             }
             state = .idle

@@ -59,6 +59,7 @@ extension DependencyContainer {
             }
         }
         do throws(WiringError) {
+            let rootBefore = root.global
             if let (owner, entry) = try asyncEntry(T.self, tag: nil) {
                 do throws(WiringError) {
                     return try await entry.resolve(in: owner)
@@ -67,7 +68,12 @@ extension DependencyContainer {
                     return try await newer.resolveAsyncThrowing(type, file: file, line: line)
                 }
             }
-            return try resolveCore(T.self)
+            do throws(WiringError) {
+                return try resolveCore(T.self)
+            } catch .asyncDefinition where root.global !== rootBefore {
+                // A `load` added the async definition after the lookup above: look again.
+                return try await resolveAsyncThrowing(type, file: file, line: line)
+            }
         } catch {
             throw error.requested(at: CodeLocation(file, line))
         }
@@ -83,6 +89,7 @@ extension DependencyContainer {
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
         do throws(WiringError) {
+            let rootBefore = root.global
             if let (owner, entry) = try asyncEntry(T.self, tag: Wiring.Tag(tag)) {
                 do throws(WiringError) {
                     return try await entry.resolve(in: owner)
@@ -91,7 +98,12 @@ extension DependencyContainer {
                     return try await newer.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
                 }
             }
-            return try resolveCore(T.self, tag: tag)
+            do throws(WiringError) {
+                return try resolveCore(T.self, tag: tag)
+            } catch .asyncDefinition where root.global !== rootBefore {
+                // A `load` added the async definition after the lookup above: look again.
+                return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
+            }
         } catch {
             throw error.requested(at: CodeLocation(file, line))
         }

@@ -187,4 +187,38 @@ final class RootState: @unchecked Sendable {
 let root = RootState()
 
 /// Serializes the tests that define the global root, across test targets.
-let exclusiveRootLock = Lock()
+let exclusiveRoot = Turn()
+
+/// One holder at a time, released by whichever thread the holder is on (an async test resumes
+/// anywhere, so a mutex, which its owner thread must unlock, cannot serve).
+final class Turn: @unchecked Sendable {
+    // `isTaken` is only touched under `lock`.
+    private let lock = Lock()
+    private let released = Condition()
+    private var isTaken = false
+
+    func acquire() {
+        lock.withLock {
+            while isTaken { released.wait(releasing: lock) }
+            isTaken = true
+        }
+    }
+
+    /// `acquire()` without blocking a thread of the cooperative pool: polls while it is taken.
+    func acquireAsync() async {
+        while !lock.withLock({ () -> Bool in
+            if isTaken { return false }
+            isTaken = true
+            return true
+        }) {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+
+    func release() {
+        lock.withLock {
+            isTaken = false
+            released.signal()
+        }
+    }
+}

@@ -148,7 +148,9 @@ extension DependencyContainer {
     /// the global root closes the scopes opened from it too.
     public func close(file: StaticString = #fileID, line: UInt = #line) {
         guard let scope else { return closeContainer(file: file, line: line) }
-        guard let (released, children) = scope.close(entries: registry.entries, parameterized: registry.parameterizedEntries)
+        guard let (released, children) = scope.close(
+            entries: registry.entries, parameterized: registry.parameterizedEntries,
+            async: Array(registry.asyncEntries.values))
         else { return }  // closed already
         if let key = scope.key { scopeDirectory.remove(key) }
         for child in children { child.close(file: file, line: line) }

@@ -126,7 +126,7 @@ final class ScopeState: @unchecked Sendable {
     /// Marks the scope closed, once, and hands back what it held (with the callbacks to run)
     /// and the scopes opened from it, to be finished outside the lock. A second call gets
     /// `nil`: callbacks run exactly once.
-    func close(entries: [Entry], parameterized: [any AnyParameterizedEntry])
+    func close(entries: [Entry], parameterized: [any AnyParameterizedEntry], async: [any AnyAsyncEntry])
         -> (released: [Released], children: [DependencyContainer])?
     {
         var linked: [DependencyContainer] = []
@@ -136,6 +136,9 @@ final class ScopeState: @unchecked Sendable {
             closed = true
             var released = entries.compactMap { $0.takeHeldInstance() }
             released += parameterized.compactMap { $0.takeHeldInstance() }
+            for entry in async {
+                if case let .instance(built) = entry.retire(closing: true) { released.append(built) }
+            }
             released += declared.values.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
             released += callbacks.map { callback in
                 Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() })

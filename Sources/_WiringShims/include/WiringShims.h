@@ -49,6 +49,11 @@ extern uintptr_t wiring_epoch;
 /// The calling thread's record, made on its first read.
 struct wiring_reader_record *_Nonnull wiring_reader_make(void);
 
+/// How readers are fenced, for tests and diagnostics: bit 0 set when the expedited membarrier
+/// is in use (readers unfenced), bit 1 set when records are handed back at thread exit (a
+/// pthread key was available).
+int wiring_reader_mode(void);
+
 static inline struct wiring_reader_record *_Nonnull wiring_reader(void) {
     struct wiring_reader_record *record = wiring_me;
     if (__builtin_expect(!record, 0)) record = wiring_reader_make();
