@@ -18,6 +18,7 @@
 
 long wiring_open_scopes = 0;
 long wiring_build_observed = 0;
+unsigned long wiring_root_generation = 0;
 
 unsigned long long wiring_now_nanoseconds(void) {
     struct timespec now;

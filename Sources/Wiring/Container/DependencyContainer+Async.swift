@@ -59,7 +59,7 @@ extension DependencyContainer {
             }
         }
         do throws(WiringError) {
-            let rootBefore = root.global
+            let rootBefore = root.generation
             if let (owner, entry) = try asyncEntry(T.self, tag: nil) {
                 do throws(WiringError) {
                     return try await entry.resolve(in: owner)
@@ -70,7 +70,7 @@ extension DependencyContainer {
             }
             do throws(WiringError) {
                 return try resolveCore(T.self)
-            } catch .asyncDefinition where root.global !== rootBefore {
+            } catch .asyncDefinition where root.generation != rootBefore {
                 // A `load` added the async definition after the lookup above: look again.
                 return try await resolveAsyncThrowing(type, file: file, line: line)
             }
@@ -89,7 +89,7 @@ extension DependencyContainer {
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
         do throws(WiringError) {
-            let rootBefore = root.global
+            let rootBefore = root.generation
             if let (owner, entry) = try asyncEntry(T.self, tag: Wiring.Tag(tag)) {
                 do throws(WiringError) {
                     return try await entry.resolve(in: owner)
@@ -100,7 +100,7 @@ extension DependencyContainer {
             }
             do throws(WiringError) {
                 return try resolveCore(T.self, tag: tag)
-            } catch .asyncDefinition where root.global !== rootBefore {
+            } catch .asyncDefinition where root.generation != rootBefore {
                 // A `load` added the async definition after the lookup above: look again.
                 return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
             }

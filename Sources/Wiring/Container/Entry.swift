@@ -333,7 +333,7 @@ struct Entry: Sendable {
         var held: HeldValue?
         try buildOnce(
             existing: { () throws(WiringError) -> Bool in
-                if let scope = container.scope, scope.isClosedLocked {
+                if let scope = container.scope, scope.refuses(in: container) {
                     throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
                 }
                 if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }

@@ -83,7 +83,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
             try BuildGate.claim(
                 cell,
                 existing: { () throws(WiringError) -> Value? in
-                    if let scope = container.scope, scope.isClosedLocked {
+                    if let scope = container.scope, scope.refuses(in: container) {
                         throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
                     }
                     if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }

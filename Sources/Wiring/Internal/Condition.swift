@@ -29,11 +29,6 @@ final class Condition: @unchecked Sendable {
         pthread_cond_wait(condition, lock.mutex)
     }
 
-    /// Wakes one thread waiting on this condition.
-    func signal() {
-        pthread_cond_signal(condition)
-    }
-
     /// Wakes every thread waiting on this condition.
     func broadcast() {
         pthread_cond_broadcast(condition)

@@ -74,24 +74,11 @@ extension DependencyContainer {
     /// tests; not API.
     @_spi(Testing)
     public static func _withExclusiveRoot<Value>(_ body: () throws -> Value) throws -> Value {
-        exclusiveRoot.acquire()
-        defer { exclusiveRoot.release() }
-        root.reset()
-        defer { root.reset() }
-        return try body()
-    }
-
-    /// `_withExclusiveRoot` for an async body, which may resume on another thread. For Wiring's
-    /// own tests and `WiringTesting`; not API.
-    @_spi(Testing)
-    public static func _withExclusiveRootAsync<Value>(
-        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Value
-    ) async throws -> Value {
-        await exclusiveRoot.acquireAsync()
-        defer { exclusiveRoot.release() }
-        root.reset()
-        defer { root.reset() }
-        return try await body()
+        try exclusiveRootLock.withLock { () throws -> Value in
+            root.reset()
+            defer { root.reset() }
+            return try body()
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+internal import _WiringShims
+
 /// The global root container: set at start-up, changed by `load`/`unload`, read on every free
 /// `resolve()`.
 ///
@@ -32,6 +34,9 @@ final class RootState: @unchecked Sendable {
         ReadSection.read { container?.takeUnretainedValue() }
     }
 
+    /// How many times the global root changed: two equal readings mean no change in between.
+    var generation: UInt { wiring_root_generation_load() }
+
     /// The global root as it is now (never a task's scoped root), retained.
     var global: DependencyContainer? {
         ReadSection.read { current.load()?.takeUnretainedValue() }
@@ -52,6 +57,7 @@ final class RootState: @unchecked Sendable {
             modules = [(container, site)]
             unloaded = []
             _ = current.exchange(installed)
+            wiring_root_generation_advance()
             return installed
         }
     }
@@ -63,6 +69,7 @@ final class RootState: @unchecked Sendable {
             modules = []
             unloaded = []
             scopes = []
+            defer { wiring_root_generation_advance() }
             return current.exchange(nil)
         }
         scopeDirectory.removeRootScopes()
@@ -105,6 +112,7 @@ final class RootState: @unchecked Sendable {
             self.modules = modules
             self.unloaded = unloaded
             scopes.removeAll { $0.container == nil }
+            defer { wiring_root_generation_advance() }
             return (replacement, Retired(root: current.exchange(replacement)), scopes.compactMap(\.container))
         }
         retired.finish()
@@ -148,6 +156,7 @@ final class RootState: @unchecked Sendable {
             self.modules = modules
             self.unloaded = unloaded
             scopes.removeAll { $0.container == nil }
+            defer { wiring_root_generation_advance() }
             return (old, scopes.compactMap(\.container), gone, current.exchange(replacement))
         }
         // Outside the root's lock (see `track`).
@@ -187,38 +196,4 @@ final class RootState: @unchecked Sendable {
 let root = RootState()
 
 /// Serializes the tests that define the global root, across test targets.
-let exclusiveRoot = Turn()
-
-/// One holder at a time, released by whichever thread the holder is on (an async test resumes
-/// anywhere, so a mutex, which its owner thread must unlock, cannot serve).
-final class Turn: @unchecked Sendable {
-    // `isTaken` is only touched under `lock`.
-    private let lock = Lock()
-    private let released = Condition()
-    private var isTaken = false
-
-    func acquire() {
-        lock.withLock {
-            while isTaken { released.wait(releasing: lock) }
-            isTaken = true
-        }
-    }
-
-    /// `acquire()` without blocking a thread of the cooperative pool: polls while it is taken.
-    func acquireAsync() async {
-        while !lock.withLock({ () -> Bool in
-            if isTaken { return false }
-            isTaken = true
-            return true
-        }) {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-    }
-
-    func release() {
-        lock.withLock {
-            isTaken = false
-            released.signal()
-        }
-    }
-}
+let exclusiveRootLock = Lock()

@@ -27,7 +27,7 @@ extension DependencyContainer {
         _: T.Type, key: DefinitionKey, find: (Registry) -> Entry?, checkingOpen: Bool = false
     ) throws(WiringError) -> T? {
         guard let scope else { return nil }
-        let (declared, links) = try scope.lookup(key, checkingOpenFor: checkingOpen ? T.self : nil)
+        let (declared, links) = try scope.lookup(key, checkingOpenFor: checkingOpen ? T.self : nil, in: self)
         if let declared {
             if let verification { verification.willResolve(declared.info) }
             return (declared.value as! T)

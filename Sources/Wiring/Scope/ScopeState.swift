@@ -33,6 +33,14 @@ final class ScopeState: @unchecked Sendable {
     /// Whether the scope is closed; call under `stateLock`.
     var isClosedLocked: Bool { closed }
 
+    /// Whether a resolve in `container` (this scope's) must refuse because the scope is closed;
+    /// call under `stateLock`. A resolve nested in a build this scope started on this thread
+    /// before it closed may finish: a build under way completes (and what it keeps is released
+    /// at once), rather than stopping halfway.
+    func refuses(in container: DependencyContainer) -> Bool {
+        closed && !container.isBuildingOnThisThread
+    }
+
     var isClosed: Bool { stateLock.withLock { closed } }
 
     /// Throws ``WiringError/scopeClosed(scope:type:requestedAt:)`` once the scope is closed.
@@ -68,14 +76,17 @@ final class ScopeState: @unchecked Sendable {
 
     /// The value declared for `key`, and the open scopes this one links to, in link order; one
     /// lock for the whole lookup. Throws ``WiringError/scopeClosed(scope:type:requestedAt:)``
-    /// for a request of `type` if the scope is closed.
-    func lookup(_ key: DefinitionKey, checkingOpenFor type: Any.Type?) throws(WiringError)
+    /// for a request of `type` if the scope (whose container is `container`) is closed.
+    func lookup(_ key: DefinitionKey, checkingOpenFor type: Any.Type?, in container: DependencyContainer)
+        throws(WiringError)
         -> (declared: Declared?, links: [DependencyContainer])
     {
         var dropped: [DependencyContainer] = []
         defer { _ = dropped }  // released after the lock: dropping a container may run a `deinit`
         return try stateLock.withLock { () throws(WiringError) -> (Declared?, [DependencyContainer]) in
-            if let type, closed { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
+            if let type, refuses(in: container) {
+                throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil)
+            }
             if links.contains(where: { $0.isClosedScope }) {
                 dropped = links.filter { $0.isClosedScope }
                 links.removeAll { $0.isClosedScope }
@@ -159,6 +170,17 @@ final class ScopeState: @unchecked Sendable {
 }
 
 extension DependencyContainer {
+    /// Whether a build in this container is running on this thread, further up its stack.
+    var isBuildingOnThisThread: Bool {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        var frame = ResolutionFrame.current
+        while let current = frame {
+            if current.pointee.unmanagedContainer.toOpaque() == me { return true }
+            frame = current.pointee.parent
+        }
+        return false
+    }
+
     /// Whether this is a scope that has been closed; call under `stateLock`.
     fileprivate var isClosedScope: Bool {
         scope?.isClosedLocked ?? false

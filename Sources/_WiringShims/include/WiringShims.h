@@ -30,6 +30,18 @@ static inline void wiring_add_open_scopes(long delta) {
     __atomic_add_fetch(&wiring_open_scopes, delta, __ATOMIC_ACQ_REL);
 }
 
+// Counts the changes of the global root (define, load, unload, reset): a resolve that must know
+// whether the root changed while it looked compares two readings, holding no reference.
+extern unsigned long wiring_root_generation;
+
+static inline unsigned long wiring_root_generation_load(void) {
+    return __atomic_load_n(&wiring_root_generation, __ATOMIC_ACQUIRE);
+}
+
+static inline void wiring_root_generation_advance(void) {
+    __atomic_add_fetch(&wiring_root_generation, 1, __ATOMIC_ACQ_REL);
+}
+
 // Each thread that resolves has a reader record (see ReadSection.swift): the epoch of the read
 // section it is in (0 outside one), then its innermost resolution frame. Records are never freed;
 // a thread's record is reused by a later thread once it exits. The hot operations are inline, so
