@@ -46,3 +46,34 @@ int wiring_test_pthread_keys_intact(void) {
     }
     return 1;
 }
+
+static pthread_key_t exit_probe_key;
+static pthread_once_t exit_probe_once = PTHREAD_ONCE_INIT;
+
+static void exit_probe(void *value) { ((void (*)(void))value)(); }
+
+static void exit_probe_setup(void) { pthread_key_create(&exit_probe_key, exit_probe); }
+
+void wiring_test_call_at_thread_exit(void (*at_exit)(void)) {
+    pthread_once(&exit_probe_once, exit_probe_setup);
+    pthread_setspecific(exit_probe_key, (void *)at_exit);
+}
+
+struct run_args {
+    void (*body)(void *);
+    void *context;
+};
+
+static void *run_thread(void *raw) {
+    struct run_args *args = raw;
+    args->body(args->context);
+    return 0;
+}
+
+int wiring_test_run_on_thread(void (*body)(void *), void *context) {
+    struct run_args args = {body, context};
+    pthread_t thread;
+    int status = pthread_create(&thread, 0, run_thread, &args);
+    if (status != 0) return status;
+    return pthread_join(thread, 0);
+}

@@ -15,4 +15,11 @@ int wiring_test_exhaust_pthread_keys(void);
 void wiring_test_mark_pthread_keys(void);
 int wiring_test_pthread_keys_intact(void);
 
+/// Starts a pthread-key probe on the calling thread: a key created now (after Wiring's own),
+/// whose destructor, run as the thread exits, calls `at_exit`. For the thread-exit record test.
+void wiring_test_call_at_thread_exit(void (*_Nonnull at_exit)(void));
+
+/// Runs `body(context)` on a new joinable thread and waits for it; returns pthread_create's status.
+int wiring_test_run_on_thread(void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
+
 #endif

@@ -1,0 +1,76 @@
+import Testing
+import Wiring
+import WiringTestShims
+import _WiringShims
+
+private final class Plain: Sendable {}
+private final class Swapped: Sendable {}
+
+/// The container the C thread bodies below resolve from (a C function pointer captures nothing).
+nonisolated(unsafe) private var threadContainer: DependencyContainer?
+/// Whether the record a thread-exit destructor read through was owned when it read it.
+nonisolated(unsafe) private var ownedAtExit: Int32 = -1
+nonisolated(unsafe) private var resolvedAtExit = false
+
+/// The thread-local reader records and the epoch protocol under the faults a process meets
+/// (issue 20, items 8–10): a thread-exit destructor that resolves, no pthread key left, an
+/// expedited membarrier refused by a seccomp filter.
+@Suite(.serialized) struct ReaderRecordTests {
+    /// Item 8: Wiring's record is handed back at thread exit; a later destructor (another
+    /// library's key, created after Wiring's) that resolves must not read through the record
+    /// it handed back, which a new thread may own by then.
+    @Test func aDestructorThatResolvesAtThreadExitOwnsItsRecord() {
+        threadContainer = module { single { Plain() } }
+        let status = wiring_test_run_on_thread({ _ in
+            _ = threadContainer!.resolve() as Plain  // this thread's record exists now
+            wiring_test_call_at_thread_exit {
+                ownedAtExit = wiring_reader().pointee.in_use
+                resolvedAtExit = (threadContainer!.resolveOptional() as Plain?) != nil
+            }
+        }, nil)
+        #expect(status == 0)
+        #expect(ownedAtExit == 1)
+        #expect(resolvedAtExit)
+        threadContainer = nil
+    }
+
+    /// Item 9: with no pthread key left, Wiring keeps each thread's record for good instead of
+    /// writing into a key it does not own.
+    @Test func noPthreadKeyLeftLeavesOtherKeysAlone() async {
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            precondition(wiring_test_exhaust_pthread_keys() > 0)
+            precondition(wiring_reader_mode() & 2 == 0, "Wiring claims a pthread key when none is left")
+            threadContainer = module {
+                single { Plain() }
+                factory { Swapped() }
+            }
+            for _ in 0..<8 {
+                let status = wiring_test_run_on_thread({ _ in
+                    wiring_test_mark_pthread_keys()
+                    _ = threadContainer!.resolve() as Plain
+                    _ = threadContainer!.resolve() as Swapped
+                    precondition(wiring_test_pthread_keys_intact() == 1, "another key's value was overwritten")
+                }, nil)
+                precondition(status == 0)
+            }
+        }
+    }
+
+    /// Item 10: a seccomp filter that allows the membarrier registration but refuses the
+    /// expedited command makes Wiring's readers fence themselves, and changes of the root still
+    /// free what they retire safely.
+    @Test func aRefusedMembarrierFallsBackToFencedReaders() async {
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            precondition(wiring_test_refuse_expedited_membarrier() == 0, "seccomp filter refused")
+            precondition(wiring_reader_mode() & 1 == 0, "readers run unfenced though membarrier is refused")
+            DependencyContainer.defined(by: module { single { Plain() } })
+            let swap = module { single { Swapped() } }
+            for _ in 0..<200 {
+                DependencyContainer.load(swap)
+                _ = resolve() as Swapped
+                DependencyContainer.unload(swap)
+                _ = resolve() as Plain
+            }
+        }
+    }
+}
