@@ -134,6 +134,11 @@ public final class DependencyContainer: Sendable {
         }
     }
 
+    deinit {
+        // A scope dropped without `close()`: the lists that reach open scopes forget it.
+        if let scope { forgetScope(scope) }
+    }
+
     /// Builds the `createdAtStart()` singletons, once.
     func startEagerSingletons() throws(WiringError) {
         try eager?.start(in: self)

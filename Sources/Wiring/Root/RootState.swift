@@ -18,8 +18,9 @@ final class RootState: @unchecked Sendable {
     private var modules: [(module: DependencyContainer, site: CodeLocation)] = []
     /// Modules unloaded from inside those: left out wherever they appear.
     private var unloaded: Set<ObjectIdentifier> = []
-    /// Scopes opened from the root, which an unload reaches.
-    private var scopes: [WeakScope] = []
+    /// Scopes opened from the root, which an unload reaches, by identity: each leaves when it
+    /// closes or is freed, so opening and closing cost the same however many are open.
+    private var scopes: [ObjectIdentifier: WeakScope] = [:]
 
     /// The root, unretained: the current task's scoped root (see `ScopedRoot`), else the
     /// global one, or `nil` before `defined(by:)`. Only valid inside a read section.
@@ -68,7 +69,7 @@ final class RootState: @unchecked Sendable {
             definedAt = nil
             modules = []
             unloaded = []
-            scopes = []
+            scopes = [:]
             defer { wiring_root_generation_advance() }
             return current.exchange(nil)
         }
@@ -78,7 +79,7 @@ final class RootState: @unchecked Sendable {
 
     /// The scopes opened from the root that are still alive.
     var openScopes: [DependencyContainer] {
-        lock.withLock { scopes.compactMap(\.container) }
+        lock.withLock { scopes.values.compactMap(\.container) }
     }
 
     /// Remembers `scope`, opened from `base`, if `base` is the global root.
@@ -88,9 +89,13 @@ final class RootState: @unchecked Sendable {
     func track(_ scope: DependencyContainer, openedFrom base: DependencyContainer) {
         lock.withLock {
             guard current.load()?.toOpaque() == Unmanaged.passUnretained(base).toOpaque() else { return }
-            scopes.removeAll { $0.container == nil }
-            scopes.append(WeakScope(container: scope))
+            scopes[ObjectIdentifier(scope)] = WeakScope(container: scope)
         }
+    }
+
+    /// Forgets a scope that closed, or was freed (`scope` is its identity).
+    func untrack(_ scope: ObjectIdentifier) {
+        lock.withLock { _ = scopes.removeValue(forKey: scope) }
     }
 
     /// Replaces the root with one that also has `module`'s definitions, keeping every existing
@@ -111,9 +116,8 @@ final class RootState: @unchecked Sendable {
             let replacement = try Self.build(modules, excluding: unloaded, like: root)
             self.modules = modules
             self.unloaded = unloaded
-            scopes.removeAll { $0.container == nil }
             defer { wiring_root_generation_advance() }
-            return (replacement, Retired(root: current.exchange(replacement)), scopes.compactMap(\.container))
+            return (replacement, Retired(root: current.exchange(replacement)), scopes.values.compactMap(\.container))
         }
         retired.finish()
         // A scope that stayed open while the module was away resolves its definitions again, as
@@ -155,9 +159,8 @@ final class RootState: @unchecked Sendable {
             let gone = Set(old.definitions.flatMap(\.slots).map(ObjectIdentifier.init)).subtracting(kept)
             self.modules = modules
             self.unloaded = unloaded
-            scopes.removeAll { $0.container == nil }
             defer { wiring_root_generation_advance() }
-            return (old, scopes.compactMap(\.container), gone, current.exchange(replacement))
+            return (old, scopes.values.compactMap(\.container), gone, current.exchange(replacement))
         }
         // Outside the root's lock (see `track`).
         // Readers that still hold the old root, or a scope, find these entries retired.

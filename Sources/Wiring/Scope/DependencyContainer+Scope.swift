@@ -153,6 +153,7 @@ extension DependencyContainer {
             async: Array(registry.asyncEntries.values))
         else { return }  // closed already
         if let key = scope.key { scopeDirectory.remove(key) }
+        forgetScope(scope)
         for child in children { child.close(file: file, line: line) }
         Released.finish(released)  // outside every lock
     }
@@ -164,6 +165,14 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
+    /// Takes this scope off the lists of the scope it was opened from and of the root: it
+    /// closed, or is being freed.
+    func forgetScope(_ scope: ScopeState) {
+        let me = ObjectIdentifier(self)
+        scope.parent.scope?.forget(me)
+        root.untrack(me)
+    }
+
     /// Closes a container that is not a scope: retires every entry, so that nothing resolves
     /// from it any more, then releases what they held once no reader can see it.
     private func closeContainer(file: StaticString, line: UInt) {

@@ -11,7 +11,8 @@ final class ScopeState: @unchecked Sendable {
     let parent: DependencyContainer
     let openedAt: CodeLocation
     private var closed = false
-    private var children: [WeakContainer] = []
+    /// The scopes opened from this one, by identity; each leaves when it closes or is freed.
+    private var children: [ObjectIdentifier: WeakContainer] = [:]
     private var declared: [DefinitionKey: Declared] = [:]
     private var links: [DependencyContainer] = []
     private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
@@ -49,10 +50,12 @@ final class ScopeState: @unchecked Sendable {
     }
 
     func adopt(_ child: DependencyContainer) {
-        stateLock.withLock {
-            children.removeAll { $0.container == nil }
-            children.append(WeakContainer(container: child))
-        }
+        stateLock.withLock { children[ObjectIdentifier(child)] = WeakContainer(container: child) }
+    }
+
+    /// Forgets a scope opened from this one that closed, or was freed (`child` is its identity).
+    func forget(_ child: ObjectIdentifier) {
+        stateLock.withLock { _ = children.removeValue(forKey: child) }
     }
 
     // MARK: - Declared values
@@ -158,8 +161,8 @@ final class ScopeState: @unchecked Sendable {
             linked = links
             links = []
             callbacks = []
-            let open = children.compactMap(\.container)
-            children = []
+            let open = children.values.compactMap(\.container)
+            children = [:]
             return (released, open)
         }
     }
