@@ -5,12 +5,20 @@ import Fixtures
 import Swinject
 import Wiring
 
+/// The open scopes of scenario 11, made by its setup.
+final class OpenVisitsHolder: @unchecked Sendable {
+    // Set by a benchmark's setup and teardown, read by its closure: never at the same time.
+    var current: OpenVisits?
+}
+let openVisits = OpenVisitsHolder()
+
 /// Resolves per thread in the two-thread scenario.
 let perThread = 10_000
 
 let benchmarks: @Sendable () -> Void = {
     DependencyContainer.defined(by: wiringModule)
     DependencyContainer.load(loadedModule)
+    DependencyContainer.load(visitModule)
 
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .instructions, .mallocCountTotal],
@@ -191,6 +199,28 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("10 async singleton: hand-written lock") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(handWritten.service) }
+    }
+
+    // 11. One more scope cycle (open with an id, declare a value, resolve a scoped service that
+    // takes it and a root single, close) while 10, 1,000 or 100,000 scopes opened the same way
+    // stay open. Its cost must not grow with the number open.
+    for open in [10, 1_000, 100_000] {
+        Benchmark(
+            "11 scope cycle, \(open) open: Wiring",
+            configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(2)),
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations { openVisits.current.unsafelyUnwrapped.cycle() }
+            },
+            setup: { openVisits.current = OpenVisits(count: open) },
+            teardown: {
+                openVisits.current?.closeAll()
+                openVisits.current = nil
+            })
+    }
+    Benchmark("11 scope cycle: hand-written") { benchmark in
+        for index in benchmark.scaledIterations {
+            blackHole(VisitService(info: VisitInfo(id: index), service: handWritten.service))
+        }
     }
 }
 

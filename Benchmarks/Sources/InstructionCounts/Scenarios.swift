@@ -69,6 +69,15 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
     // Scenario 8 for Wiring alone: 100 load/unload cycles of a 200-definition module per operation.
     "load-unload/wiring": { count in for _ in 0..<count { loadAndUnload() } },
 
+    // Scenario 11 for Wiring alone: scope cycles beside 10, 1,000 or 100,000 open scopes (opened
+    // once, in both runs, so their cost cancels out).
+    "scope-cycle-10/wiring": scopeCycles(open: 10),
+    "scope-cycle-1000/wiring": scopeCycles(open: 1_000),
+    "scope-cycle-100000/wiring": scopeCycles(open: 100_000),
+    "scope-cycle/hand-written": { count in
+        for index in 0..<count { sink(VisitService(info: VisitInfo(id: index), service: handWritten.service)) }
+    },
+
     // Scenario 10 for Wiring alone: `count` awaits of a built async single, in one task.
     "async-singleton/wiring": { count in
         let done = DispatchSemaphore(value: 0)
@@ -79,3 +88,25 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
         done.wait()
     },
 ]
+
+/// `count` scope cycles beside `open` open scopes, made on the first call.
+private func scopeCycles(open: Int) -> @Sendable (Int) -> Void {
+    let visits = OpenVisitsOnce(open: open)
+    return { count in
+        let open = visits.value
+        for _ in 0..<count { open.cycle() }
+    }
+}
+
+private final class OpenVisitsOnce: @unchecked Sendable {
+    // Made on first use, by the one thread that runs the scenario.
+    private let open: Int
+    private var made: OpenVisits?
+    init(open: Int) { self.open = open }
+    var value: OpenVisits {
+        if let made { return made }
+        let visits = OpenVisits(count: open)
+        made = visits
+        return visits
+    }
+}

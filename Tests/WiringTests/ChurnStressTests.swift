@@ -1,0 +1,229 @@
+import Foundation
+@_spi(Testing) import Wiring
+import Testing
+
+// Everything at once (issue 20): singles, factories, tags, scopes with ids, declared values,
+// links and `onClose`, `load`/`unload` of modules (the start-up one too), async resolves, failing
+// async builds, throwing factories, task-local roots and threads that exit, for a bounded time.
+// `Scripts/churn.sh` runs the long form (60 s, 16 threads, release or a sanitizer).
+
+private protocol Clock: AnyObject, Sendable {}
+private final class SystemClock: Clock {}
+private final class FakeClock: Clock {}
+private protocol Plugin: AnyObject, Sendable {}
+private final class ChatPlugin: Plugin {}
+private final class CorePlugin: Plugin {}
+private final class Core: Sendable {}
+private final class Part: Sendable {}
+private final class Remote: Sendable {}
+private final class Broken: Sendable {}
+private final class NeedsBroken: Sendable {
+    init(_: Broken) {}
+}
+private final class Flaky: Sendable {}
+private final class StartUp: Sendable {}
+private final class Request: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+private final class Repository: Sendable {
+    let request: Request
+    let core: Core
+    init(request: Request, core: Core) {
+        self.request = request
+        self.core = core
+    }
+}
+private final class AuditLog: Sendable {}
+private final class Cart: Sendable {}
+private enum RequestScope {}
+private enum CartScope {}
+private struct Refused: Error {}
+
+/// Counts what the stress run saw; every `var` only under `lock`.
+private final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var operations = 0
+    private(set) var violations: [String] = []
+    private(set) var closes = 0
+    private(set) var onCloses = 0
+
+    func add(operations count: Int) { locked { operations += count } }
+    func violation(_ text: String) { locked { if violations.count < 20 { violations.append(text) } } }
+    func closed() { locked { closes += 1 } }
+    func onClose() { locked { onCloses += 1 } }
+
+    private func locked(_ body: () -> Void) {
+        lock.lock()
+        body()
+        lock.unlock()
+    }
+}
+
+/// Resident memory, in bytes (Linux), for the report.
+private func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+private let tally = Tally()
+private let flakyCalls = Counter()
+
+extension DependencyContainer {
+    fileprivate static let stressCore = module {
+        single { Core() }
+        factory { Part() }
+        single(tag: "core") { CorePlugin() as Plugin }
+        single { SystemClock() as Clock }
+        single { () async -> Remote in Remote() }
+        single { () async throws -> Broken in throw Refused() }
+        single { NeedsBroken(try await resolveAsyncThrowing()) }
+        factory { () throws -> Flaky in
+            flakyCalls.increment()
+            if flakyCalls.count % 2 == 0 { throw Refused() }
+            return Flaky()
+        }
+        scope(RequestScope.self) {
+            scoped { Repository(request: resolve(), core: resolve()) }
+            scoped { AuditLog() }.onClose { (_: AuditLog) in tally.onClose() }
+        }
+        scope(CartScope.self) {
+            scoped { Cart() }
+        }
+    }
+    fileprivate static let stressStartUp = module {
+        single { StartUp() }
+    }
+    fileprivate static let stressPlugin = module {
+        single(tag: "chat") { ChatPlugin() as Plugin }
+    }
+    fileprivate static let stressCanary = module {
+        single { FakeClock() as Clock }.override()
+    }
+}
+
+@Suite(.serialized) struct ChurnStressTests {
+    @Test func everythingAtOnceForABoundedTime() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seconds = environment["WIRING_CHURN_SECONDS"].flatMap(Double.init) ?? 3
+        let threads = max(4, environment["WIRING_CHURN_THREADS"].flatMap(Int.init) ?? 4)
+        try DependencyContainer._withExclusiveRoot { () throws in
+            DependencyContainer.defined(by: modules { .stressCore; .stressStartUp })
+            let core = ObjectIdentifier(resolve() as Core)
+            let rssBefore = residentBytes()
+            runFor(seconds: seconds, threads: threads) { (thread: Int, shouldStop: () -> Bool) in
+                var round = 0
+                while !shouldStop() {
+                    round += 1
+                    switch thread % 4 {
+                    case 0: changeModules(round)
+                    case 1: serveRequest(thread: thread, round: round, core: core)
+                    case 2: resolveEverything(core: core)
+                    default: resolveAsyncAndOnExitingThreads(core: core)
+                    }
+                }
+            }
+            let rssAfter = residentBytes()
+            print(
+                """
+                Churn: \(tally.operations) operations on \(threads) threads in \(seconds) s, \
+                \(tally.violations.count) violations, \(tally.closes) scopes closed, \
+                \(tally.onCloses) onClose calls, RSS \(rssBefore / 1_048_576) → \(rssAfter / 1_048_576) MB
+                """)
+            #expect(tally.violations.isEmpty, "\(tally.violations)")
+            #expect(tally.operations > 0)
+            #expect(tally.onCloses == tally.closes)
+        }
+    }
+}
+
+/// Thread 0's work: the plugin pattern, an override canary and the start-up module itself come
+/// and go.
+private func changeModules(_ round: Int) {
+    DependencyContainer.load(.stressPlugin)
+    DependencyContainer.load(.stressCanary)
+    DependencyContainer.unload(.stressPlugin)
+    DependencyContainer.unload(.stressCanary)
+    if round % 10 == 0 {
+        DependencyContainer.unload(.stressStartUp)
+        DependencyContainer.load(.stressStartUp)
+    }
+    tally.add(operations: round % 10 == 0 ? 6 : 4)
+}
+
+/// A request: a scope with an id, a declared value, scoped services over root singles, a link,
+/// `onClose`, closed on every path.
+private func serveRequest(thread: Int, round: Int, core: ObjectIdentifier) {
+    let id = thread * 100_000_000 + round
+    let request = DependencyContainer.shared.openScope(RequestScope.self, id: id)
+    defer {
+        request.close()
+        tally.closed()
+    }
+    request.declare(Request(id: id))
+    let cart = request.openScope(CartScope.self)
+    request.link(to: cart)
+    do throws(WiringError) {
+        let repository = try request.resolveThrowing(Repository.self)
+        _ = try request.resolveThrowing(AuditLog.self)
+        _ = try request.resolveThrowing(Cart.self)
+        if repository.request.id != id { tally.violation("request \(id) got \(repository.request.id)") }
+        if ObjectIdentifier(repository.core) != core { tally.violation("a request saw another Core") }
+        if try request.resolveThrowing(Repository.self) !== repository { tally.violation("scoped built twice") }
+        _ = try request.resolveThrowing(Clock.self)
+    } catch {
+        tally.violation("request: \(error)")
+    }
+    tally.add(operations: 8)
+}
+
+/// Every synchronous form of resolve, beside the changes: each type is registered at every
+/// moment, so none may fail.
+private func resolveEverything(core: ObjectIdentifier) {
+    if ObjectIdentifier(resolve() as Core) != core { tally.violation("resolve() returned another Core") }
+    if (resolve() as Part) === (resolve() as Part) { tally.violation("a factory returned one instance twice") }
+    if (resolveOptional() as Clock?) == nil { tally.violation("Clock absent") }
+    _ = resolveOptional() as StartUp?  // absent between its unload and load: either is right
+    _ = resolve(tag: "core") as Plugin
+    let plugins = resolveAll() as [Plugin]
+    if plugins.count != 1 && plugins.count != 2 { tally.violation("\(plugins.count) plugins") }
+    do throws(WiringError) {
+        _ = try resolveThrowing(Flaky.self)
+    } catch {
+        if case .factoryFailed = error {} else { tally.violation("flaky: \(error)") }
+    }
+    DependencyContainer.withOverrides {
+        factory { FakeClock() as Clock }
+    } operation: {
+        if !((resolve() as Clock) is FakeClock) { tally.violation("withOverrides not seen") }
+        if (resolve() as Core) !== (resolve() as Core) { tally.violation("an overlay built Core twice") }
+    }
+    tally.add(operations: 12)
+}
+
+/// Async resolves (a built single, a failing nested build) from a task, and resolves on threads
+/// that exit at once.
+private func resolveAsyncAndOnExitingThreads(core: ObjectIdentifier) {
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        let first = try? await resolveAsyncThrowing(Remote.self)
+        let second = try? await resolveAsyncThrowing(Remote.self)
+        if first == nil || first !== second { tally.violation("async single rebuilt or missing") }
+        do throws(WiringError) {
+            _ = try await resolveAsyncThrowing(NeedsBroken.self)
+            tally.violation("a failing async build succeeded")
+        } catch {
+            if !error.description.contains("Broken") { tally.violation("async: \(error)") }
+        }
+        done.signal()
+    }
+    done.wait()
+    let exiting = Thread {
+        if ObjectIdentifier(resolve() as Core) != core { tally.violation("an exiting thread saw another Core") }
+    }
+    exiting.start()
+    while !exiting.isFinished { usleep(100) }
+    tally.add(operations: 5)
+}
