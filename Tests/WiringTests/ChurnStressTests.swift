@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 // Everything at once (issue 20): singles, factories, tags, scopes with ids, declared values,
@@ -104,39 +104,57 @@ extension DependencyContainer {
     }
 }
 
-@Suite(.serialized) struct ChurnStressTests {
-    @Test func everythingAtOnceForABoundedTime() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seconds = environment["WIRING_CHURN_SECONDS"].flatMap(Double.init) ?? 3
-        let threads = max(4, environment["WIRING_CHURN_THREADS"].flatMap(Int.init) ?? 4)
-        try DependencyContainer._withExclusiveRoot { () throws in
-            DependencyContainer.defined(by: modules { .stressCore; .stressStartUp })
-            let core = ObjectIdentifier(resolve() as Core)
-            let rssBefore = residentBytes()
-            runFor(seconds: seconds, threads: threads) { (thread: Int, shouldStop: () -> Bool) in
-                var round = 0
-                while !shouldStop() {
-                    round += 1
-                    switch thread % 4 {
-                    case 0: changeModules(round)
-                    case 1: serveRequest(thread: thread, round: round, core: core)
-                    case 2: resolveEverything(core: core)
-                    default: resolveAsyncAndOnExitingThreads(core: core)
-                    }
-                }
+/// In a process of its own (an exit test): it owns the global root and its threads block for
+/// seconds, so it must not share the process (and its two cooperative threads) with other tests
+/// that wait for the root, or for tasks. Its report and any sanitizer output are printed here.
+@Suite struct ChurnStressTests {
+    @Test func everythingAtOnceForABoundedTime() async {
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
+        ) {
+            runChurn()
+        }
+        guard let result else { return }
+        let output = String(decoding: result.standardOutputContent, as: UTF8.self)
+        let errors = String(decoding: result.standardErrorContent, as: UTF8.self)
+        print(output, errors, separator: "")
+        #expect(output.contains("Churn:"))
+        #expect(!errors.contains("WARNING: ThreadSanitizer"))
+        #expect(!errors.contains("ERROR: AddressSanitizer"))
+    }
+}
+
+/// The run itself, in the exit test's process: prints its report, and stops with the violations
+/// if there are any.
+private func runChurn() {
+    let environment = ProcessInfo.processInfo.environment
+    let seconds = environment["WIRING_CHURN_SECONDS"].flatMap(Double.init) ?? 3
+    let threads = max(4, environment["WIRING_CHURN_THREADS"].flatMap(Int.init) ?? 4)
+    DependencyContainer.defined(by: modules { .stressCore; .stressStartUp })
+    let core = ObjectIdentifier(resolve() as Core)
+    let rssBefore = residentBytes()
+    runFor(seconds: seconds, threads: threads) { (thread: Int, shouldStop: () -> Bool) in
+        var round = 0
+        while !shouldStop() {
+            round += 1
+            switch thread % 4 {
+            case 0: changeModules(round)
+            case 1: serveRequest(thread: thread, round: round, core: core)
+            case 2: resolveEverything(core: core)
+            default: resolveAsyncAndOnExitingThreads(core: core)
             }
-            let rssAfter = residentBytes()
-            print(
-                """
-                Churn: \(tally.operations) operations on \(threads) threads in \(seconds) s, \
-                \(tally.violations.count) violations, \(tally.closes) scopes closed, \
-                \(tally.onCloses) onClose calls, RSS \(rssBefore / 1_048_576) → \(rssAfter / 1_048_576) MB
-                """)
-            #expect(tally.violations.isEmpty, "\(tally.violations)")
-            #expect(tally.operations > 0)
-            #expect(tally.onCloses == tally.closes)
         }
     }
+    let rssAfter = residentBytes()
+    print(
+        """
+        Churn: \(tally.operations) operations on \(threads) threads in \(seconds) s, \
+        \(tally.violations.count) violations, \(tally.closes) scopes closed, \
+        \(tally.onCloses) onClose calls, RSS \(rssBefore / 1_048_576) → \(rssAfter / 1_048_576) MB
+        """)
+    precondition(tally.violations.isEmpty, "Churn violations: \(tally.violations)")
+    precondition(tally.operations > 0, "Churn: nothing ran")
+    precondition(tally.onCloses == tally.closes, "Churn: \(tally.closes) scopes closed, \(tally.onCloses) onClose calls")
 }
 
 /// Thread 0's work: the plugin pattern, an override canary and the start-up module itself come

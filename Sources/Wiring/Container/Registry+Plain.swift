@@ -31,7 +31,7 @@ extension Registry {
                     // an existential copy, which untagged definitions do not pay.)
                     let tag = info.tag.unsafelyUnwrapped
                     let id = info.typeID
-                    if let others = tagged.entries(of: id), others.contains(where: { $0.info.tag == tag }) { return false }
+                    if tagged.contains(tag, of: id) { return false }
                     tagged.append(entry, of: id)
                     if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
                 }

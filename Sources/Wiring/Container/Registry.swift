@@ -250,13 +250,31 @@ struct TaggedEntries {
     private var lists: [ObjectIdentifier: [Entry]] = [:]
     /// The types in the order their first tagged entry came.
     private var order: [ObjectIdentifier] = []
+    /// The tags of each type with many of them, so that checking a new one for a duplicate is one
+    /// lookup rather than a comparison with every earlier one (`module { for i in 0..<n {
+    /// single(tag: i) { … } } }` would otherwise build in quadratic time).
+    private var tags: [ObjectIdentifier: Set<Tag>] = [:]
+    /// Below this many tags of one type, comparing one by one is cheaper than hashing.
+    private static let hashedFrom = 16
 
     /// The entries of `type` so far, if any.
     func entries(of type: ObjectIdentifier) -> [Entry]? { lists[type] }
 
+    /// Whether a definition of `type` with `tag` is listed already.
+    func contains(_ tag: Tag, of type: ObjectIdentifier) -> Bool {
+        if let set = tags[type] { return set.contains(tag) }
+        return lists[type]?.contains { $0.info.tag == tag } ?? false
+    }
+
     mutating func append(_ entry: Entry, of type: ObjectIdentifier) {
         if lists[type] == nil { order.append(type) }
         lists[type, default: []].append(entry)
+        guard let tag = entry.info.tag else { return }
+        if tags[type] != nil {
+            tags[type]!.insert(tag)
+        } else if let list = lists[type], list.count >= Self.hashedFrom {
+            tags[type] = Set(list.compactMap(\.info.tag))
+        }
     }
 
     /// The lists as the registry's table.

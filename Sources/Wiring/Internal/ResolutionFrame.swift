@@ -17,10 +17,16 @@ struct ResolutionFrame {
 
     var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
 
-    /// Deeper than this, every new frame checks the path for a repeated definition.
+    /// From this depth on, a frame at a power-of-two depth (64, 128, 256, …) checks the path for
+    /// a repeated definition.
     ///
-    /// Singletons detect their own cycles at once (see `Entry`); this bound catches cycles made
-    /// only of factories before they exhaust the stack, at no cost to ordinary graphs.
+    /// Singletons detect their own cycles at once (see `Entry`); this catches cycles made only of
+    /// factories before they exhaust the stack, at no cost to ordinary graphs. Checking at
+    /// doubling depths keeps a deep graph's resolve linear in its depth (each check scans the
+    /// path, and the checks' lengths add up to less than twice the depth), and still finds
+    /// every such cycle: past the point where it starts, the path repeats with the cycle's
+    /// period, so the frame at the next power of two at least one period further repeats a
+    /// definition above it.
     static let cycleCheckDepth = 64
 
     /// The innermost frame of the current thread, if a resolution is running on it.
@@ -46,7 +52,7 @@ struct ResolutionFrame {
         var frame = ResolutionFrame(
             unmanagedContainer: .passUnretained(container), info: info, parent: parent,
             depth: (parent?.pointee.depth ?? 0) + 1)
-        if frame.depth > cycleCheckDepth, let cycle = frame.cycle() {
+        if frame.depth >= cycleCheckDepth, frame.depth & (frame.depth &- 1) == 0, let cycle = frame.cycle() {
             throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil)
         }
         return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
@@ -73,11 +79,17 @@ struct ResolutionFrame {
         (AsyncFrame.current?.path ?? []) + (current?.pointee.path ?? [])
     }
 
-    /// The repeated stretch of the path ending in this frame, if this frame's definition is
-    /// already being built further out: `[A, B, A]`.
+    /// The first repeated stretch of the path, if a definition on it is already being built
+    /// further out: `[A, B, A]` for a path `X → A → B → A → B …`, whichever frame finds it.
     func cycle() -> [DefinitionInfo]? {
         let infos = path
-        guard let start = infos.dropLast().lastIndex(where: { $0 === info }) else { return nil }
-        return Array(infos[start...])
+        var firstSeen: [ObjectIdentifier: Int] = [:]
+        firstSeen.reserveCapacity(infos.count)
+        for (index, info) in infos.enumerated() {
+            if let start = firstSeen.updateValue(index, forKey: ObjectIdentifier(info)) {
+                return Array(infos[start...index])
+            }
+        }
+        return nil
     }
 }
