@@ -84,16 +84,7 @@ extension DependencyContainer {
         try DependencyContainer._withExclusiveRoot { () throws in
             DependencyContainer.defined(by: modules { .churnClock })
             let failures = Counter()
-            runFor(seconds: 1, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
-                if thread == 0 {
-                    while !shouldStop() {
-                        DependencyContainer.load(.churnFakeClock)
-                        DependencyContainer.unload(.churnFakeClock)
-                    }
-                    return
-                }
-                while !shouldStop() { readClocks(failures) }
-            }
+            whileLoadingAndUnloading(.churnFakeClock) { readClocks(failures) }
             #expect(failures.count == 0)
             #expect((resolve() as Clock) is SystemClock)
         }
@@ -104,19 +95,10 @@ extension DependencyContainer {
         try DependencyContainer._withExclusiveRoot { () throws in
             DependencyContainer.defined(by: modules { .churnCorePlugins })
             let wrongCounts = Counter()
-            runFor(seconds: 1, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
-                if thread == 0 {
-                    while !shouldStop() {
-                        DependencyContainer.load(.churnChatPlugin)
-                        DependencyContainer.unload(.churnChatPlugin)
-                    }
-                    return
-                }
-                while !shouldStop() {
-                    let plugins = resolveAll() as [Plugin]
-                    if plugins.count != 1 && plugins.count != 2 { wrongCounts.increment() }
-                    if !(plugins.first is CorePlugin) { wrongCounts.increment() }
-                }
+            whileLoadingAndUnloading(.churnChatPlugin) {
+                let plugins = resolveAll() as [Plugin]
+                if plugins.count != 1 && plugins.count != 2 { wrongCounts.increment() }
+                if !(plugins.first is CorePlugin) { wrongCounts.increment() }
             }
             #expect(wrongCounts.count == 0)
         }
@@ -225,30 +207,33 @@ extension DependencyContainer {
             DependencyContainer.defined(by: .churnBase)
             let failures = Counter()
             let requests = Counter()
-            runFor(seconds: 1, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
-                if thread == 0 {
-                    while !shouldStop() {
-                        DependencyContainer.load(.churnCanary)
-                        DependencyContainer.unload(.churnCanary)
-                    }
-                    return
-                }
-                var id = thread * 1_000_000
-                while !shouldStop() {
-                    id += 1
-                    let scope = DependencyContainer.shared.openScope(Req.self, id: id)
-                    defer { scope.close() }
-                    requests.increment()
-                    do {
-                        _ = try scope.resolveThrowing(Svc.self)
-                        _ = try scope.resolveThrowing(Flags.self)
-                    } catch {
-                        failures.increment()
-                    }
+            whileLoadingAndUnloading(.churnCanary) {
+                let scope = DependencyContainer.shared.openScope(Req.self, id: UUID())
+                defer { scope.close() }
+                requests.increment()
+                do {
+                    _ = try scope.resolveThrowing(Svc.self)
+                    _ = try scope.resolveThrowing(Flags.self)
+                } catch {
+                    failures.increment()
                 }
             }
             #expect(requests.count > 0)
             #expect(failures.count == 0)
+        }
+    }
+}
+
+/// Runs `read` in a loop on two threads while a third loads and unloads `module`, for a second.
+private func whileLoadingAndUnloading(_ module: DependencyContainer, _ read: @escaping @Sendable () -> Void) {
+    runFor(seconds: 1, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
+        while !shouldStop() {
+            if thread == 0 {
+                DependencyContainer.load(module)
+                DependencyContainer.unload(module)
+            } else {
+                read()
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ extension Registry {
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         var eager: [Entry] = []
-        var tagged = TaggedEntries()
+        var tagged = TaggedEntries(checkingDuplicatesAmong: count)
         let block = EntryBlock.make(capacity: count)
         let isPlain = definitions.withUnsafeBufferPointer { definitions -> Bool in
             for index in definitions.indices {

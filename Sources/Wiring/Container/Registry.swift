@@ -256,6 +256,14 @@ struct TaggedEntries {
     private var tags: [ObjectIdentifier: Set<Tag>] = [:]
     /// Below this many tags of one type, comparing one by one is cheaper than hashing.
     private static let hashedFrom = 16
+    /// How many definitions the registry has, when `contains` will be asked (the one-pass
+    /// build): a type's set is made once with room for all of them, not grown tag by tag.
+    private let expected: Int?
+
+    /// - Parameter expected: The number of definitions, when duplicates are checked here.
+    init(checkingDuplicatesAmong expected: Int? = nil) {
+        self.expected = expected
+    }
 
     /// The entries of `type` so far, if any.
     func entries(of type: ObjectIdentifier) -> [Entry]? { lists[type] }
@@ -269,11 +277,13 @@ struct TaggedEntries {
     mutating func append(_ entry: Entry, of type: ObjectIdentifier) {
         if lists[type] == nil { order.append(type) }
         lists[type, default: []].append(entry)
-        guard let tag = entry.info.tag else { return }
+        guard let expected, let tag = entry.info.tag else { return }
         if tags[type] != nil {
             tags[type]!.insert(tag)
         } else if let list = lists[type], list.count >= Self.hashedFrom {
-            tags[type] = Set(list.compactMap(\.info.tag))
+            var set = Set<Tag>(minimumCapacity: expected)
+            for earlier in list { set.insert(earlier.info.tag.unsafelyUnwrapped) }
+            tags[type] = set
         }
     }
 
