@@ -33,8 +33,8 @@ private final class SelfUnloading: Sendable {
     deinit { live.add(-1) }
 }
 private final class Holder: @unchecked Sendable {
-    // Set once, before any thread reads it.
-    var module: DependencyContainer?
+    // Set once, before any thread reads it. Weak: the module's own factory holds this holder.
+    weak var module: DependencyContainer?
 }
 
 extension DependencyContainer {

@@ -137,8 +137,10 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     /// Runs the factory in a task of its own, with a frame for this definition, and publishes
     /// its outcome to everyone awaiting `build`.
     private func launch(_ build: Build, in container: DependencyContainer, outer: AsyncFrame?) {
-        let frame = AsyncFrame(container: container, info: info, parent: outer) { [weak self, build] error in
-            self?.finish(build, with: .failure(error))
+        // Strong: the entry outlives every frame of its builds anyway (the build's task holds it),
+        // and a weak reference would cost each build a side table.
+        let frame = AsyncFrame(container: container, info: info, parent: outer) { [self, build] error in
+            finish(build, with: .failure(error))
         }
         Task {
             let result: Result<Value, WiringError>
