@@ -105,6 +105,7 @@ private final class OpenVisitsOnce: @unchecked Sendable {
     init(open: Int) { self.open = open }
     var value: OpenVisits {
         if let made { return made }
+        DependencyContainer.load(visitModule)
         let visits = OpenVisits(count: open)
         made = visits
         return visits

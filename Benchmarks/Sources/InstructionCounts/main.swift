@@ -14,7 +14,6 @@ import Darwin
 // is the cost of one operation without the start-up both runs share.
 
 DependencyContainer.defined(by: wiringModule)
-DependencyContainer.load(visitModule)
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]) else {

@@ -89,7 +89,7 @@ public final class DependencyContainer: Sendable {
         self.collector = nil
         self.verification = nil
         self.scope = scope
-        self.eager = EagerStart(entries: registry.eagerEntries)
+        self.eager = EagerStart.of(registry.eagerEntries)
     }
 
     private init(collector: DefinitionCollector) {

@@ -6,9 +6,13 @@ final class EagerStart: @unchecked Sendable {
     private let finished = OnceValue<Bool>()
     private let building = OwnedBuildCell()
 
-    /// - Parameter entries: The container's `createdAtStart()` entries; `nil` if there are none.
-    init?(entries: [Entry]) {
-        guard !entries.isEmpty else { return nil }
+    /// The eager start of a container with `entries` (its `createdAtStart()` entries), or `nil`
+    /// if there are none: checked before anything is allocated, since most containers have none.
+    static func of(_ entries: [Entry]) -> EagerStart? {
+        entries.isEmpty ? nil : EagerStart(entries: entries)
+    }
+
+    private init(entries: [Entry]) {
         self.entries = entries
     }
 
