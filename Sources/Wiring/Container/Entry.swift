@@ -159,11 +159,6 @@ struct Entry: Sendable {
             free: { withExtendedLifetime(block) { self.free(address) } })
     }
 
-    /// Whether the entry's module was unloaded, or its container closed.
-    var isRetired: Bool {
-        BuildGate.locked(unless: mode == .sandboxed) { retiredBy != nil }
-    }
-
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
     /// while a scope holding it stayed open; call under `stateLock`.
     func revive() {
@@ -197,7 +192,11 @@ struct Entry: Sendable {
         let cell = buildingThread
         let done = try BuildGate.locked(unless: unlocked) { () throws(WiringError) -> Bool in
             try BuildGate.claim(
-                cell, unlocked: unlocked, existing: { () throws(WiringError) -> Bool? in try existing() ? true : nil },
+                cell, unlocked: unlocked,
+                existing: { () throws(WiringError) -> Bool? in
+                    guard try existing() else { return nil }
+                    return true
+                },
                 cycle: { .cycle(path: cyclePath(), requestedAt: nil) }) ?? false
         }
         if done { return }
