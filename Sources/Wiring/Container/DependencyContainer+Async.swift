@@ -70,7 +70,7 @@ extension DependencyContainer {
             }
             do throws(WiringError) {
                 return try resolveCore(T.self)
-            } catch .asyncDefinition where root.generation != rootBefore {
+            } catch .asyncDefinition where root.changed(since: rootBefore) {
                 // A `load` added the async definition after the lookup above: look again.
                 return try await resolveAsyncThrowing(type, file: file, line: line)
             }
@@ -100,7 +100,7 @@ extension DependencyContainer {
             }
             do throws(WiringError) {
                 return try resolveCore(T.self, tag: tag)
-            } catch .asyncDefinition where root.generation != rootBefore {
+            } catch .asyncDefinition where root.changed(since: rootBefore) {
                 // A `load` added the async definition after the lookup above: look again.
                 return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
             }

@@ -35,8 +35,23 @@ final class RootState: @unchecked Sendable {
         ReadSection.read { container?.takeUnretainedValue() }
     }
 
-    /// How many times the global root changed: two equal readings mean no change in between.
+    /// The root's change counter, read as a sequence lock's: odd while a change is under way,
+    /// and `changed(since:)` tells whether the root may have changed after a reading.
     var generation: UInt { wiring_root_generation_load() }
+
+    /// Whether the root may have changed since `generation` was read: a change was under way
+    /// then, or one began since.
+    func changed(since generation: UInt) -> Bool {
+        generation & 1 == 1 || wiring_root_generation_load() != generation
+    }
+
+    /// Replaces the root; call under `lock`. The counter goes odd before and even after, so a
+    /// reader that saw either root, and reads the counter after, sees it moved.
+    private func exchange(_ root: DependencyContainer?) -> Unmanaged<DependencyContainer>? {
+        wiring_root_generation_advance()
+        defer { wiring_root_generation_advance() }
+        return current.exchange(root)
+    }
 
     /// The global root as it is now (never a task's scoped root), retained.
     var global: DependencyContainer? {
@@ -57,8 +72,7 @@ final class RootState: @unchecked Sendable {
             definedAt = site
             modules = [(container, site)]
             unloaded = []
-            _ = current.exchange(installed)
-            wiring_root_generation_advance()
+            _ = exchange(installed)
             return installed
         }
     }
@@ -70,8 +84,7 @@ final class RootState: @unchecked Sendable {
             modules = []
             unloaded = []
             scopes = [:]
-            defer { wiring_root_generation_advance() }
-            return current.exchange(nil)
+            return exchange(nil)
         }
         scopeDirectory.removeRootScopes()
         Retired(root: previous).finish()
@@ -116,8 +129,7 @@ final class RootState: @unchecked Sendable {
             let replacement = try Self.build(modules, excluding: unloaded, like: root)
             self.modules = modules
             self.unloaded = unloaded
-            defer { wiring_root_generation_advance() }
-            return (replacement, Retired(root: current.exchange(replacement)), scopes.values.compactMap(\.container))
+            return (replacement, Retired(root: exchange(replacement)), scopes.values.compactMap(\.container))
         }
         retired.finish()
         // A scope that stayed open while the module was away resolves its definitions again, as
@@ -159,8 +171,7 @@ final class RootState: @unchecked Sendable {
             let gone = Set(old.definitions.flatMap(\.slots).map(ObjectIdentifier.init)).subtracting(kept)
             self.modules = modules
             self.unloaded = unloaded
-            defer { wiring_root_generation_advance() }
-            return (old, scopes.values.compactMap(\.container), gone, current.exchange(replacement))
+            return (old, scopes.values.compactMap(\.container), gone, exchange(replacement))
         }
         // Outside the root's lock (see `track`).
         // Readers that still hold the old root, or a scope, find these entries retired.

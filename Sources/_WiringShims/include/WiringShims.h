@@ -30,8 +30,9 @@ static inline void wiring_add_open_scopes(long delta) {
     __atomic_add_fetch(&wiring_open_scopes, delta, __ATOMIC_ACQ_REL);
 }
 
-// Counts the changes of the global root (define, load, unload, reset): a resolve that must know
-// whether the root changed while it looked compares two readings, holding no reference.
+// Counts the changes of the global root (define, load, unload, reset), as a sequence lock does:
+// advanced (to odd) before each change and (to even) after, so a resolve that must know whether
+// the root changed while it looked compares two readings, holding no reference.
 extern unsigned long wiring_root_generation;
 
 static inline unsigned long wiring_root_generation_load(void) {
