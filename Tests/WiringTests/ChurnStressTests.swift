@@ -137,7 +137,9 @@ private func runChurn() {
         var round = 0
         while !shouldStop() {
             round += 1
-            switch thread % 4 {
+            // One thread changes the modules (a module is loaded once at a time); the others
+            // serve requests, resolve every form, or resolve from tasks, in turn.
+            switch thread == 0 ? 0 : 1 + (thread - 1) % 3 {
             case 0: changeModules(round)
             case 1: serveRequest(thread: thread, round: round, core: core)
             case 2: resolveEverything(core: core)
