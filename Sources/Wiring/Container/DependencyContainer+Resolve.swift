@@ -183,8 +183,13 @@ extension DependencyContainer {
         if let word = slot.word, let address = publishedAddress(word) { return address }
         if buildsDirectly, let entry = slot.entry {
             let container = Unmanaged.passUnretained(self)
-            if retaining { _ = container.retain() }
             found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
+            if retaining {
+                // The root may be replaced and freed once the section ends: retained inside it.
+                _ = container.retain()
+                ReadSection.exitAfterRetaining(reader)
+                return nil
+            }
         }
         ReadSection.exit(reader)
         return nil

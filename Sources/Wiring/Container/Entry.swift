@@ -80,7 +80,7 @@ struct Entry: Sendable {
                 let reader = ReadSection.enter()
                 if let address = wiring_atomic_load_acquire(word) {
                     ErasedValue.copy(layout, from: address, to: buffer)
-                    ReadSection.exit(reader)
+                    ReadSection.exitAfterRetaining(reader)  // the copy retained the value
                     return
                 }
                 ReadSection.exit(reader)

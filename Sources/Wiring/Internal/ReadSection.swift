@@ -9,12 +9,14 @@ internal import _WiringShims
 /// still see it has ended, and only then frees it. On Linux the writer orders readers' stores
 /// with `membarrier`, so a section costs a reader two plain stores; elsewhere one atomic exchange.
 enum ReadSection {
-    /// Runs `body` inside a read section. `body` must not run user code or block.
+    /// Runs `body` inside a read section, and ends it after `body`'s result is made (and retained).
+    /// `body` must not run user code or block.
     @inline(__always)
     static func read<Result>(_ body: () -> Result) -> Result {
         let reader = wiring_read_enter()
-        defer { wiring_read_exit(reader) }
-        return body()
+        let result = body()
+        exitAfterRetaining(reader)  // whatever `body` returns was retained inside the section
+        return result
     }
 
     /// Enters a read section that the caller ends with ``exit(_:)``.
@@ -26,6 +28,25 @@ enum ReadSection {
     @inline(__always)
     static func exit(_ reader: UnsafeMutableRawPointer) {
         wiring_read_exit(reader)
+    }
+
+    /// Ends a read section in which the caller retained (or copied, retaining) something it
+    /// read there. Not inlined, on purpose: the exit itself is a plain atomic store, which the
+    /// compiler's reference counting does not see as a barrier, so it may move a retain written
+    /// before an inlined exit to after it, when a writer may already have freed the object. A
+    /// call it cannot see into may release anything, so no retain is moved past it.
+    @inline(never)
+    static func exitAfterRetaining(_ reader: UnsafeMutableRawPointer) {
+        wiring_read_exit(reader)
+    }
+
+    /// `body`'s result, retained inside the read section (see `exitAfterRetaining`).
+    @inline(__always)
+    static func retaining<Object: AnyObject>(_ body: () -> Unmanaged<Object>?) -> Object? {
+        let reader = wiring_read_enter()
+        let object = body()?.retain()
+        exitAfterRetaining(reader)
+        return object?.takeRetainedValue()
     }
 
     /// Returns once no read section that began before this call is still running.

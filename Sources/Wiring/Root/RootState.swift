@@ -32,7 +32,7 @@ final class RootState: @unchecked Sendable {
 
     /// The root, retained: safe to keep and use outside a read section.
     var retained: DependencyContainer? {
-        ReadSection.read { container?.takeUnretainedValue() }
+        ReadSection.retaining { container }
     }
 
     /// The root's change counter, read as a sequence lock's: odd while a change is under way,
@@ -55,7 +55,7 @@ final class RootState: @unchecked Sendable {
 
     /// The global root as it is now (never a task's scoped root), retained.
     var global: DependencyContainer? {
-        ReadSection.read { current.load()?.takeUnretainedValue() }
+        ReadSection.retaining { current.load() }
     }
 
     /// Installs a root made of `container`'s definitions, once, and returns it.
