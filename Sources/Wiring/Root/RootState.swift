@@ -90,6 +90,17 @@ final class RootState: @unchecked Sendable {
         Retired(root: previous).finish()
     }
 
+    /// How many scopes opened from the root are open (neither closed nor freed); of scope type
+    /// `scope` only, if given.
+    func openScopeCount(of scope: ObjectIdentifier? = nil) -> Int {
+        lock.withLock {
+            guard let scope else { return scopes.count }
+            return scopes.values.reduce(0) { count, weak in
+                count + (weak.container?.scope?.id.id == scope ? 1 : 0)
+            }
+        }
+    }
+
     /// The scopes opened from the root that are still alive.
     var openScopes: [DependencyContainer] {
         lock.withLock { scopes.values.compactMap(\.container) }
