@@ -203,11 +203,11 @@ struct Entry: Sendable {
         do {
             try build()
         } catch {
-            BuildGate.locked(unless: unlocked) { BuildGate.finish(cell) }
+            BuildGate.locked(unless: unlocked) { BuildGate.finish(cell, unlocked: unlocked) }
             throw error
         }
         let released = BuildGate.locked(unless: unlocked) { () -> Retirement? in
-            BuildGate.finish(cell)
+            BuildGate.finish(cell, unlocked: unlocked)
             return keep()
         }
         released?.release()

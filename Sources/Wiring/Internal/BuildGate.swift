@@ -61,9 +61,12 @@ enum BuildGate {
 
     /// Under ``stateLock``: ends this thread's build of `cell` (built or failed), and wakes the
     /// threads waiting for a build to end.
-    static func finish(_ cell: Cell) {
+    /// - Parameter unlocked: A verification sandbox, which holds no lock: it only clears its own
+    ///   cell, since nobody ever waits for a sandbox's cells, and the threads waiting for other
+    ///   builds are only read under the lock.
+    static func finish(_ cell: Cell, unlocked: Bool = false) {
         cell.pointee = nil
-        if !state.waiting.isEmpty { state.finished.broadcast() }
+        if !unlocked, !state.waiting.isEmpty { state.finished.broadcast() }
     }
 
     /// Runs `body` under ``stateLock``, unless `unlocked` (a verification sandbox).

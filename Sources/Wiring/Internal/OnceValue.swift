@@ -50,14 +50,14 @@ struct OnceValue<Value>: ~Copyable {
         do {
             built = try build()
         } catch {
-            BuildGate.locked(unless: !locked) { BuildGate.finish(cell) }
+            BuildGate.locked(unless: !locked) { BuildGate.finish(cell, unlocked: !locked) }
             throw error
         }
         let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         storage.initialize(to: built)
         BuildGate.locked(unless: !locked) {
             wiring_atomic_store_release(word, UnsafeMutableRawPointer(storage))
-            BuildGate.finish(cell)
+            BuildGate.finish(cell, unlocked: !locked)
         }
         return built
     }
