@@ -121,6 +121,42 @@ private struct Boom: Error {}
         }
     }
 
+    /// A verification (whose sandbox builds without the lock) beside threads that wait for each
+    /// other's first builds: the sandbox never touches the shared record of waiting threads.
+    @Test func verificationBesideWaitingFirstBuilds() {
+        let verified = module {
+            single { Left() }
+            factory { Right() }
+        }
+        let current = Latest()
+        let make: @Sendable () -> DependencyContainer = {
+            module {
+                single { () -> Slow in
+                    usleep(50)
+                    return Slow()
+                }
+            }
+        }
+        current.value = make()
+        let errors = Counter()
+        runFor(seconds: 1, threads: 4) { (thread: Int, shouldStop: () -> Bool) in
+            var round = 0
+            while !shouldStop() {
+                round += 1
+                switch thread {
+                case 0:
+                    if (try? verified.verify()) == nil { errors.increment() }
+                case 1:
+                    if round % 4 == 0 { current.value = make() }
+                    _ = current.value.resolve() as Slow
+                default:
+                    _ = current.value.resolve() as Slow
+                }
+            }
+        }
+        #expect(errors.count == 0)
+    }
+
     /// Item 13: a `createdAtStart()` singleton whose first build fails is built again by the
     /// next resolve, and the container then resolves from its fast path.
     @Test func anEagerSingletonThatFailedOnceIsRetried() throws {
@@ -198,6 +234,26 @@ private struct Boom: Error {}
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("`Failing`"))
+        }
+    }
+}
+
+/// The container the threads of `verificationBesideWaitingFirstBuilds` resolve from.
+private final class Latest: @unchecked Sendable {
+    // `container` is only touched under `lock`.
+    private let lock = NSLock()
+    private var container = module {}
+
+    var value: DependencyContainer {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return container
+        }
+        set {
+            lock.lock()
+            container = newValue
+            lock.unlock()
         }
     }
 }
