@@ -188,29 +188,14 @@ struct Entry: Sendable {
     private func buildOnce(
         existing: () throws(WiringError) -> Bool, build: () throws(WiringError) -> Void, keep: () -> Retirement?
     ) throws(WiringError) {
-        let unlocked = mode == .sandboxed
-        let cell = buildingThread
-        let done = try BuildGate.locked(unless: unlocked) { () throws(WiringError) -> Bool in
-            try BuildGate.claim(
-                cell, unlocked: unlocked,
-                existing: { () throws(WiringError) -> Bool? in
-                    guard try existing() else { return nil }
-                    return true
-                },
-                cycle: { .cycle(path: cyclePath(), requestedAt: nil) }) ?? false
-        }
-        if done { return }
-        do {
-            try build()
-        } catch {
-            BuildGate.locked(unless: unlocked) { BuildGate.finish(cell, unlocked: unlocked) }
-            throw error
-        }
-        let released = BuildGate.locked(unless: unlocked) { () -> Retirement? in
-            BuildGate.finish(cell, unlocked: unlocked)
-            return keep()
-        }
-        released?.release()
+        try BuildGate.build(
+            buildingThread, unlocked: mode == .sandboxed,
+            existing: { () throws(WiringError) -> Void? in
+                guard try existing() else { return nil }
+                return ()
+            },
+            cycle: { .cycle(path: cyclePath(), requestedAt: nil) }, build: build,
+            keep: { () -> (() -> Void)? in keep().map { retired in { retired.release() } } })
     }
 
     /// Runs the builder with a frame for this definition pushed, so that its own resolves know

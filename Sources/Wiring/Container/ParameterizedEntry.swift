@@ -78,39 +78,27 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     /// without any lock (see `BuildGate`); if its scope closes or its module is unloaded
     /// meanwhile, this resolve gets it and it is released at once.
     private func resolveHeld(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
-        let cell = building.cell
-        let existing = try stateLock.withLock { () throws(WiringError) -> Value? in
-            try BuildGate.claim(
-                cell,
-                existing: { () throws(WiringError) -> Value? in
-                    if let scope = container.scope, scope.refuses(in: container) {
-                        throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
-                    }
-                    if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
-                    return held?.value
-                },
-                cycle: { .cycle(path: (ResolutionFrame.currentPath + [info]).map(\.step), requestedAt: nil) })
-        }
-        if let existing { return existing }
-        let value: Value
-        do {
-            value = try build(in: container, values)
-        } catch {
-            stateLock.withLock { BuildGate.finish(cell) }
-            throw error
-        }
-        let released = stateLock.withLock { () -> Released? in
-            BuildGate.finish(cell)
-            let kept = nextCreationSequence()
-            if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
-                return Released(value: value, sequence: kept, onClose: info.onClose)
-            }
-            held = Box(value)
-            sequence = kept
-            return nil
-        }
-        if let released { Released.finish([released]) }
-        return value
+        try BuildGate.build(
+            building.cell,
+            existing: { () throws(WiringError) -> Value? in
+                if let scope = container.scope, scope.refuses(in: container) {
+                    throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
+                }
+                if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
+                return held?.value
+            },
+            cycle: { .cycle(path: (ResolutionFrame.currentPath + [info]).map(\.step), requestedAt: nil) },
+            build: { () throws(WiringError) -> Value in try build(in: container, values) },
+            keep: { value -> (() -> Void)? in
+                let kept = nextCreationSequence()
+                if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
+                    let released = Released(value: value, sequence: kept, onClose: info.onClose)
+                    return { Released.finish([released]) }
+                }
+                held = Box(value)
+                sequence = kept
+                return nil
+            })
     }
 
     /// Makes a retired one resolvable again: its module was loaded again while a scope holding

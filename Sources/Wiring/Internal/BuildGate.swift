@@ -59,6 +59,36 @@ enum BuildGate {
         }
     }
 
+    /// The whole shape of a build that keeps what it builds: under ``stateLock`` (unless
+    /// `unlocked`), `existing` returns what is kept already (or throws), else this thread claims
+    /// `cell`; then `build` runs without the lock; then, under the lock again, the cell is
+    /// released and `keep` stores the result, returning what to release outside the lock (the
+    /// thing was retired, or its scope closed, meanwhile), if anything. A failed build releases
+    /// the cell and keeps nothing, so the next resolve tries again.
+    @inline(__always)
+    static func build<Value>(
+        _ cell: Cell, unlocked: Bool = false, existing: () throws(WiringError) -> Value?,
+        cycle: () -> WiringError, build: () throws(WiringError) -> Value, keep: (Value) -> (() -> Void)?
+    ) throws(WiringError) -> Value {
+        let kept = try locked(unless: unlocked) { () throws(WiringError) -> Value? in
+            try claim(cell, unlocked: unlocked, existing: existing, cycle: cycle)
+        }
+        if let kept { return kept }
+        let built: Value
+        do {
+            built = try build()
+        } catch {
+            locked(unless: unlocked) { finish(cell, unlocked: unlocked) }
+            throw error
+        }
+        let release = locked(unless: unlocked) { () -> (() -> Void)? in
+            finish(cell, unlocked: unlocked)
+            return keep(built)
+        }
+        release?()
+        return built
+    }
+
     /// Under ``stateLock``: ends this thread's build of `cell` (built or failed), and wakes the
     /// threads waiting for a build to end.
     /// - Parameter unlocked: A verification sandbox, which holds no lock: it only clears its own

@@ -39,27 +39,15 @@ struct OnceValue<Value>: ~Copyable {
     /// ever builds on one thread at a time, passes `locked: false` (see `Verification`).
     @inline(never)
     func initialize(locked: Bool = true, _ build: () throws(WiringError) -> Value) throws(WiringError) -> Value {
-        let cell = building.cell
-        let claimed = try BuildGate.locked(unless: !locked) { () throws(WiringError) -> Value? in
-            try BuildGate.claim(
-                cell, unlocked: !locked, existing: { value },
-                cycle: { .cycle(path: ResolutionFrame.currentPath.map(\.step), requestedAt: nil) })
-        }
-        if let claimed { return claimed }
-        let built: Value
-        do {
-            built = try build()
-        } catch {
-            BuildGate.locked(unless: !locked) { BuildGate.finish(cell, unlocked: !locked) }
-            throw error
-        }
-        let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        storage.initialize(to: built)
-        BuildGate.locked(unless: !locked) {
-            wiring_atomic_store_release(word, UnsafeMutableRawPointer(storage))
-            BuildGate.finish(cell, unlocked: !locked)
-        }
-        return built
+        try BuildGate.build(
+            building.cell, unlocked: !locked, existing: { value },
+            cycle: { .cycle(path: ResolutionFrame.currentPath.map(\.step), requestedAt: nil) }, build: build,
+            keep: { built in
+                let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+                storage.initialize(to: built)
+                wiring_atomic_store_release(word, UnsafeMutableRawPointer(storage))
+                return nil
+            })
     }
 }
 
