@@ -227,5 +227,28 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(VisitService(info: VisitInfo(id: index), service: handWritten.service))
         }
     }
+
+    // 12. A request scope as a server handler uses one: open with the request's id, declare its
+    // info, resolve three request-scoped services (each takes the info and a root single), close.
+    Benchmark(
+        "12 request scope: Wiring",
+        closure: { benchmark in
+            let root = DependencyContainer.shared
+            for index in benchmark.scaledIterations { blackHole(wiringRequest(index, in: root)) }
+        },
+        // Loaded for this scenario only, like scenario 11's module.
+        setup: { DependencyContainer.load(requestModule) },
+        teardown: { DependencyContainer.unload(requestModule) })
+    Benchmark("12 request scope: Swinject") { benchmark in
+        let parent = swinjectRequestParent()
+        for index in benchmark.scaledIterations { blackHole(swinjectRequest(index, parent: parent)) }
+    }
+    Benchmark("12 request scope: swift-dependencies") { benchmark in
+        for index in benchmark.scaledIterations { blackHole(dependenciesRequest(index)) }
+    }
+    Benchmark("12 request scope: hand-written") { benchmark in
+        let database = Database()
+        for index in benchmark.scaledIterations { blackHole(handWrittenRequest(index, database: database)) }
+    }
 }
 

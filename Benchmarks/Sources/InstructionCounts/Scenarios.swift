@@ -78,6 +78,23 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
         for index in 0..<count { sink(VisitService(info: VisitInfo(id: index), service: handWritten.service)) }
     },
 
+    // Scenario 12: one request scope (open by id, declare, three scoped services, close).
+    "request-scope/wiring": { count in
+        let root = requestRoot.value
+        for index in 0..<count { sink(wiringRequest(index, in: root)) }
+    },
+    "request-scope/swinject": { count in
+        let parent = swinjectRequestParent()
+        for index in 0..<count { sink(swinjectRequest(index, parent: parent)) }
+    },
+    "request-scope/dependencies": { count in
+        for index in 0..<count { sink(dependenciesRequest(index)) }
+    },
+    "request-scope/hand-written": { count in
+        let database = Database()
+        for index in 0..<count { sink(handWrittenRequest(index, database: database)) }
+    },
+
     // Scenario 10 for Wiring alone: `count` awaits of a built async single, in one task.
     "async-singleton/wiring": { count in
         let done = DispatchSemaphore(value: 0)
@@ -111,3 +128,18 @@ private final class OpenVisitsOnce: @unchecked Sendable {
         return visits
     }
 }
+
+/// The root with scenario 12's module loaded, on first use.
+private final class RequestRootOnce: @unchecked Sendable {
+    // Made on first use, by the one thread that runs the scenario.
+    private var loaded = false
+    var value: DependencyContainer {
+        if !loaded {
+            DependencyContainer.load(requestModule)
+            loaded = true
+        }
+        return DependencyContainer.shared
+    }
+}
+
+private let requestRoot = RequestRootOnce()

@@ -9,6 +9,10 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
     /// Makes it resolvable again after a retire (its module loaded again).
     func revive()
 
+    /// A new entry of the same definition, holding nothing: one for each scope opened from a
+    /// scope definition that has it.
+    func fresh() -> any AnyAsyncEntry
+
     /// Builds the value as `resolveAsync()` would, and drops it (for verification).
     func build(in container: DependencyContainer) async throws(WiringError)
 
@@ -47,6 +51,10 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         self.info = info
         self.factory = factory
         isKept = info.lifetime == .singleton || info.lifetime == .scoped
+    }
+
+    func fresh() -> any AnyAsyncEntry {
+        AsyncEntry(info: info, factory: factory)
     }
 
     /// Whether the built value is kept: a single, or a `single` declared in a scope (one per scope

@@ -257,8 +257,8 @@ extension DependencyContainer {
         if registry.asyncEntry(for: ObjectIdentifier(type), tag: tag) != nil {
             return .asyncDefinition(type: typeName(type), tag: tag?.description, requestedAt: nil)
         }
-        for (scope, definitions) in registry.scopedDefinitions {
-            if let scoped = definitions.first(where: { $0.info.typeID == ObjectIdentifier(type) && $0.info.tag == tag }) {
+        for (scope, template) in registry.scopes {
+            if let scoped = template.definitions.first(where: { $0.info.typeID == ObjectIdentifier(type) && $0.info.tag == tag }) {
                 return .definedInScope(
                     type: typeName(type), tag: tag?.description, scope: scope.name, definedAt: scoped.info.site,
                     requestedAt: nil)

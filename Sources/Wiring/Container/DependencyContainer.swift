@@ -92,6 +92,21 @@ public final class DependencyContainer: Sendable {
         self.eager = EagerStart.of(registry.eagerEntries)
     }
 
+    /// A scope opened from a scope definition: a container over the registry every scope of
+    /// that definition shares, with `scope` keeping what it holds.
+    init(scopeOver shared: ScopeTemplate.Built, scope: ScopeState) {
+        let registry = shared.registry.forScopeInstance()
+        self.definitions = shared.definitions
+        self.parts = shared.parts
+        self.isRoot = false
+        self.registry = registry
+        self.site = scope.openedAt
+        self.collector = nil
+        self.verification = nil
+        self.eager = EagerStart.of(registry.eagerEntries)
+        self.scope = scope
+    }
+
     private init(collector: DefinitionCollector) {
         self.definitions = []
         self.parts = []
@@ -136,7 +151,11 @@ public final class DependencyContainer: Sendable {
 
     deinit {
         // A scope dropped without `close()`: the lists that reach open scopes forget it.
-        if let scope { forgetScope(scope) }
+        guard let scope else { return }
+        forgetScope(scope)
+        if verification == nil, !scope.isClosed, let report = UnclosedScopeObserver.shared.current {
+            report(UnclosedScope(scope: scope.id.name, openedAt: scope.openedAt))
+        }
     }
 
     /// Builds the `createdAtStart()` singletons, once.

@@ -49,21 +49,27 @@ struct Entry: Sendable {
         get { storage.pointee.inlineUsed }
         nonmutating set { storage.pointee.inlineUsed = newValue }
     }
-    private var weakInstance: WeakReference? {
-        get { storage.pointee.weakInstance }
-        nonmutating set { storage.pointee.weakInstance = newValue }
-    }
-    private var heldInstance: HeldValue? {
-        get { storage.pointee.heldInstance }
-        nonmutating set { storage.pointee.heldInstance = newValue }
-    }
     private var retiredBy: RetiredBy? {
         get { storage.pointee.retiredBy }
         nonmutating set { storage.pointee.retiredBy = newValue }
     }
-    private var sequence: UInt64 {
-        get { storage.pointee.sequence }
-        nonmutating set { storage.pointee.sequence = newValue }
+
+    /// The instance state this entry keeps itself (every entry but a shared scope definition's).
+    private var own: UnsafeMutablePointer<InstanceState> {
+        (UnsafeMutableRawPointer(storage) + EntryBlock.ownOffset).assumingMemoryBound(to: InstanceState.self)
+    }
+
+    /// Whether the entry is a shared scope definition's, whose instance state lives in each scope.
+    var isSlotted: Bool { storage.pointee.slot >= 0 }
+
+    /// The instance state for a resolve in `container`: the entry's own, or, for an entry shared
+    /// by the scopes opened from one scope definition, `container`'s slot (`container` is then
+    /// always one of those scopes: only they resolve from a shared registry).
+    @inline(__always)
+    private func state(in container: DependencyContainer) -> UnsafeMutablePointer<InstanceState> {
+        let slot = storage.pointee.slot
+        guard slot >= 0 else { return own }
+        return container.scope.unsafelyUnwrapped.slot(Int(slot))
     }
 
     /// Frees the published singleton, if any: its block is going.
@@ -132,8 +138,16 @@ struct Entry: Sendable {
 
     /// Hands over a held (scoped) instance, leaving none; call under `stateLock`.
     func takeHeldInstance() -> Released? {
-        defer { heldInstance = nil }
-        return heldInstance.map { Released(value: $0.value, sequence: sequence, onClose: info.onClose) }
+        takeHeldInstance(from: own)
+    }
+
+    /// Hands over the instance `state` holds for this entry (its own, or a scope's slot), leaving
+    /// none; call under `stateLock`.
+    func takeHeldInstance(from state: UnsafeMutablePointer<InstanceState>) -> Released? {
+        state.pointee.weakInstance = nil
+        guard let held = state.pointee.heldInstance else { return nil }
+        state.pointee.heldInstance = nil
+        return Released(value: held.value, sequence: state.pointee.sequence, onClose: info.onClose)
     }
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
@@ -141,7 +155,6 @@ struct Entry: Sendable {
     /// `stateLock`.
     func retire(closing: Bool) -> Retirement? {
         retiredBy = closing ? .close : .unload
-        weakInstance = nil
         if let held = takeHeldInstance() { return .instance(held) }
         guard let word, let address = wiring_atomic_exchange(word, nil) else { return nil }
         return retirement(ofPublished: address)
@@ -154,7 +167,7 @@ struct Entry: Sendable {
         // The storage is freed after this entry's registry may be gone: keep its block.
         let block = storage.pointee.block
         return .storage(
-            sequence: sequence,
+            sequence: own.pointee.sequence,
             onClose: { info.onClose?(ErasedValue.value(info.type, at: address)) },
             free: { withExtendedLifetime(block) { self.free(address) } })
     }
@@ -173,9 +186,9 @@ struct Entry: Sendable {
 
     // MARK: - Building
 
-    /// This entry's ``BuildGate`` cell.
-    private var buildingThread: BuildGate.Cell {
-        (UnsafeMutableRawPointer(storage) + EntryBlock.buildingThreadOffset).assumingMemoryBound(to: UnsafeRawPointer?.self)
+    /// The ``BuildGate`` cell of `state`.
+    private func buildingThread(of state: UnsafeMutablePointer<InstanceState>) -> BuildGate.Cell {
+        (UnsafeMutableRawPointer(state) + InstanceState.buildingThreadOffset).assumingMemoryBound(to: UnsafeRawPointer?.self)
     }
 
     /// The one shape of every build that keeps what it built (a singleton, a scoped or a weak
@@ -186,10 +199,10 @@ struct Entry: Sendable {
     /// meanwhile. A verification sandbox takes no lock (see `Verification`).
     @inline(__always)
     private func buildOnce(
-        existing: () throws(WiringError) -> Bool, build: () throws(WiringError) -> Void, keep: () -> Retirement?
+        _ state: UnsafeMutablePointer<InstanceState>, existing: () throws(WiringError) -> Bool, build: () throws(WiringError) -> Void, keep: () -> Retirement?
     ) throws(WiringError) {
         try BuildGate.build(
-            buildingThread, unlocked: mode == .sandboxed,
+            buildingThread(of: state), unlocked: mode == .sandboxed,
             existing: { () throws(WiringError) -> Void? in
                 guard try existing() else { return nil }
                 return ()
@@ -263,6 +276,7 @@ struct Entry: Sendable {
         var storage: UnsafeMutableRawPointer?
         var useInline = false
         try buildOnce(
+            own,
             existing: { () throws(WiringError) -> Bool in
                 if let address = wiring_atomic_load_acquire(word) {
                     ErasedValue.copy(layout, from: address, to: buffer)
@@ -292,7 +306,7 @@ struct Entry: Sendable {
             keep: { () -> Retirement? in
                 let address = storage.unsafelyUnwrapped
                 if useInline { inlineUsed = true }
-                if mode != .sandboxed { sequence = nextCreationSequence() }
+                if mode != .sandboxed { own.pointee.sequence = nextCreationSequence() }
                 guard retiredBy == nil else { return retirement(ofPublished: address) }
                 wiring_atomic_store_release(word, address)
                 return nil
@@ -315,13 +329,15 @@ struct Entry: Sendable {
         throws(WiringError)
     {
         var held: HeldValue?
+        let state = state(in: container)
         try buildOnce(
+            state,
             existing: { () throws(WiringError) -> Bool in
                 if let scope = container.scope, scope.refuses(in: container) {
                     throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
                 }
                 if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
-                guard let existing = heldInstance else { return false }
+                guard let existing = state.pointee.heldInstance else { return false }
                 ErasedValue.copy(layout, from: existing.storage, to: buffer)
                 return true
             },
@@ -338,8 +354,8 @@ struct Entry: Sendable {
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
                     return .instance(Released(value: built.value, sequence: kept, onClose: info.onClose))
                 }
-                heldInstance = built
-                sequence = kept
+                state.pointee.heldInstance = built
+                state.pointee.sequence = kept
                 return nil
             })
     }
@@ -349,17 +365,21 @@ struct Entry: Sendable {
     private func resolveWeak(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
         throws(WiringError)
     {
+        let state = state(in: container)
         try buildOnce(
+            state,
             existing: { () throws(WiringError) -> Bool in
                 if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
-                guard let existing = weakInstance?.object else { return false }
+                guard let existing = state.pointee.weakInstance?.object else { return false }
                 return ErasedValue.initialize(info.type, at: buffer, with: existing)
             },
             build: { () throws(WiringError) in try make(into: buffer, in: container) },
             keep: { () -> Retirement? in
                 // Only a class instance can be held weakly; anything else is built every time.
                 let value = ErasedValue.value(info.type, at: buffer)
-                if retiredBy == nil, ErasedValue.isClassInstance(value) { weakInstance = WeakReference(value as AnyObject) }
+                if retiredBy == nil, ErasedValue.isClassInstance(value) {
+                    state.pointee.weakInstance = WeakReference(value as AnyObject)
+                }
                 return nil
             })
     }

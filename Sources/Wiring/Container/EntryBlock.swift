@@ -1,9 +1,29 @@
+/// What an entry holds for one instance of its container: the thread building it, and the
+/// instance it keeps. An entry of a plain container holds its own (`EntryStorage.own`); an entry
+/// a scope definition shares between all the scopes opened from it finds each scope's in that
+/// scope's slots (see ``ScopeState``), so opening a scope builds no entries.
+///
+/// Every field is only touched under `stateLock` (or, in a verification sandbox, by the one
+/// thread that verifies at a time).
+struct InstanceState {
+    /// The thread building the entry now, if any: a ``BuildGate`` cell.
+    var buildingThread: UnsafeRawPointer?
+    /// The instance of a `.weak` definition while anyone holds it.
+    var weakInstance: WeakReference?
+    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded.
+    var heldInstance: HeldValue?
+    /// When the held or published instance was built (see `Released`).
+    var sequence: UInt64 = 0
+
+    /// Where `buildingThread` sits.
+    static let buildingThreadOffset = MemoryLayout<InstanceState>.offset(of: \.buildingThread)!
+}
+
 /// The state of one ``Entry``, an element of an ``EntryBlock``.
 ///
-/// `buildingThread`, `inlineUsed`, `weakInstance`, `heldInstance`, `retiredBy` and `sequence` are only
-/// touched under `stateLock` (or, in a verification sandbox, by the one thread that verifies at
-/// a time); `words.0` is read and written with atomics; everything else is immutable once the
-/// block is shared.
+/// `own`, `inlineUsed` and `retiredBy` are only touched under `stateLock` (or, in a
+/// verification sandbox, by the one thread that verifies at a time); `words.0` is read and
+/// written with atomics; everything else is immutable once the block is shared.
 struct EntryStorage {
     /// The definition's info and builder, retained by the block (released when it goes) and
     /// read without retaining them again, which a strong field read through a pointer would.
@@ -13,6 +33,9 @@ struct EntryStorage {
     let layout: ValueLayout
     let lifetime: Lifetime
     let mode: EntryMode
+    /// For an entry of a scope definition, shared by every scope opened from it: the index of
+    /// its ``InstanceState`` among each scope's slots. `-1`: the entry holds its own (`own`).
+    let slot: Int32
     /// The block this entry lives in, which its holders keep alive.
     unowned(unsafe) let block: EntryBlock
     /// For a binding, the block of the entry it builds from: whoever keeps this entry alive
@@ -20,19 +43,13 @@ struct EntryStorage {
     unowned(unsafe) let primaryBlock: EntryBlock?
     /// A singleton's published word (`words.0`); `nil` for other lifetimes.
     let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    /// The thread building the entry now, if any: a ``BuildGate`` cell.
-    var buildingThread: UnsafeRawPointer?
+    /// The instance state of an entry that holds its own (`slot == -1`).
+    var own = InstanceState()
     /// Whether the inline storage held a value once: after an unload it may still be waiting to
     /// be freed, so a singleton built again goes to storage of its own.
     var inlineUsed = false
     /// Set when the entry's module is unloaded, or its container closed.
     var retiredBy: RetiredBy?
-    /// The instance of a `.weak` definition while anyone holds it.
-    var weakInstance: WeakReference?
-    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded.
-    var heldInstance: HeldValue?
-    /// When the held or published instance was built (see `Released`).
-    var sequence: UInt64 = 0
     /// A singleton's published word (the address of its value, or `nil`), then two words of
     /// inline storage for a value that fits: a class reference, a class-bound existential.
     var words: (UnsafeMutableRawPointer?, UInt, UInt) = (nil, 0, 0)
@@ -52,8 +69,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
 
     /// Where `words` sits in an element.
     private static let wordsOffset = MemoryLayout<EntryStorage>.offset(of: \.words)!
-    /// Where `buildingThread` sits in an element.
-    static let buildingThreadOffset = MemoryLayout<EntryStorage>.offset(of: \.buildingThread)!
+    /// Where `own` sits in an element.
+    static let ownOffset = MemoryLayout<EntryStorage>.offset(of: \.own)!
 
     /// A block with room for `capacity` entries.
     static func make(capacity: Int) -> EntryBlock {
@@ -62,8 +79,12 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     }
 
     /// A new entry in the next free element.
-    /// - Parameter primary: For a binding, the entry it builds from.
-    func makeEntry(info: DefinitionInfo, mode: EntryMode, build: BuilderBox, primary: Entry? = nil) -> Entry {
+    /// - Parameters:
+    ///   - primary: For a binding, the entry it builds from.
+    ///   - slot: The index of its state among a scope's slots, or `-1` if it holds its own.
+    func makeEntry(info: DefinitionInfo, mode: EntryMode, build: BuilderBox, primary: Entry? = nil, slot: Int32 = -1)
+        -> Entry
+    {
         withUnsafeMutablePointers { header, elements in
             precondition(header.pointee.count < header.pointee.capacity, "Wiring: an entry block overflowed")
             let storage = elements + header.pointee.count
@@ -76,7 +97,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             storage.initialize(
                 to: EntryStorage(
                     info: .passRetained(info), builder: .passRetained(build), layout: info.layout,
-                    lifetime: info.lifetime, mode: mode, block: self, primaryBlock: primary?.storage.pointee.block,
+                    lifetime: info.lifetime, mode: mode, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))
             return Entry(storage)
         }

@@ -13,6 +13,10 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 
     /// Makes it resolvable again after a retire (its module loaded again); call under `stateLock`.
     func revive()
+
+    /// A new entry of the same definition, holding nothing: one for each scope opened from a
+    /// scope definition that has it.
+    func fresh() -> any AnyParameterizedEntry
 }
 
 /// `factory { (userID: Int) in ProfileViewModel(userID: userID) }` inside one container.
@@ -47,6 +51,20 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         self.info = info
         self.parameterTypes = parameterTypes
         self.signature = ObjectIdentifier(signature)
+        self.make = make
+    }
+
+    func fresh() -> any AnyParameterizedEntry {
+        ParameterizedEntry(info: info, parameterTypes: parameterTypes, signature: signature, make: make)
+    }
+
+    private init(
+        info: DefinitionInfo, parameterTypes: String, signature: ObjectIdentifier,
+        make: @escaping @Sendable (_ parameters: [Any]) throws -> Value
+    ) {
+        self.info = info
+        self.parameterTypes = parameterTypes
+        self.signature = signature
         self.make = make
     }
 

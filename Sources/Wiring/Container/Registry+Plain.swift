@@ -50,7 +50,8 @@ extension Registry {
         self.parameterized = [:]
         self.asyncEntries = [:]
         self.untaggedAsyncEntries = TypeTable([])
-        self.scopedDefinitions = [:]
+        self.scopes = [:]
         self.declarations = []
+        self.slotCount = 0
     }
 }

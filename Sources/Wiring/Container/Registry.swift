@@ -18,9 +18,9 @@ struct Registry: Sendable {
     /// `injection(for:)` definitions by class, untagged and tagged together.
     let injections: [ObjectIdentifier: [Injection]]
     /// Factories that take parameters, by type and tag.
-    let parameterized: [DefinitionKey: any AnyParameterizedEntry]
+    var parameterized: [DefinitionKey: any AnyParameterizedEntry]
     /// Async singles and factories, by type and tag.
-    let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
+    var asyncEntries: [DefinitionKey: any AnyAsyncEntry]
     /// The `createdAtStart()` singletons, in declaration order.
     let eagerEntries: [Entry]
 
@@ -31,10 +31,14 @@ struct Registry: Sendable {
     }
 
     /// The untagged ones of `asyncEntries`, by type alone: found without hashing a key.
-    let untaggedAsyncEntries: TypeTable<any AnyAsyncEntry>
+    var untaggedAsyncEntries: TypeTable<any AnyAsyncEntry>
 
-    /// The definitions of each scope declared here, used when one is opened.
-    let scopedDefinitions: [ScopeID: [Definition]]
+    /// Each scope declared here: its definitions, and the registry the scopes opened from it
+    /// share.
+    let scopes: [ScopeID: ScopeTemplate]
+    /// For a registry shared by the scopes of one scope definition: how many instance states
+    /// (``InstanceState``) each scope keeps for it, one per entry that holds an instance.
+    let slotCount: Int
     /// Every entry by the identity of its definition's info, for reusing them (load/unload:
     /// built there, once per change, rather than kept by every container).
     func entriesByInfo() -> [ObjectIdentifier: Entry] {
@@ -50,13 +54,16 @@ struct Registry: Sendable {
     ///   - mode: How each definition's entry holds its singleton (see ``EntryMode``).
     ///   - reusing: A registry whose entries are kept for the definitions it shares with this
     ///     one, so their singletons survive (`load`/`unload` on the root).
+    ///   - sharedByScopes: Whether every scope opened from the scope definition `scope` shares
+    ///     this registry: its entries that hold an instance then keep it in each scope's slots.
     init(
         definitions allDefinitions: [Definition],
         scope: ScopeID? = nil,
         mode: (DefinitionInfo) -> EntryMode = { _ in .published },
-        reusing previous: Registry? = nil
+        reusing previous: Registry? = nil,
+        sharedByScopes: Bool = false
     ) throws(WiringError) {
-        if previous == nil, let plain = Registry(plain: allDefinitions, mode: mode) {
+        if previous == nil, !sharedByScopes, let plain = Registry(plain: allDefinitions, mode: mode) {
             self = plain
             return
         }
@@ -75,7 +82,11 @@ struct Registry: Sendable {
                 definitions.append(definition)
             }
         }
-        self.scopedDefinitions = scoped
+        self.scopes = scoped.reduce(into: [:]) { templates, scope in
+            let kept = previous?.scopes[scope.key]
+            templates[scope.key] = kept.flatMap { $0.hasSameDefinitions(as: scope.value) ? $0 : nil }
+                ?? ScopeTemplate(id: scope.key, definitions: scope.value)
+        }
         var claims = Claims(capacity: definitions.count)
         for index in definitions.indices {
             let definition = definitions[index]
@@ -91,10 +102,16 @@ struct Registry: Sendable {
         // Room for every claim's entry, and for the primaries that only their bindings claim.
         let hasBindings = definitions.contains { !$0.bindings.isEmpty }
         var block: EntryBlock?
+        var slots: Int32 = 0
         func newEntry(_ info: DefinitionInfo, mode: EntryMode, build: BuilderBox, primary: Entry? = nil) -> Entry {
             let made = block ?? EntryBlock.make(capacity: claims.count + (hasBindings ? definitions.count : 0))
             block = made
-            return made.makeEntry(info: info, mode: mode, build: build, primary: primary)
+            var slot: Int32 = -1
+            if sharedByScopes, info.lifetime != .factory, info.lifetime != .singleton {
+                slot = slots
+                slots += 1
+            }
+            return made.makeEntry(info: info, mode: mode, build: build, primary: primary, slot: slot)
         }
         var owners = EntryOwners()
         // The entry of each definition with bindings, which its bindings' entries build from.
@@ -176,6 +193,20 @@ struct Registry: Sendable {
         self.untaggedAsyncEntries = TypeTable(
             asyncEntries.compactMap { key, entry in key == DefinitionKey(type: key.type, tag: nil) ? (key.type, entry) : nil })
         self.declarations = declarations
+        self.slotCount = Int(slots)
+    }
+
+    /// This registry as one scope instance uses it: the entries are shared (each scope keeps its
+    /// instances in slots of its own), but definitions with parameters or an async builder hold
+    /// their instance themselves, so each scope gets new ones of those, if there are any.
+    func forScopeInstance() -> Registry {
+        guard !parameterized.isEmpty || !asyncEntries.isEmpty else { return self }
+        var copy = self
+        copy.parameterized = parameterized.mapValues { $0.fresh() }
+        copy.asyncEntries = asyncEntries.mapValues { $0.fresh() }
+        copy.untaggedAsyncEntries = TypeTable(
+            copy.asyncEntries.compactMap { key, entry in key == DefinitionKey(type: key.type, tag: nil) ? (key.type, entry) : nil })
+        return copy
     }
 
     /// Every entry of `type`, under any tag, in declaration order (a scan: `resolveAll` is rare,

@@ -114,7 +114,7 @@ final class Verification: @unchecked Sendable {
         var opened: [ScopeID: DependencyContainer] = [:]
         func open(_ id: ScopeID) -> DependencyContainer? {
             if let existing = opened[id] { return existing }
-            guard let definitions = sandbox.registry.scopedDefinitions[id] else { return nil }
+            guard let definitions = sandbox.registry.scopes[id]?.definitions else { return nil }
             var parent = sandbox
             for outer in id.outer {
                 guard let outerScope = open(outer) else { return nil }
@@ -128,7 +128,7 @@ final class Verification: @unchecked Sendable {
             declared += scope.registry.declarations.map(\.info)
             return scope
         }
-        for id in sandbox.registry.scopedDefinitions.keys.sorted(by: { $0.outer.count < $1.outer.count }) {
+        for id in sandbox.registry.scopes.keys.sorted(by: { $0.outer.count < $1.outer.count }) {
             _ = open(id)
         }
         return (targets, declared)

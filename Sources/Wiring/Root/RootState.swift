@@ -190,7 +190,14 @@ final class RootState: @unchecked Sendable {
         let isGone: (DefinitionInfo) -> Bool = { gone.contains(ObjectIdentifier($0)) }
         stateLock.withLock {
             old.registry.retire(closing: false, into: &retired, where: isGone)
-            for scope in openScopes { scope.registry.retire(closing: false, into: &retired, where: isGone) }
+            for scope in openScopes {
+                scope.registry.retire(closing: false, into: &retired, where: isGone)
+                // A scope's instances of a shared scope definition sit in its slots.
+                guard let state = scope.scope else { continue }
+                for entry in scope.registry.entries where entry.isSlotted && isGone(entry.info) {
+                    retired.take(state.takeInstance(of: entry).map(Retirement.instance))
+                }
+            }
         }
         retired.finish()
     }

@@ -26,14 +26,10 @@ extension DependencyContainer {
     /// > Warning: Stops the program with a message if no `scope(S.self) { … }` is declared in
     /// > this container or the ones it was opened from.
     public func openScope<S>(_ scope: S.Type, file: StaticString = #fileID, line: UInt = #line) -> DependencyContainer {
-        let site = CodeLocation(file, line)
         do {
-            try self.scope?.checkOpen(for: scope)
-            let opened = try makeScope(ScopeID(scope), key: nil, at: site)
-            registerOpened(opened)
-            return opened
+            return try openScopeThrowing(scope, file: file, line: line)
         } catch {
-            wiringFailure(error.requested(at: site))
+            wiringFailure(error)
         }
     }
 
@@ -83,23 +79,79 @@ extension DependencyContainer {
         openIdentifiedScope(scope, id: id, reuse: true, at: CodeLocation(file, line))
     }
 
+    /// Opens the scope `S` with the identity `id`, or throws what keeps it from opening: the form
+    /// for code that must not stop the process, such as a server's request middleware.
+    ///
+    /// ```swift
+    /// do {
+    ///     let request = try DependencyContainer.shared.openScopeThrowing(RequestScope.self, id: requestID)
+    ///     defer { request.close() }
+    ///     try request.declareThrowing(RequestInfo(id: requestID))
+    ///     return try request.resolveThrowing(UserRepository.self).user(id)
+    /// } catch {
+    ///     return .internalServerError(error.description)
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``WiringError/scopeAlreadyOpen(scope:id:openedAt:requestedAt:)`` if a scope `S`
+    ///   with this id is open, ``WiringError/scopeNotDefined(scope:requestedAt:)`` if no
+    ///   `scope(S.self) { … }` is declared, ``WiringError/scopeClosed(scope:type:requestedAt:)``
+    ///   if this container is a closed scope.
+    public func openScopeThrowing<S, ID: Hashable & Sendable>(
+        _ scope: S.Type, id: ID, file: StaticString = #fileID, line: UInt = #line
+    ) throws(WiringError) -> DependencyContainer {
+        let site = CodeLocation(file, line)
+        do {
+            return try openIdentifiedScopeThrowing(scope, id: id, reuse: false, at: site)
+        } catch {
+            throw error.requested(at: site)
+        }
+    }
+
+    /// Opens a new instance of the scope `S`, or throws what keeps it from opening; see
+    /// ``openScopeThrowing(_:id:file:line:)``.
+    ///
+    /// ```swift
+    /// let flow = try container.openScopeThrowing(Checkout.self)
+    /// ```
+    public func openScopeThrowing<S>(_ scope: S.Type, file: StaticString = #fileID, line: UInt = #line)
+        throws(WiringError) -> DependencyContainer
+    {
+        let site = CodeLocation(file, line)
+        do {
+            try self.scope?.checkOpen(for: scope)
+            let opened = try makeScope(ScopeID(scope), key: nil, at: site)
+            registerOpened(opened)
+            return opened
+        } catch {
+            throw error.requested(at: site)
+        }
+    }
+
     private func openIdentifiedScope<S, ID: Hashable & Sendable>(
         _ scope: S.Type, id: ID, reuse: Bool, at site: CodeLocation
     ) -> DependencyContainer {
-        let scopeID = ScopeID(scope)
-        let key = ScopeDirectory.key(owner: self, scope: scopeID, id: id)
         do {
-            try self.scope?.checkOpen(for: scope)
-            // Made under the directory's lock, which is a leaf: `makeScope` takes no other lock.
-            let (opened, isNew) = try scopeDirectory.file(key, reuse: reuse, scopeName: scopeID.name, requestedAt: site) {
-                () throws(WiringError) -> DependencyContainer in
-                try makeScope(scopeID, key: key, at: site)
-            }
-            if isNew { registerOpened(opened) }
-            return opened
+            return try openIdentifiedScopeThrowing(scope, id: id, reuse: reuse, at: site)
         } catch {
             wiringFailure(error.requested(at: site))
         }
+    }
+
+    private func openIdentifiedScopeThrowing<S, ID: Hashable & Sendable>(
+        _ scope: S.Type, id: ID, reuse: Bool, at site: CodeLocation
+    ) throws(WiringError) -> DependencyContainer {
+        let scopeID = ScopeID(scope)
+        let key = ScopeDirectory.key(owner: self, scope: scopeID, id: id)
+        try self.scope?.checkOpen(for: scope)
+        // Made under the directory's lock, which is a leaf: `makeScope` takes no other lock but
+        // the scope definition's, a leaf too.
+        let (opened, isNew) = try scopeDirectory.file(key, reuse: reuse, scopeName: scopeID.name, requestedAt: site) {
+            () throws(WiringError) -> DependencyContainer in
+            try makeScope(scopeID, key: key, at: site)
+        }
+        if isNew { registerOpened(opened) }
+        return opened
     }
 
     /// A new instance of the scope `id`, declared here or in a container this was opened from.
@@ -109,10 +161,11 @@ extension DependencyContainer {
     {
         var owner: DependencyContainer? = self
         while let container = owner {
-            if let definitions = container.registry.scopedDefinitions[id] {
+            if let template = container.registry.scopes[id] {
+                let shared = try template.registry()
                 return DependencyContainer(
-                    definitions: definitions, site: site,
-                    scope: ScopeState(id: id, key: key, parent: self, openedAt: site))
+                    scopeOver: shared,
+                    scope: ScopeState(id: id, key: key, parent: self, openedAt: site, slots: shared.registry.slotCount))
             }
             owner = container.scope?.parent
         }

@@ -34,12 +34,79 @@ extension DependencyContainer {
         declare(value, tag: Wiring.Tag(tag), replacing: replacing, at: CodeLocation(file, line))
     }
 
+    /// Makes `value` resolvable in this scope, or throws what keeps it from being declared: the
+    /// form for code that must not stop the process, such as a server's request middleware.
+    ///
+    /// ```swift
+    /// try request.declareThrowing(RequestInfo(id: requestID))
+    /// ```
+    ///
+    /// - Throws: ``WiringError/valueAlreadyDeclared(type:tag:scope:first:second:)`` if the type
+    ///   and tag are declared already (and `replacing` is `false`),
+    ///   ``WiringError/scopeClosed(scope:type:requestedAt:)`` once the scope is closed,
+    ///   ``WiringError/notAScope(requestedAt:)`` if this container is not a scope.
+    public func declareThrowing<T>(
+        _ value: T, as type: T.Type = T.self, replacing: Bool = false, file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(WiringError) {
+        try declareThrowing(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
+    }
+
+    /// Makes `value` resolvable in this scope under `tag`, or throws; see
+    /// ``declareThrowing(_:as:replacing:file:line:)``.
+    ///
+    /// ```swift
+    /// try request.declareThrowing(token, as: String.self, tag: "authToken")
+    /// ```
+    public func declareThrowing<T, Tag: Hashable & Sendable>(
+        _ value: T, as type: T.Type = T.self, tag: Tag, replacing: Bool = false, file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(WiringError) {
+        try declareThrowing(value, tag: Wiring.Tag(tag), replacing: replacing, at: CodeLocation(file, line))
+    }
+
     private func declare<T>(_ value: T, tag: Tag?, replacing: Bool, at site: CodeLocation) {
+        do {
+            try declareThrowing(value, tag: tag, replacing: replacing, at: site)
+        } catch {
+            wiringFailure(error)
+        }
+    }
+
+    private func declareThrowing<T>(_ value: T, tag: Tag?, replacing: Bool, at site: CodeLocation) throws(WiringError) {
         do throws(WiringError) {
             guard let scope else { throw .notAScope(requestedAt: site) }
-            try scope.declare(value, as: DefinitionInfo(type: T.self, tag: tag, lifetime: .scoped, site: site), replacing: replacing)
+            try scope.declare(value, type: T.self, tag: tag, at: site, replacing: replacing)
         } catch {
-            wiringFailure(error.requested(at: site))
+            throw error.requested(at: site)
+        }
+    }
+
+    /// Throws if a value this scope's definitions announce with `declared(_:example:)` has not
+    /// been declared yet: call it after declaring a request's values, so that a forgotten
+    /// `declare` fails the request with a message rather than a factory's plain `resolve()`
+    /// stopping the process.
+    ///
+    /// ```swift
+    /// try request.declareThrowing(RequestInfo(id: requestID))
+    /// try request.checkDeclared()   // every announced value is there
+    /// ```
+    ///
+    /// - Throws: ``WiringError/notDeclared(type:tag:scope:announcedAt:requestedAt:)`` for the
+    ///   first announced value missing, ``WiringError/scopeClosed(scope:type:requestedAt:)`` once
+    ///   the scope is closed, ``WiringError/notAScope(requestedAt:)`` if this is not a scope.
+    public func checkDeclared(file: StaticString = #fileID, line: UInt = #line) throws(WiringError) {
+        let site = CodeLocation(file, line)
+        guard let scope else { throw .notAScope(requestedAt: site) }
+        do throws(WiringError) {
+            try scope.checkOpen(for: DependencyContainer.self)
+            for announced in registry.declarations where !scope.hasDeclared(announced.info) {
+                throw WiringError.notDeclared(
+                    type: typeName(announced.info.type), tag: announced.info.tag?.description, scope: scope.id.name,
+                    announcedAt: announced.info.site, requestedAt: site)
+            }
+        } catch {
+            throw error.requested(at: site)
         }
     }
 

@@ -16,19 +16,56 @@ final class ScopeState: @unchecked Sendable {
     private var declared: [DefinitionKey: Declared] = [:]
     private var links: [DependencyContainer] = []
     private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
+    /// What each entry of the shared registry that holds an instance holds for this scope (see
+    /// ``InstanceState``), `slotCount` of them; allocated with the scope, freed with it.
+    private let slots: UnsafeMutablePointer<InstanceState>?
+    private let slotCount: Int
 
     /// A value given to `declare(_:)`, with what it is for messages and the graph.
     struct Declared {
         let value: Any
-        let info: DefinitionInfo
+        let type: Any.Type
+        let tag: Tag?
+        let site: CodeLocation
+        /// The info a verification sandbox declares its examples with; made on demand otherwise.
+        let knownInfo: DefinitionInfo?
         let sequence: UInt64
+
+        var info: DefinitionInfo {
+            knownInfo ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
+        }
     }
 
-    init(id: ScopeID, key: ScopeDirectory.Key? = nil, parent: DependencyContainer, openedAt: CodeLocation) {
+    /// - Parameter slots: How many instance states the scope keeps for its shared registry
+    ///   (`Registry.slotCount`).
+    init(id: ScopeID, key: ScopeDirectory.Key? = nil, parent: DependencyContainer, openedAt: CodeLocation, slots: Int = 0) {
         self.id = id
         self.key = key
         self.parent = parent
         self.openedAt = openedAt
+        slotCount = slots
+        if slots > 0 {
+            let memory = UnsafeMutablePointer<InstanceState>.allocate(capacity: slots)
+            memory.initialize(repeating: InstanceState(), count: slots)
+            self.slots = memory
+        } else {
+            self.slots = nil
+        }
+    }
+
+    deinit {
+        // A scope dropped without `close()` releases what its slots still hold, as a container
+        // releases its entries (no `.onClose`: only `close()` and `unload` run those).
+        if let slots {
+            slots.deinitialize(count: slotCount)
+            slots.deallocate()
+        }
+    }
+
+    /// The instance state of the shared entry whose slot is `index`; touch it under `stateLock`.
+    @inline(__always)
+    func slot(_ index: Int) -> UnsafeMutablePointer<InstanceState> {
+        slots.unsafelyUnwrapped + index
     }
 
     /// Whether the scope is closed; call under `stateLock`.
@@ -60,18 +97,26 @@ final class ScopeState: @unchecked Sendable {
 
     // MARK: - Declared values
 
-    /// Makes `value` resolvable as `info`'s type and tag in this scope.
+    /// Makes `value` resolvable as `info`'s type and tag in this scope (a verification sandbox's
+    /// example of a `declared(_:example:)`).
     func declare(_ value: Any, as info: DefinitionInfo, replacing: Bool) throws(WiringError) {
+        try declare(value, type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
+    }
+
+    /// Makes `value` resolvable as `type` with `tag` in this scope, declared at `site`.
+    func declare(
+        _ value: Any, type: Any.Type, tag: Tag?, at site: CodeLocation, info: DefinitionInfo? = nil, replacing: Bool
+    ) throws(WiringError) {
         let released: Released? = try stateLock.withLock { () throws(WiringError) -> Released? in
-            guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(info.type), requestedAt: nil) }
-            let key = DefinitionKey(type: info.typeID, tag: info.tag)
+            guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
+            let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
             let earlier = declared[key]
             if let earlier, !replacing {
                 throw .valueAlreadyDeclared(
-                    type: typeName(info.type), tag: info.tag?.description, scope: id.name, first: earlier.info.site,
-                    second: info.site)
+                    type: typeName(type), tag: tag?.description, scope: id.name, first: earlier.site, second: site)
             }
-            declared[key] = Declared(value: value, info: info, sequence: nextCreationSequence())
+            declared[key] = Declared(
+                value: value, type: type, tag: tag, site: site, knownInfo: info, sequence: nextCreationSequence())
             return earlier.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
         }
         _ = released  // a replaced value is released here, outside the lock
@@ -96,6 +141,11 @@ final class ScopeState: @unchecked Sendable {
             }
             return (declared[key], links)
         }
+    }
+
+    /// Whether a value of `info`'s type and tag is declared here.
+    func hasDeclared(_ info: DefinitionInfo) -> Bool {
+        stateLock.withLock { declared[DefinitionKey(type: info.typeID, tag: info.tag)] != nil }
     }
 
     // MARK: - Links
@@ -148,7 +198,7 @@ final class ScopeState: @unchecked Sendable {
         return stateLock.withLock { () -> (released: [Released], children: [DependencyContainer])? in
             guard !closed else { return nil }
             closed = true
-            var released = entries.compactMap { $0.takeHeldInstance() }
+            var released = entries.compactMap { takeInstance(of: $0) }
             released += parameterized.compactMap { $0.takeHeldInstance() }
             for entry in async {
                 if case let .instance(built) = entry.retire(closing: true) { released.append(built) }
@@ -165,6 +215,13 @@ final class ScopeState: @unchecked Sendable {
             children = [:]
             return (released, open)
         }
+    }
+
+    /// Hands over what `entry` holds for this scope (in its slot if it is a shared scope
+    /// definition's, else in the entry itself); call under `stateLock`.
+    func takeInstance(of entry: Entry) -> Released? {
+        let index = entry.storage.pointee.slot
+        return index >= 0 ? entry.takeHeldInstance(from: slot(Int(index))) : entry.takeHeldInstance()
     }
 
     private struct WeakContainer {

@@ -1,0 +1,45 @@
+/// One `scope(S.self) { … }` of a container: its definitions, and the registry that every scope
+/// opened from it shares, built by the first `openScope`.
+///
+/// Opening a scope then builds no entries, tables or blocks: the scope is a container over this
+/// registry with a ``ScopeState`` that keeps, in its slots, what each entry holds for that scope
+/// (KOIN's `ScopeDefinition` and `Scope`).
+final class ScopeTemplate: @unchecked Sendable {
+    // `built` is only touched under `lock`, a leaf lock (building the registry takes no other
+    // lock and runs no user code); everything else is immutable.
+    let id: ScopeID
+    let definitions: [Definition]
+    private let lock = Lock()
+    private var built: Built?
+
+    /// What every scope opened from the template shares.
+    struct Built {
+        let registry: Registry
+        let definitions: [Definition]
+        let parts: [Part]
+    }
+
+    init(id: ScopeID, definitions: [Definition]) {
+        self.id = id
+        self.definitions = definitions
+    }
+
+    /// The shared registry, built on the first call; throws what keeps the definitions from
+    /// making one (a duplicate), every time it is asked.
+    func registry() throws(WiringError) -> Built {
+        try lock.withLock { () throws(WiringError) -> Built in
+            if let built { return built }
+            let registry = try Registry(definitions: definitions, scope: id, sharedByScopes: true)
+            let made = Built(registry: registry, definitions: definitions, parts: definitions.isEmpty ? [] : [.definitions(definitions)])
+            built = made
+            return made
+        }
+    }
+
+    /// Whether `definitions` are exactly this template's (a root rebuilt by `load` or `unload`
+    /// keeps the template, and so its built registry, when its scope did not change).
+    func hasSameDefinitions(as definitions: [Definition]) -> Bool {
+        self.definitions.count == definitions.count
+            && zip(self.definitions, definitions).allSatisfy { $0.info === $1.info }
+    }
+}
