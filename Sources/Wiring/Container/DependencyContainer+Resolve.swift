@@ -67,7 +67,7 @@ extension DependencyContainer {
                 fallback: { $0.resolveOptional(file: file, line: line) }, at: CodeLocation(file, line))
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
-            if isRoot, let current = root.retained, current !== self { return current.resolveOptional(file: file, line: line) }
+            if isRoot, let current = root.global, current !== self { return current.resolveOptional(file: file, line: line) }
             return nil
         }
         if let verification { verification.willResolve(entry.info) }
@@ -89,7 +89,7 @@ extension DependencyContainer {
                 fallback: { $0.resolveOptional(tag: tag, file: file, line: line) }, at: CodeLocation(file, line))
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
-            if isRoot, let current = root.retained, current !== self {
+            if isRoot, let current = root.global, current !== self {
                 return current.resolveOptional(tag: tag, file: file, line: line)
             }
             return nil
@@ -214,7 +214,7 @@ extension DependencyContainer {
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
             // An older version of the root (a factory that ran `load(_:)` resolves from the root
             // it started in): the current root may have it.
-            if isRoot, let current = root.retained, current !== self { return try current.resolveCore(T.self) }
+            if isRoot, let current = root.global, current !== self { return try current.resolveCore(T.self) }
             throw missingDefinition(T.self, tag: nil, isInstance: { $0 is T })
         }
         if let verification { verification.willResolve(entry.info) }
@@ -235,7 +235,7 @@ extension DependencyContainer {
                 fallback: { parent throws(WiringError) in try parent.resolveCore(T.self, tag: tag) })
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
-            if isRoot, let current = root.retained, current !== self { return try current.resolveCore(T.self, tag: tag) }
+            if isRoot, let current = root.global, current !== self { return try current.resolveCore(T.self, tag: tag) }
             throw missingDefinition(T.self, tag: Wiring.Tag(tag), isInstance: { $0 is T })
         }
         if let verification { verification.willResolve(entry.info) }
