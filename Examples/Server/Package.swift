@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+// An example server: Wiring's request scopes in a Hummingbird 2 app. Its own package, so the
+// library never depends on Hummingbird.
+import PackageDescription
+
+let package = Package(
+    name: "Server",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(name: "Wiring", path: "../.."),
+    ],
+    targets: [
+        // The reusable part: a middleware that gives every request a scope of its own.
+        .target(
+            name: "WiringHummingbird",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Wiring", package: "Wiring"),
+            ]),
+        // The app: its modules, routes and the hand-wired twin it is measured against.
+        .target(
+            name: "App",
+            dependencies: [
+                "WiringHummingbird",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Wiring", package: "Wiring"),
+            ]),
+        .executableTarget(name: "Server", dependencies: ["App"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "App", "WiringHummingbird",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "WiringTesting", package: "Wiring"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

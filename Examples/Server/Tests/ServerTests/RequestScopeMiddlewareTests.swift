@@ -1,0 +1,69 @@
+import App
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import Wiring
+import WiringHummingbird
+import WiringTesting
+
+private enum Call {}
+private final class CallLog: Sendable {}
+
+/// The middleware on its own: one scope per request, closed on every path.
+@Suite(.wired(module { scope(Call.self) { scoped { CallLog() } } }))
+struct RequestScopeMiddlewareTests {
+    /// A router whose middleware counts the scopes it opens and their closing.
+    private func router(opened: Tally, closed: Tally) -> Router<AppRequestContext> {
+        let router = Router(context: AppRequestContext.self)
+        router.add(
+            middleware: RequestScopeMiddleware(Call.self) { _, _, scope in
+                opened.increment()
+                scope.onClose { closed.increment() }
+            })
+        router.get("/ok") { _, _ in
+            _ = resolve() as CallLog  // the request's own, through the scope made current
+            return "ok"
+        }
+        router.get("/throws") { _, _ -> String in throw HTTPError(.conflict) }
+        router.get("/stream") { _, _ -> Response in
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    // Written after the handler returned: the scope is still open and current.
+                    let log: CallLog = try resolveThrowing()
+                    try await writer.write(ByteBuffer(string: "\(ObjectIdentifier(log).hashValue != 0)"))
+                    try await writer.finish(nil)
+                })
+        }
+        return router
+    }
+
+    @Test func everyRequestOpensOneScopeAndClosesItOnEveryPath() async throws {
+        let opened = Tally()
+        let closed = Tally()
+        let app = Application(router: router(opened: opened, closed: closed))
+        try await app.test(.router) { client in
+            for _ in 0..<10 {
+                try await client.execute(uri: "/ok", method: .get) { #expect($0.status == .ok) }
+                try await client.execute(uri: "/throws", method: .get) { #expect($0.status == .conflict) }
+                try await client.execute(uri: "/stream", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body) == "true")
+                }
+            }
+        }
+        #expect(opened.count == 30)
+        #expect(closed.count == 30)
+    }
+
+    @Test func aRouteWithoutTheMiddlewareGetsA500FromScope() async throws {
+        let router = Router(context: AppRequestContext.self)
+        router.get("/unscoped") { _, context -> String in
+            _ = try context.scope()
+            return "unreachable"
+        }
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/unscoped", method: .get) { #expect($0.status == .internalServerError) }
+        }
+    }
+}
