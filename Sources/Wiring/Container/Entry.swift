@@ -112,13 +112,27 @@ struct Entry: Sendable {
     }
 
     /// The instance for this resolve, as a `T` (the definition's type).
+    ///
+    /// Its callers are Wiring's generic slow paths, which run unspecialized (the public
+    /// `resolve()` inlined into the app calls them through a non-inlinable function). There, a
+    /// stack temporary of `T` (`withUnsafeTemporaryAllocation`) instantiates `Result<T, _>`
+    /// metadata on every call, several hundred instructions; so an existing singleton is copied
+    /// straight from where it is published, and anything else is built into heap memory.
     @inline(__always)
     func resolve<T>(_: T.Type, in container: DependencyContainer) throws(WiringError) -> T {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(WiringError) -> T in
-            let address = buffer.baseAddress.unsafelyUnwrapped
-            try resolve(into: UnsafeMutableRawPointer(address), in: container)
-            return address.move()
+        if storage.pointee.lifetime == .singleton, let word {
+            let reader = ReadSection.enter()
+            if let address = wiring_atomic_load_acquire(word) {
+                let value = address.assumingMemoryBound(to: T.self).pointee
+                ReadSection.exitAfterRetaining(reader)  // the copy retained the value
+                return value
+            }
+            ReadSection.exit(reader)
         }
+        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { buffer.deallocate() }
+        try resolveUnpublished(into: UnsafeMutableRawPointer(buffer), in: container)
+        return buffer.move()
     }
 
     /// Builds the value as `resolve()` would, and drops it (for verification).

@@ -11,6 +11,7 @@ struct Released {
 
     /// Runs the callbacks of `released`, newest first, then drops the instances.
     static func finish(_ released: [Released]) {
+        if released.count == 1 { released[0].onClose?(released[0].value); return }
         for item in released.sorted(by: { $0.sequence > $1.sequence }) {
             item.onClose?(item.value)
         }

@@ -146,7 +146,7 @@ extension DependencyContainer {
         try self.scope?.checkOpen(for: scope)
         // Made under the directory's lock, which is a leaf: `makeScope` takes no other lock but
         // the scope definition's, a leaf too.
-        let (opened, isNew) = try scopeDirectory.file(key, reuse: reuse, scopeName: scopeID.name, requestedAt: site) {
+        let (opened, isNew) = try scopeDirectory.file(key, reuse: reuse, scope: scopeID, requestedAt: site) {
             () throws(WiringError) -> DependencyContainer in
             try makeScope(scopeID, key: key, at: site)
         }
@@ -201,10 +201,7 @@ extension DependencyContainer {
     /// the global root closes the scopes opened from it too.
     public func close(file: StaticString = #fileID, line: UInt = #line) {
         guard let scope else { return closeContainer(file: file, line: line) }
-        guard let (released, children) = scope.close(
-            entries: registry.entries, parameterized: registry.parameterizedEntries,
-            async: Array(registry.asyncEntries.values))
-        else { return }  // closed already
+        guard let (released, children) = scope.close(registry) else { return }  // closed already
         if let key = scope.key { scopeDirectory.remove(key) }
         forgetScope(scope)
         for child in children { child.close(file: file, line: line) }

@@ -10,7 +10,12 @@ extension DependencyContainer {
         fallback: (DependencyContainer) throws(WiringError) -> T
     ) throws(WiringError) -> T {
         let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
-        if let value = try findInScope(T.self, key: key, find: find, checkingOpen: true) { return value }
+        // On the heap: see `Entry.resolve(_:in:)`.
+        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { buffer.deallocate() }
+        if try findInScope(T.self, key: key, into: UnsafeMutableRawPointer(buffer), find: find, checkingOpen: true) {
+            return buffer.move()
+        }
         if let announced = registry.declarations.first(where: { $0.info.typeID == key.type && $0.info.tag == tag }) {
             throw WiringError.notDeclared(
                 type: typeName(T.self), tag: tag?.description, scope: scope.id.name, announcedAt: announced.info.site,
@@ -19,27 +24,35 @@ extension DependencyContainer {
         return try fallback(scope.parent)
     }
 
-    /// `T` from this scope alone (its declared values, its definitions, the scopes it links
-    /// to), or `nil`. With `checkingOpen`, a closed scope throws
+    /// Initializes `buffer` (memory for a `type`) with `type` from this scope alone (its declared
+    /// values, its definitions, the scopes it links to) and returns `true`, or returns `false`.
+    /// With `checkingOpen`, a closed scope throws
     /// ``WiringError/scopeClosed(scope:type:requestedAt:)``: it resolves nothing, its own
     /// factories included (a linked scope that closed is skipped instead).
-    func findInScope<T>(
-        _: T.Type, key: DefinitionKey, find: (Registry) -> Entry?, checkingOpen: Bool = false
-    ) throws(WiringError) -> T? {
-        guard let scope else { return nil }
-        let (declared, links) = try scope.lookup(key, checkingOpenFor: checkingOpen ? T.self : nil, in: self)
+    ///
+    /// Not generic: in Wiring's unspecialized generic code every `T?` or stack temporary of `T`
+    /// instantiates metadata, which costs more than the resolve itself.
+    func findInScope(
+        _ type: Any.Type, key: DefinitionKey, into buffer: UnsafeMutableRawPointer, find: (Registry) -> Entry?,
+        checkingOpen: Bool = false
+    ) throws(WiringError) -> Bool {
+        guard let scope else { return false }
+        let (declared, links) = try scope.lookup(key, checkingOpenFor: checkingOpen ? type : nil, in: self)
         if let declared {
             if let verification { verification.willResolve(declared.info) }
-            return (declared.value as! T)
+            // Declared as exactly `type`, so the cast cannot fail.
+            _ = ErasedValue.initialize(type, at: buffer, with: declared.value)
+            return true
         }
         if let entry = find(registry) {
             if let verification { verification.willResolve(entry.info) }
-            return try entry.resolve(T.self, in: self)
+            try entry.resolve(into: buffer, in: self)
+            return true
         }
-        for link in links {
-            if let value = try link.findInScope(T.self, key: key, find: find) { return value }
+        for link in links where try link.findInScope(type, key: key, into: buffer, find: find) {
+            return true
         }
-        return nil
+        return false
     }
 
     /// `resolveOptional` in this scope: `nil` when the scope is closed or `T` is absent here and
@@ -50,7 +63,11 @@ extension DependencyContainer {
     ) -> T? {
         do {
             let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
-            if let value = try findInScope(T.self, key: key, find: find, checkingOpen: true) { return value }
+            let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            defer { buffer.deallocate() }
+            if try findInScope(T.self, key: key, into: UnsafeMutableRawPointer(buffer), find: find, checkingOpen: true) {
+                return buffer.move()
+            }
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {

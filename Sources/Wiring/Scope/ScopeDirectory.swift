@@ -32,14 +32,14 @@ final class ScopeDirectory: @unchecked Sendable {
     /// returns that one if `reuse`, else throws. The new scope is made under this lock (which
     /// `open` must not take any other lock for), so two threads never both open one id.
     func file(
-        _ key: Key, reuse: Bool, scopeName: String, requestedAt site: CodeLocation,
+        _ key: Key, reuse: Bool, scope: ScopeID, requestedAt site: CodeLocation,
         open: () throws(WiringError) -> DependencyContainer
     ) throws(WiringError) -> (scope: DependencyContainer, isNew: Bool) {
         try lock.withLock { () throws(WiringError) -> (DependencyContainer, Bool) in
             if let existing = scopes[key] {
                 guard reuse else {
                     throw .scopeAlreadyOpen(
-                        scope: scopeName, id: key.idDescription, openedAt: existing.scope?.openedAt, requestedAt: site)
+                        scope: scope.name, id: key.idDescription, openedAt: existing.scope?.openedAt, requestedAt: site)
                 }
                 return (existing, false)
             }

@@ -13,7 +13,9 @@ final class ScopeState: @unchecked Sendable {
     private var closed = false
     /// The scopes opened from this one, by identity; each leaves when it closes or is freed.
     private var children: [ObjectIdentifier: WeakContainer] = [:]
-    private var declared: [DefinitionKey: Declared] = [:]
+    /// In declaration order, found by a scan: a scope declares a few values (a request, a user),
+    /// and comparing a type's identity is cheaper than hashing a key with its tag.
+    private var declared: [Declared] = []
     private var links: [DependencyContainer] = []
     private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
     /// What each entry of the shared registry that holds an instance holds for this scope (see
@@ -110,13 +112,15 @@ final class ScopeState: @unchecked Sendable {
         let released: Released? = try stateLock.withLock { () throws(WiringError) -> Released? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
             let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
-            let earlier = declared[key]
+            let index = indexOfDeclared(key)
+            let earlier = index.map { declared[$0] }
             if let earlier, !replacing {
                 throw .valueAlreadyDeclared(
                     type: typeName(type), tag: tag?.description, scope: id.name, first: earlier.site, second: site)
             }
-            declared[key] = Declared(
+            let made = Declared(
                 value: value, type: type, tag: tag, site: site, knownInfo: info, sequence: nextCreationSequence())
+            if let index { declared[index] = made } else { declared.append(made) }
             return earlier.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
         }
         _ = released  // a replaced value is released here, outside the lock
@@ -139,13 +143,18 @@ final class ScopeState: @unchecked Sendable {
                 dropped = links.filter { $0.isClosedScope }
                 links.removeAll { $0.isClosedScope }
             }
-            return (declared[key], links)
+            return (indexOfDeclared(key).map { declared[$0] }, links)
         }
     }
 
     /// Whether a value of `info`'s type and tag is declared here.
     func hasDeclared(_ info: DefinitionInfo) -> Bool {
-        stateLock.withLock { declared[DefinitionKey(type: info.typeID, tag: info.tag)] != nil }
+        stateLock.withLock { indexOfDeclared(DefinitionKey(type: info.typeID, tag: info.tag)) != nil }
+    }
+
+    /// Where the value declared for `key` is in `declared`; call under `stateLock`.
+    private func indexOfDeclared(_ key: DefinitionKey) -> Int? {
+        declared.firstIndex { ObjectIdentifier($0.type) == key.type && $0.tag == key.tag }
     }
 
     // MARK: - Links
@@ -190,27 +199,32 @@ final class ScopeState: @unchecked Sendable {
     /// Marks the scope closed, once, and hands back what it held (with the callbacks to run)
     /// and the scopes opened from it, to be finished outside the lock. A second call gets
     /// `nil`: callbacks run exactly once.
-    func close(entries: [Entry], parameterized: [any AnyParameterizedEntry], async: [any AnyAsyncEntry])
-        -> (released: [Released], children: [DependencyContainer])?
-    {
+    func close(_ registry: Registry) -> (released: [Released], children: [DependencyContainer])? {
         var linked: [DependencyContainer] = []
         defer { _ = linked }  // released after the lock: dropping a container may run a `deinit`
         return stateLock.withLock { () -> (released: [Released], children: [DependencyContainer])? in
             guard !closed else { return nil }
             closed = true
-            var released = entries.compactMap { takeInstance(of: $0) }
-            released += parameterized.compactMap { $0.takeHeldInstance() }
-            for entry in async {
+            var released: [Released] = []
+            released.reserveCapacity(registry.slotCount + declared.count + callbacks.count)
+            for entry in registry.entries {
+                if let held = takeInstance(of: entry) { released.append(held) }
+            }
+            for entry in registry.parameterized.values {
+                if let held = entry.takeHeldInstance() { released.append(held) }
+            }
+            for entry in registry.asyncEntries.values {
                 if case let .instance(built) = entry.retire(closing: true) { released.append(built) }
             }
-            released += declared.values.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
-            released += callbacks.map { callback in
-                Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() })
+            for value in declared { released.append(Released(value: value.value, sequence: value.sequence, onClose: nil)) }
+            for callback in callbacks {
+                released.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
             }
-            declared = [:]
+            declared = []
             linked = links
             links = []
             callbacks = []
+            guard !children.isEmpty else { return (released, []) }
             let open = children.values.compactMap(\.container)
             children = [:]
             return (released, open)
