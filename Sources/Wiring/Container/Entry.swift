@@ -159,6 +159,10 @@ struct Entry: Sendable {
     /// none; call under `stateLock`.
     func takeHeldInstance(from state: UnsafeMutablePointer<InstanceState>) -> Released? {
         state.pointee.weakInstance = nil
+        if let object = state.pointee.heldObject {
+            state.pointee.heldObject = nil
+            return Released(value: object, sequence: state.pointee.sequence, onClose: info.onClose)
+        }
         guard let held = state.pointee.heldInstance else { return nil }
         state.pointee.heldInstance = nil
         return Released(value: held.value, sequence: state.pointee.sequence, onClose: info.onClose)
@@ -342,7 +346,11 @@ struct Entry: Sendable {
     private func resolveHeld(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
         throws(WiringError)
     {
+        // A class instance is held as its reference, in the state itself; any other value in a
+        // ``HeldValue`` of its own.
         var held: HeldValue?
+        var object: AnyObject?
+        let isObject = layout.isObject
         let state = state(in: container)
         try buildOnce(
             state,
@@ -351,11 +359,21 @@ struct Entry: Sendable {
                     throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
                 }
                 if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+                if let existing = state.pointee.heldObject {
+                    // `T` is a class: its value is this one reference.
+                    buffer.initializeMemory(as: AnyObject.self, repeating: existing, count: 1)
+                    return true
+                }
                 guard let existing = state.pointee.heldInstance else { return false }
                 ErasedValue.copy(layout, from: existing.storage, to: buffer)
                 return true
             },
             build: { () throws(WiringError) in
+                if isObject {
+                    try make(into: buffer, in: container)
+                    object = buffer.load(as: AnyObject.self)
+                    return
+                }
                 let built = try HeldValue.build(layout.type, size: layout.size, alignment: layout.alignment) {
                     (storage) throws(WiringError) in try make(into: storage, in: container)
                 }
@@ -363,12 +381,16 @@ struct Entry: Sendable {
                 held = built
             },
             keep: { () -> Retirement? in
-                let built = held.unsafelyUnwrapped
                 let kept = nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
-                    return .instance(Released(value: built.value, sequence: kept, onClose: info.onClose))
+                    let value: Any = isObject ? object.unsafelyUnwrapped : held.unsafelyUnwrapped.value
+                    return .instance(Released(value: value, sequence: kept, onClose: info.onClose))
                 }
-                state.pointee.heldInstance = built
+                if isObject {
+                    state.pointee.heldObject = object
+                } else {
+                    state.pointee.heldInstance = held
+                }
                 state.pointee.sequence = kept
                 return nil
             })

@@ -10,7 +10,9 @@ struct InstanceState {
     var buildingThread: UnsafeRawPointer?
     /// The instance of a `.weak` definition while anyone holds it.
     var weakInstance: WeakReference?
-    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded.
+    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded:
+    /// a class instance here, any other value in `heldInstance`.
+    var heldObject: AnyObject?
     var heldInstance: HeldValue?
     /// When the held or published instance was built (see `Released`).
     var sequence: UInt64 = 0

@@ -20,7 +20,7 @@ final class RootState: @unchecked Sendable {
     private var unloaded: Set<ObjectIdentifier> = []
     /// Scopes opened from the root, which an unload reaches, by identity: each leaves when it
     /// closes or is freed, so opening and closing cost the same however many are open.
-    private var scopes: [ObjectIdentifier: WeakScope] = [:]
+    @exclusivity(unchecked) private var scopes: [ObjectIdentifier: WeakScope] = [:]  // under `lock`
 
     /// The root, unretained: the current task's scoped root (see `ScopedRoot`), else the
     /// global one, or `nil` before `defined(by:)`. Only valid inside a read section.

@@ -37,11 +37,9 @@ extension DependencyContainer {
         checkingOpen: Bool = false
     ) throws(WiringError) -> Bool {
         guard let scope else { return false }
-        let (declared, links) = try scope.lookup(key, checkingOpenFor: checkingOpen ? type : nil, in: self)
-        if let declared {
-            if let verification { verification.willResolve(declared.info) }
-            // Declared as exactly `type`, so the cast cannot fail.
-            _ = ErasedValue.initialize(type, at: buffer, with: declared.value)
+        let (declared, info, links) = try scope.lookup(key, type: type, into: buffer, checkingOpen: checkingOpen, in: self)
+        if declared {
+            if let verification, let info { verification.willResolve(info) }
             return true
         }
         if let entry = find(registry) {

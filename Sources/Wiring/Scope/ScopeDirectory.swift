@@ -7,7 +7,7 @@
 final class ScopeDirectory: @unchecked Sendable {
     // `scopes` is only touched under `lock`, a leaf lock: nothing else is locked while it is held.
     private let lock = Lock()
-    private var scopes: [Key: DependencyContainer] = [:]
+    @exclusivity(unchecked) private var scopes: [Key: DependencyContainer] = [:]  // under `lock`
 
     /// Where an identified scope is filed.
     struct Key: Hashable, Sendable {

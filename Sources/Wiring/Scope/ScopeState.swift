@@ -2,22 +2,24 @@
 /// whether it is closed, the values declared in it, the scopes it links to, its close callbacks
 /// and the scopes opened from it (closed with it).
 final class ScopeState: @unchecked Sendable {
-    // Every `var` is only touched under `stateLock`, which also guards every scoped instance,
-    // so closing, declaring, linking and keeping a built instance never interleave (no user code
-    // runs under it, and nothing is released under it). The rest is immutable.
+    // Every `var` is only touched under `stateLock`, which also guards every scoped instance, so
+    // closing, declaring, linking and keeping a built instance never interleave (no user code
+    // runs under it, and nothing is released under it). The lock makes the runtime's
+    // exclusivity checks redundant: `@exclusivity(unchecked)` leaves them out. The rest is
+    // immutable.
     let id: ScopeID
     /// The identity given to `openScope(_:id:)`, if any, and where it is registered.
     let key: ScopeDirectory.Key?
     let parent: DependencyContainer
     let openedAt: CodeLocation
-    private var closed = false
+    @exclusivity(unchecked) private var closed = false
     /// The scopes opened from this one, by identity; each leaves when it closes or is freed.
-    private var children: [ObjectIdentifier: WeakContainer] = [:]
+    @exclusivity(unchecked) private var children: [ObjectIdentifier: WeakContainer] = [:]
     /// In declaration order, found by a scan: a scope declares a few values (a request, a user),
     /// and comparing a type's identity is cheaper than hashing a key with its tag.
-    private var declared: [Declared] = []
-    private var links: [DependencyContainer] = []
-    private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
+    @exclusivity(unchecked) private var declared: [Declared] = []
+    @exclusivity(unchecked) private var links: [DependencyContainer] = []
+    @exclusivity(unchecked) private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
     /// What each entry of the shared registry that holds an instance holds for this scope (see
     /// ``InstanceState``), `slotCount` of them; allocated with the scope, freed with it.
     private let slots: UnsafeMutablePointer<InstanceState>?
@@ -126,24 +128,33 @@ final class ScopeState: @unchecked Sendable {
         _ = released  // a replaced value is released here, outside the lock
     }
 
-    /// The value declared for `key`, and the open scopes this one links to, in link order; one
-    /// lock for the whole lookup. Throws ``WiringError/scopeClosed(scope:type:requestedAt:)``
-    /// for a request of `type` if the scope (whose container is `container`) is closed.
-    func lookup(_ key: DefinitionKey, checkingOpenFor type: Any.Type?, in container: DependencyContainer)
-        throws(WiringError)
-        -> (declared: Declared?, links: [DependencyContainer])
-    {
+    /// Looks `key` up among the declared values, under one lock: initializes `buffer` (memory for
+    /// a `type`) with the value declared for it and returns `declared: true` (with the value's
+    /// info, for a verification sandbox's `container`), or returns the open scopes this one links
+    /// to, in link order. With `checkingOpen`, throws
+    /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` if the scope (whose container is
+    /// `container`) is closed.
+    func lookup(
+        _ key: DefinitionKey, type: Any.Type, into buffer: UnsafeMutableRawPointer, checkingOpen: Bool,
+        in container: DependencyContainer
+    ) throws(WiringError) -> (declared: Bool, info: DefinitionInfo?, links: [DependencyContainer]) {
         var dropped: [DependencyContainer] = []
         defer { _ = dropped }  // released after the lock: dropping a container may run a `deinit`
-        return try stateLock.withLock { () throws(WiringError) -> (Declared?, [DependencyContainer]) in
-            if let type, refuses(in: container) {
+        return try stateLock.withLock { () throws(WiringError) -> (Bool, DefinitionInfo?, [DependencyContainer]) in
+            if checkingOpen, refuses(in: container) {
                 throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil)
             }
-            if links.contains(where: { $0.isClosedScope }) {
+            if let index = indexOfDeclared(key) {
+                // Declared as exactly `type`, so the cast cannot fail; copying (a retain) runs no
+                // user code.
+                _ = ErasedValue.initialize(type, at: buffer, with: declared[index].value)
+                return (true, container.verification == nil ? nil : declared[index].info, [])
+            }
+            if !links.isEmpty, links.contains(where: { $0.isClosedScope }) {
                 dropped = links.filter { $0.isClosedScope }
                 links.removeAll { $0.isClosedScope }
             }
-            return (indexOfDeclared(key).map { declared[$0] }, links)
+            return (false, nil, links)
         }
     }
 
@@ -154,7 +165,10 @@ final class ScopeState: @unchecked Sendable {
 
     /// Where the value declared for `key` is in `declared`; call under `stateLock`.
     private func indexOfDeclared(_ key: DefinitionKey) -> Int? {
-        declared.firstIndex { ObjectIdentifier($0.type) == key.type && $0.tag == key.tag }
+        for index in declared.indices where ObjectIdentifier(declared[index].type) == key.type {
+            if key.tag == nil ? declared[index].tag == nil : declared[index].tag == key.tag { return index }
+        }
+        return nil
     }
 
     // MARK: - Links
