@@ -10,9 +10,11 @@ struct Released {
     let onClose: (@Sendable (Any) -> Void)?
 
     /// Runs the callbacks of `released`, newest first, then drops the instances.
-    static func finish(_ released: [Released]) {
+    static func finish(_ released: consuming [Released]) {
         if released.count == 1 { released[0].onClose?(released[0].value); return }
-        for item in released.sorted(by: { $0.sequence > $1.sequence }) {
+        var released = released
+        released.sort { $0.sequence > $1.sequence }  // in place: the array is this call's own
+        for item in released {
             item.onClose?(item.value)
         }
     }

@@ -27,9 +27,12 @@ final class ScopeState: @unchecked Sendable {
 
     /// A value given to `declare(_:)`, with what it is for messages and the graph.
     struct Declared {
-        let value: Any
+        let stored: Stored
         let type: Any.Type
+        let typeID: ObjectIdentifier
         let tag: Tag?
+        /// `tag != nil`, read without copying the tag.
+        let isTagged: Bool
         let site: CodeLocation
         /// The info a verification sandbox declares its examples with; made on demand otherwise.
         let knownInfo: DefinitionInfo?
@@ -37,6 +40,43 @@ final class ScopeState: @unchecked Sendable {
 
         var info: DefinitionInfo {
             knownInfo ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
+        }
+
+        /// The value, as resolves copy it: a class instance as its reference, anything else in
+        /// storage of its own (copied through its type, with no cast).
+        enum Stored {
+            case object(AnyObject)
+            case held(HeldValue)
+
+            /// `value`, stored for a declared `T` (made where `T` is known: no cast, no box).
+            static func make<T>(_ value: T) -> Stored {
+                if T.self is AnyClass { return .object(unsafeBitCast(value, to: AnyObject.self)) }
+                return .held(HeldValue(T.self, holding: value))
+            }
+
+            /// `value`, a `type`, stored (a verification sandbox's example).
+            static func make(_ value: Any, of type: Any.Type) -> Stored {
+                func open<Value>(_: Value.Type) -> Stored {
+                    // `value` is a `type`: the cast cannot fail.
+                    make(value as! Value)
+                }
+                return _openExistential(type, do: open)
+            }
+        }
+
+        var value: Any {
+            switch stored {
+            case let .object(object): object
+            case let .held(held): held.value
+            }
+        }
+
+        /// Initializes `buffer`, memory for a value of the declared type, with a copy.
+        func copy(into buffer: UnsafeMutableRawPointer) {
+            switch stored {
+            case let .object(object): buffer.initializeMemory(as: AnyObject.self, repeating: object, count: 1)
+            case let .held(held): ErasedValue.copy(held.type, from: held.storage, to: buffer)
+            }
         }
     }
 
@@ -104,12 +144,15 @@ final class ScopeState: @unchecked Sendable {
     /// Makes `value` resolvable as `info`'s type and tag in this scope (a verification sandbox's
     /// example of a `declared(_:example:)`).
     func declare(_ value: Any, as info: DefinitionInfo, replacing: Bool) throws(WiringError) {
-        try declare(value, type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
+        try declare(
+            .make(value, of: info.type), type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info,
+            replacing: replacing)
     }
 
     /// Makes `value` resolvable as `type` with `tag` in this scope, declared at `site`.
     func declare(
-        _ value: Any, type: Any.Type, tag: Tag?, at site: CodeLocation, info: DefinitionInfo? = nil, replacing: Bool
+        _ stored: Declared.Stored, type: Any.Type, tag: Tag?, at site: CodeLocation, info: DefinitionInfo? = nil,
+        replacing: Bool
     ) throws(WiringError) {
         let released: Released? = try stateLock.withLock { () throws(WiringError) -> Released? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
@@ -121,7 +164,8 @@ final class ScopeState: @unchecked Sendable {
                     type: typeName(type), tag: tag?.description, scope: id.name, first: earlier.site, second: site)
             }
             let made = Declared(
-                value: value, type: type, tag: tag, site: site, knownInfo: info, sequence: nextCreationSequence())
+                stored: stored, type: type, typeID: key.type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
+                sequence: nextCreationSequence())
             if let index { declared[index] = made } else { declared.append(made) }
             return earlier.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
         }
@@ -145,9 +189,8 @@ final class ScopeState: @unchecked Sendable {
                 throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil)
             }
             if let index = indexOfDeclared(key) {
-                // Declared as exactly `type`, so the cast cannot fail; copying (a retain) runs no
-                // user code.
-                _ = ErasedValue.initialize(type, at: buffer, with: declared[index].value)
+                // Declared as exactly `type`; copying (a retain) runs no user code.
+                declared[index].copy(into: buffer)
                 return (true, container.verification == nil ? nil : declared[index].info, [])
             }
             if !links.isEmpty, links.contains(where: { $0.isClosedScope }) {
@@ -165,10 +208,16 @@ final class ScopeState: @unchecked Sendable {
 
     /// Where the value declared for `key` is in `declared`; call under `stateLock`.
     private func indexOfDeclared(_ key: DefinitionKey) -> Int? {
-        for index in declared.indices where ObjectIdentifier(declared[index].type) == key.type {
-            if key.tag == nil ? declared[index].tag == nil : declared[index].tag == key.tag { return index }
+        declared.withUnsafeBufferPointer { values in
+            for index in values.indices where values[index].typeID == key.type {
+                guard let tag = key.tag else {
+                    if !values[index].isTagged { return index }
+                    continue
+                }
+                if values[index].isTagged, values[index].tag == tag { return index }
+            }
+            return nil
         }
-        return nil
     }
 
     // MARK: - Links

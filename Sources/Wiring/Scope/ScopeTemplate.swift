@@ -12,11 +12,18 @@ final class ScopeTemplate: @unchecked Sendable {
     private let lock = Lock()
     private var built: Built?
 
-    /// What every scope opened from the template shares.
-    struct Built {
+    /// What every scope opened from the template shares (a class: handed out without copying
+    /// the registry).
+    final class Built: Sendable {
         let registry: Registry
         let definitions: [Definition]
         let parts: [Part]
+
+        init(registry: Registry, definitions: [Definition], parts: [Part]) {
+            self.registry = registry
+            self.definitions = definitions
+            self.parts = parts
+        }
     }
 
     init(id: ScopeID, definitions: [Definition]) {
