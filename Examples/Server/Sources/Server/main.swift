@@ -20,9 +20,9 @@ DependencyContainer.defined(by: .app)
 try DependencyContainer.verifyRoot()
 DependencyContainer.onUnclosedScope = { scope in logger.warning("freed without close(): \(scope)") }
 
-let app = buildApplication(variant, port: port, logger: logger)
+let stats: ServerStats = variant == .wiring ? resolve() : ServerStats()
+let app = buildApplication(variant, port: port, stats: stats, logger: logger)
 FileHandle.standardError.write(Data("Server (\(variant.rawValue)) on http://127.0.0.1:\(port)\n".utf8))
 try await app.runService()
 
-let stats: ServerStats = variant == .wiring ? resolve() : ServerStats()
 FileHandle.standardError.write(Data("Server (\(variant.rawValue)) stopped. \(stats.snapshot)\n".utf8))
