@@ -95,6 +95,18 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
         for index in 0..<count { sink(handWrittenRequest(index, database: database)) }
     },
 
+    // Depth (issue 25): resolve the top of a chain of factories 100 / 1,000 / 5,000 levels deep;
+    // divide by the depth for the cost per level.
+    "depth-100/wiring": deepResolves(depth: 100),
+    "depth-1000/wiring": deepResolves(depth: 1_000),
+    "depth-5000/wiring": deepResolves(depth: 5_000),
+
+    // Breadth (issue 25): build a module of 1,000 / 10,000 / 100,000 tagged singletons of one
+    // type; divide by the count for the cost per definition.
+    "breadth-1000/wiring": { count in for _ in 0..<count { sink(buildTaggedModule(count: 1_000)) } },
+    "breadth-10000/wiring": { count in for _ in 0..<count { sink(buildTaggedModule(count: 10_000)) } },
+    "breadth-100000/wiring": { count in for _ in 0..<count { sink(buildTaggedModule(count: 100_000)) } },
+
     // Scenario 10 for Wiring alone: `count` awaits of a built async single, in one task.
     "async-singleton/wiring": { count in
         let done = DispatchSemaphore(value: 0)
@@ -143,3 +155,25 @@ private final class RequestRootOnce: @unchecked Sendable {
 }
 
 private let requestRoot = RequestRootOnce()
+
+/// `count` resolves of the top of a chain `depth` levels deep, made on the first call.
+private func deepResolves(depth: Int) -> @Sendable (Int) -> Void {
+    let chain = ChainOnce(depth: depth)
+    return { count in
+        let container = chain.value
+        for _ in 0..<count { sink(container.resolve(tag: depth - 1) as Level) }
+    }
+}
+
+private final class ChainOnce: @unchecked Sendable {
+    // Made on first use, by the one thread that runs the scenario.
+    private let depth: Int
+    private var made: DependencyContainer?
+    init(depth: Int) { self.depth = depth }
+    var value: DependencyContainer {
+        if let made { return made }
+        let chain = deepChain(depth: depth)
+        made = chain
+        return chain
+    }
+}

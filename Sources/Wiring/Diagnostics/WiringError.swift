@@ -10,7 +10,7 @@
 ///     print(error)   // names the type, the tag, the resolution path and the fix
 /// }
 /// ```
-public enum WiringError: Error, Sendable, CustomStringConvertible {
+public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// Nothing is registered for the requested type and tag in the container resolved from.
     ///
     /// `path` runs from the outermost resolve to the missing type (its last step, which has no
