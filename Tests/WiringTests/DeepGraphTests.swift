@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import Wiring
+
+private final class Level: Sendable {
+    let below: Level?
+    init(below: Level?) { self.below = below }
+}
+
+/// Deep graphs (issue 25): cost linear in depth, and a stack small enough for secondary threads.
+struct DeepGraphTests {
+    /// A chain of `depth` factories tagged by level, each resolving the one below.
+    private func chain(depth: Int) -> DependencyContainer {
+        module {
+            for level in 0..<depth {
+                factory(tag: level) { Level(below: level == 0 ? nil : resolve(tag: level - 1) as Level) }
+            }
+        }
+    }
+
+    private func levels(of top: Level) -> Int {
+        var count = 0
+        var level: Level? = top
+        while let current = level {
+            count += 1
+            level = current.below
+        }
+        return count
+    }
+
+    /// 512 KB is a secondary thread's stack on Apple platforms and Foundation's `Thread`. This
+    /// suite runs in a debug build, whose frames are several times larger than release's: 100
+    /// levels here (a stack overflow before `WiringError` was made indirect); a release build
+    /// resolves 900.
+    @Test func aDeepChainResolvesOnASmallStack() {
+        let container = chain(depth: 100)
+        let depth = Collected<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            depth.append(levels(of: container.resolve(tag: 99) as Level))
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(depth.all == [100])
+    }
+
+    @Test func aCycleDeepInAChainIsReportedWithItsPath() {
+        let container = module {
+            for level in 0..<300 {
+                factory(tag: level) { Level(below: try resolveThrowing(Level.self, tag: level == 0 ? 299 : level - 1)) }
+            }
+        }
+        let error = #expect(throws: WiringError.self) { _ = try container.resolveThrowing(Level.self, tag: 299) }
+        #expect(error?.description.contains("dependency cycle") == true)
+        #expect(error?.description.contains("Level (tag: Int(0)) → Level (tag: Int(299))") == true)
+    }
+}
