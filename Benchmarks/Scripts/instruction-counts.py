@@ -34,6 +34,20 @@ SCENARIOS = [
     ("tagged", "4 tagged singleton", 2_000, 6_000),
     ("five-inject", "5 object with five @Inject", 2_000, 6_000),
     ("1000-types", "7 build 1,000 types, resolve each once", 2, 6),
+    ("request-scope", "12 request scope (open, declare, 3 scoped, close)", 2_000, 6_000),
+]
+# Wiring alone, at several sizes (issue 25): scenario, what one unit is, the two operation counts,
+# and the units per operation (levels of the chain resolved, definitions of the module built).
+SCALE = [
+    ("scope-cycle-10/wiring", "scope cycle beside 10 open scopes", 2_000, 6_000, 1),
+    ("scope-cycle-1000/wiring", "scope cycle beside 1,000 open scopes", 2_000, 6_000, 1),
+    ("scope-cycle-100000/wiring", "scope cycle beside 100,000 open scopes", 2_000, 6_000, 1),
+    ("depth-100/wiring", "depth: per level, chain of 100", 20, 60, 100),
+    ("depth-1000/wiring", "depth: per level, chain of 1,000", 20, 60, 1_000),
+    ("depth-5000/wiring", "depth: per level, chain of 5,000", 4, 12, 5_000),
+    ("breadth-1000/wiring", "breadth: per tagged single, module of 1,000", 4, 12, 1_000),
+    ("breadth-10000/wiring", "breadth: per tagged single, module of 10,000", 1, 3, 10_000),
+    ("breadth-100000/wiring", "breadth: per tagged single, module of 100,000", 1, 2, 100_000),
 ]
 
 
@@ -77,6 +91,10 @@ def main(arguments: list[str]) -> int:
         if not markdown:
             cells = "".join(f"{counts[library]:>14,.0f}" for library in LIBRARIES)
             print(f"{title:<42}{cells}{counts['wiring'] / counts['hand-written']:>9.2f}x", flush=True)
+    for name, title, low, high, units in SCALE:
+        if prefixes and not any(name.startswith(prefix) for prefix in prefixes):
+            continue
+        print(f"{title:<48}{per_operation(binary, name, low, high) / units:>14,.0f}", flush=True)
     if markdown:
         print("| instructions per operation | " + " | ".join(HEADINGS[l] for l in LIBRARIES) + " | Wiring / hand-written |")
         print("| --- |" + " ---: |" * (len(LIBRARIES) + 1))
