@@ -13,13 +13,21 @@ extension DependencyContainer {
         var found = _Found()
         let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
         if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
-        return _resolveSlowly(file: file, line: line)
+        // Specialized here, in the app: a stack temporary of `T` costs nothing.
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let address = buffer.baseAddress.unsafelyUnwrapped
+            _resolveSlowly(T.self, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
+            return address.move()
+        }
     }
 
     @usableFromInline
-    func _resolveSlowly<T>(file: StaticString, line: UInt) -> T {
+    func _resolveSlowly(
+        _ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, file: StaticString,
+        line: UInt
+    ) {
         do {
-            return try resolveCore(T.self)
+            try resolveCore(type, into: buffer, isInstance: isInstance)
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -42,13 +50,21 @@ extension DependencyContainer {
             let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
             if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         }
-        return _resolveSlowly(tag: tag, file: file, line: line)
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let address = buffer.baseAddress.unsafelyUnwrapped
+            _resolveSlowly(
+                T.self, tag: tag, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
+            return address.move()
+        }
     }
 
     @usableFromInline
-    func _resolveSlowly<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString, line: UInt) -> T {
+    func _resolveSlowly<Tag: Hashable & Sendable>(
+        _ type: Any.Type, tag: Tag, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool,
+        file: StaticString, line: UInt
+    ) {
         do {
-            return try resolveCore(T.self, tag: tag)
+            try resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -203,52 +219,82 @@ extension DependencyContainer {
         scope == nil && verification == nil && (eager?.isFinished ?? true)
     }
 
-    @inline(__always)
-    func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
+    /// The core of every slow resolve: initializes `buffer` (memory for a `type`) with the
+    /// instance a resolve of `type` with `tag` returns here, where `find` looks the definition
+    /// up in a registry.
+    ///
+    /// Not generic: Wiring's slow paths run unspecialized (the app's inlined `resolve()` calls
+    /// them through a non-inlinable function), where every generic temporary instantiates
+    /// metadata and every generic frame adds stack to each level of a deep graph.
+    /// - Parameter isInstance: Whether a value is a `type` (for a missing definition's message).
+    func resolveCore(
+        _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, into buffer: UnsafeMutableRawPointer,
+        isInstance: (Any) -> Bool
+    ) throws(WiringError) {
         if let eager { try eager.start(in: self) }
         if let scope {
-            return try resolveInScope(
-                scope, T.self, tag: nil, find: { $0.entry(for: ObjectIdentifier(T.self)) },
-                fallback: { parent throws(WiringError) in try parent.resolveCore(T.self) })
+            let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
+            if try findInScope(type, key: key, into: buffer, find: find, checkingOpen: true) { return }
+            try checkAnnounced(in: scope, type, tag: tag)
+            return try scope.parent.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
         }
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
+        guard let entry = find(registry) else {
             // An older version of the root (a factory that ran `load(_:)` resolves from the root
             // it started in): the current root may have it.
-            if isRoot, let current = root.global, current !== self { return try current.resolveCore(T.self) }
-            throw missingDefinition(T.self, tag: nil, isInstance: { $0 is T })
+            if isRoot, let current = root.global, current !== self {
+                return try current.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+            }
+            throw missingDefinition(type, tag: tag, isInstance: isInstance)
         }
         if let verification { verification.willResolve(entry.info) }
         do {
-            return try entry.resolve(T.self, in: self)
+            try entry.resolve(into: buffer, in: self)
         } catch {
             guard let newer = newerRoot(after: error) else { throw error }
-            return try newer.resolveCore(T.self)
+            try newer.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
         }
     }
 
+    /// `resolveCore` without a tag, into `buffer`.
+    @inline(__always)
+    func resolveCore(_ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool)
+        throws(WiringError)
+    {
+        let id = ObjectIdentifier(type)
+        try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, into: buffer, isInstance: isInstance)
+    }
+
+    /// `resolveCore` with `tag`, into `buffer`.
+    @inline(__always)
+    func resolveCore<Tag: Hashable & Sendable>(
+        _ type: Any.Type, tag: Tag, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool
+    ) throws(WiringError) {
+        let id = ObjectIdentifier(type)
+        try resolveCore(
+            type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, into: buffer, isInstance: isInstance)
+    }
+
+    /// The instance of `T`, for a generic caller inside Wiring (which runs unspecialized): built
+    /// into heap memory, several times cheaper there than a stack temporary of `T`.
+    @inline(__always)
+    func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
+        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { buffer.deallocate() }
+        try resolveCore(T.self, into: UnsafeMutableRawPointer(buffer), isInstance: { $0 is T })
+        return buffer.move()
+    }
+
+    /// The instance of `T` with `tag`; see ``resolveCore(_:)``.
     @inline(__always)
     func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
-        if let eager { try eager.start(in: self) }
-        if let scope {
-            return try resolveInScope(
-                scope, T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: ObjectIdentifier(T.self), tag: tag) },
-                fallback: { parent throws(WiringError) in try parent.resolveCore(T.self, tag: tag) })
-        }
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
-            if isRoot, let current = root.global, current !== self { return try current.resolveCore(T.self, tag: tag) }
-            throw missingDefinition(T.self, tag: Wiring.Tag(tag), isInstance: { $0 is T })
-        }
-        if let verification { verification.willResolve(entry.info) }
-        do {
-            return try entry.resolve(T.self, in: self)
-        } catch {
-            guard let newer = newerRoot(after: error) else { throw error }
-            return try newer.resolveCore(T.self, tag: tag)
-        }
+        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { buffer.deallocate() }
+        try resolveCore(T.self, tag: tag, into: UnsafeMutableRawPointer(buffer), isInstance: { $0 is T })
+        return buffer.move()
     }
 
     @inline(never)
-    func missingDefinition(_ type: Any.Type, tag: Tag?, isInstance: ((Any) -> Bool)? = nil) -> WiringError {
+    func missingDefinition(_ type: Any.Type, tag: Tag?, isInstance: (Any) -> Bool = { _ in false }) -> WiringError {
         if let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag) {
             return .parameterMismatch(
                 type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
@@ -275,13 +321,13 @@ extension DependencyContainer {
     /// Definitions of *other* types that the caller probably meant: the same function type with
     /// or without `@Sendable`, and built singletons whose instance is of the requested type
     /// (`single { Impl() }` when `P` is asked for). Listed in a missing definition's message.
-    private func related(to type: Any.Type, isInstance: ((Any) -> Bool)?) -> [ResolutionStep] {
+    private func related(to type: Any.Type, isInstance: (Any) -> Bool) -> [ResolutionStep] {
         let name = typeName(type)
         return registry.entries.compactMap { entry -> ResolutionStep? in
             let other = typeName(entry.info.type)
             guard other != name else { return nil }
             if other == "@Sendable " + name || name == "@Sendable " + other { return entry.info.step }
-            if let isInstance, let value = entry.existingValue, isInstance(value) { return entry.info.step }
+            if let value = entry.existingValue, isInstance(value) { return entry.info.step }
             return nil
         }
     }

@@ -23,14 +23,21 @@ public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
     var found = _Found()
     let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
     if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
-    return _resolveSlowly(file: file, line: line)
+    // Specialized here, in the app: a stack temporary of `T` costs nothing.
+    return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        let address = buffer.baseAddress.unsafelyUnwrapped
+        _resolveSlowly(T.self, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
+        return address.move()
+    }
 }
 
 @usableFromInline
-func _resolveSlowly<T>(file: StaticString, line: UInt) -> T {
+func _resolveSlowly(
+    _ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, file: StaticString, line: UInt
+) {
     do {
-        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
-            try container.resolveCore(T.self)
+        try DependencyContainer.withCurrent(type: type, tag: nil) { container throws(WiringError) in
+            try container.resolveCore(type, into: buffer, isInstance: isInstance)
         }
     } catch {
         wiringFailure(error.requested(at: CodeLocation(file, line)))
@@ -52,15 +59,22 @@ public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = 
         let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
         if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
     }
-    return _resolveSlowly(tag: tag, file: file, line: line)
+    return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        let address = buffer.baseAddress.unsafelyUnwrapped
+        _resolveSlowly(
+            T.self, tag: tag, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
+        return address.move()
+    }
 }
 
 @usableFromInline
-func _resolveSlowly<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString, line: UInt) -> T {
+func _resolveSlowly<Tag: Hashable & Sendable>(
+    _ type: Any.Type, tag: Tag, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, file: StaticString,
+    line: UInt
+) {
     do {
-        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
-            container throws(WiringError) in
-            try container.resolveCore(T.self, tag: tag)
+        try DependencyContainer.withCurrent(type: type, tag: Wiring.Tag(tag)) { container throws(WiringError) in
+            try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
         }
     } catch {
         wiringFailure(error.requested(at: CodeLocation(file, line)))

@@ -4,24 +4,17 @@ extension DependencyContainer {
     ///
     /// `find` looks `T` up in a registry (untagged or with the caller's tag), `fallback` resolves
     /// it from the parent. Scopes never take the lock-free path, so this costs the others nothing.
-    @inline(never)
-    func resolveInScope<T>(
-        _ scope: ScopeState, _: T.Type, tag: Tag?, find: (Registry) -> Entry?,
-        fallback: (DependencyContainer) throws(WiringError) -> T
-    ) throws(WiringError) -> T {
-        let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
-        // On the heap: see `Entry.resolve(_:in:)`.
-        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        defer { buffer.deallocate() }
-        if try findInScope(T.self, key: key, into: UnsafeMutableRawPointer(buffer), find: find, checkingOpen: true) {
-            return buffer.move()
-        }
-        if let announced = registry.declarations.first(where: { $0.info.typeID == key.type && $0.info.tag == tag }) {
+    /// Throws ``WiringError/notDeclared(type:tag:scope:announcedAt:requestedAt:)`` if this
+    /// scope's definitions announce `type` with `tag` (`declared(_:example:)`): it must be
+    /// declared, not looked for in the container the scope was opened from.
+    func checkAnnounced(in scope: ScopeState, _ type: Any.Type, tag: Tag?) throws(WiringError) {
+        guard !registry.declarations.isEmpty else { return }
+        let id = ObjectIdentifier(type)
+        if let announced = registry.declarations.first(where: { $0.info.typeID == id && $0.info.tag == tag }) {
             throw WiringError.notDeclared(
-                type: typeName(T.self), tag: tag?.description, scope: scope.id.name, announcedAt: announced.info.site,
+                type: typeName(type), tag: tag?.description, scope: scope.id.name, announcedAt: announced.info.site,
                 requestedAt: nil)
         }
-        return try fallback(scope.parent)
     }
 
     /// Initializes `buffer` (memory for a `type`) with `type` from this scope alone (its declared
