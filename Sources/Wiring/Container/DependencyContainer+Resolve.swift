@@ -232,27 +232,57 @@ extension DependencyContainer {
         isInstance: (Any) -> Bool
     ) throws(WiringError) {
         if let eager { try eager.start(in: self) }
-        if let scope {
-            let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
-            if try findInScope(type, key: key, into: buffer, find: find, checkingOpen: true) { return }
-            try checkAnnounced(in: scope, type, tag: tag)
-            return try scope.parent.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
-        }
+        if let scope { return try resolveInScope(scope, type, tag: tag, find: find, into: buffer, isInstance: isInstance) }
         guard let entry = find(registry) else {
-            // An older version of the root (a factory that ran `load(_:)` resolves from the root
-            // it started in): the current root may have it.
-            if isRoot, let current = root.global, current !== self {
-                return try current.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
-            }
-            throw missingDefinition(type, tag: tag, isInstance: isInstance)
+            return try resolveMissing(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
         }
         if let verification { verification.willResolve(entry.info) }
         do {
             try entry.resolve(into: buffer, in: self)
         } catch {
-            guard let newer = newerRoot(after: error) else { throw error }
-            try newer.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+            try retry(after: error, type, tag: tag, find: find, into: buffer, isInstance: isInstance)
         }
+    }
+
+    // The branches below are out of line: each level of a deep graph passes through
+    // `resolveCore`, and its frame would otherwise hold their temporaries too.
+
+    /// `resolveCore` in a scope: its declared values, definitions and links, then the container
+    /// it was opened from.
+    @inline(never)
+    private func resolveInScope(
+        _ scope: ScopeState, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?,
+        into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool
+    ) throws(WiringError) {
+        let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
+        if try findInScope(type, key: key, into: buffer, find: find, checkingOpen: true) { return }
+        try checkAnnounced(in: scope, type, tag: tag)
+        try scope.parent.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+    }
+
+    /// `resolveCore` when this registry has no definition: an older version of the root (a
+    /// factory that ran `load(_:)` resolves from the root it started in) asks the current root,
+    /// which may have it; otherwise the error.
+    @inline(never)
+    private func resolveMissing(
+        _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, into buffer: UnsafeMutableRawPointer,
+        isInstance: (Any) -> Bool
+    ) throws(WiringError) {
+        if isRoot, let current = root.global, current !== self {
+            return try current.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+        }
+        throw missingDefinition(type, tag: tag, isInstance: isInstance)
+    }
+
+    /// `resolveCore` after `error`: again on the current root if the module was unloaded
+    /// meanwhile (see ``newerRoot(after:)``), else `error`.
+    @inline(never)
+    private func retry(
+        after error: WiringError, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?,
+        into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool
+    ) throws(WiringError) {
+        guard let newer = newerRoot(after: error) else { throw error }
+        try newer.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
     }
 
     /// `resolveCore` without a tag, into `buffer`.

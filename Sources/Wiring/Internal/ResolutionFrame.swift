@@ -52,14 +52,19 @@ struct ResolutionFrame {
         var frame = ResolutionFrame(
             unmanagedContainer: .passUnretained(container), info: info, parent: parent,
             depth: (parent?.pointee.depth ?? 0) + 1)
-        if frame.depth >= cycleCheckDepth, frame.depth & (frame.depth &- 1) == 0, let cycle = frame.cycle() {
-            throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil)
-        }
+        if frame.depth >= cycleCheckDepth, frame.depth & (frame.depth &- 1) == 0 { try frame.checkForCycle() }
         return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
             wiring_set_current_frame(pointer)
             defer { wiring_set_current_frame(parent) }
             return try body()
         }
+    }
+
+    /// Throws ``WiringError/cycle(path:requestedAt:)`` if this frame repeats a stretch of the path
+    /// above it. Out of line: its temporaries stay out of every level's frame.
+    @inline(never)
+    func checkForCycle() throws(WiringError) {
+        if let cycle = cycle() { throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil) }
     }
 
     /// The definitions from the outermost resolution down to this frame.
