@@ -226,21 +226,30 @@ extension DependencyContainer {
     /// Not generic: Wiring's slow paths run unspecialized (the app's inlined `resolve()` calls
     /// them through a non-inlinable function), where every generic temporary instantiates
     /// metadata and every generic frame adds stack to each level of a deep graph.
-    /// - Parameter isInstance: Whether a value is a `type` (for a missing definition's message).
+    /// - Parameters:
+    ///   - isInstance: Whether a value is a `type` (for a missing definition's message).
+    ///   - requester: The scope the resolve started in, when it reached this container through
+    ///     the containers that scope was opened from: a `factory` found here is built there, so
+    ///     that its own dependencies are looked up in that scope first (KOIN's rule; a factory
+    ///     keeps nothing, so where it is built is only where it looks). A `single` is built
+    ///     here, from this container's definitions, since every scope shares it.
     func resolveCore(
         _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, into buffer: UnsafeMutableRawPointer,
-        isInstance: (Any) -> Bool
+        isInstance: (Any) -> Bool, requester: DependencyContainer? = nil
     ) throws(WiringError) {
         if let eager { try eager.start(in: self) }
-        if let scope { return try resolveInScope(scope, type, tag: tag, find: find, into: buffer, isInstance: isInstance) }
+        if let scope {
+            return try resolveInScope(
+                scope, type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
+        }
         guard let entry = find(registry) else {
-            return try resolveMissing(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+            return try resolveMissing(type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
         }
         if let verification { verification.willResolve(entry.info) }
         do {
-            try entry.resolve(into: buffer, in: self)
+            try entry.resolve(into: buffer, in: entry.isFactory ? requester ?? self : self)
         } catch {
-            try retry(after: error, type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+            try retry(after: error, type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
         }
     }
 
@@ -252,12 +261,20 @@ extension DependencyContainer {
     @inline(never)
     private func resolveInScope(
         _ scope: ScopeState, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?,
-        into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool
+        into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, requester: DependencyContainer?
     ) throws(WiringError) {
         let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
-        if try findInScope(type, key: key, into: buffer, find: find, checkingOpen: true) { return }
+        if try findInScope(type, key: key, into: buffer, find: find, checkingOpen: true, requester: requester) { return }
         try checkAnnounced(in: scope, type, tag: tag)
-        try scope.parent.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+        // A definition that takes parameters, resolved without them: say so, rather than that
+        // the type is scoped (which the root would report).
+        if let parameterized = registry.parameterizedEntry(for: key.type, tag: tag) {
+            throw .parameterMismatch(
+                type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
+                requestedAt: nil)
+        }
+        try scope.parent.resolveCore(
+            type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester ?? self)
     }
 
     /// `resolveCore` when this registry has no definition: an older version of the root (a
@@ -266,10 +283,11 @@ extension DependencyContainer {
     @inline(never)
     private func resolveMissing(
         _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, into buffer: UnsafeMutableRawPointer,
-        isInstance: (Any) -> Bool
+        isInstance: (Any) -> Bool, requester: DependencyContainer?
     ) throws(WiringError) {
         if isRoot, let current = root.global, current !== self {
-            return try current.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+            return try current.resolveCore(
+                type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
         }
         throw missingDefinition(type, tag: tag, isInstance: isInstance)
     }
@@ -279,10 +297,10 @@ extension DependencyContainer {
     @inline(never)
     private func retry(
         after error: WiringError, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?,
-        into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool
+        into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, requester: DependencyContainer?
     ) throws(WiringError) {
         guard let newer = newerRoot(after: error) else { throw error }
-        try newer.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance)
+        try newer.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
     }
 
     /// `resolveCore` without a tag, into `buffer`.

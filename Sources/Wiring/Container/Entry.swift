@@ -59,6 +59,10 @@ struct Entry: Sendable {
         (UnsafeMutableRawPointer(storage) + EntryBlock.ownOffset).assumingMemoryBound(to: InstanceState.self)
     }
 
+    /// Whether the definition is a `factory`: it keeps nothing, so it may be built in any
+    /// container (see `resolveCore`'s requester).
+    var isFactory: Bool { storage.pointee.lifetime == .factory }
+
     /// Whether the entry is a shared scope definition's, whose instance state lives in each scope.
     var isSlotted: Bool { storage.pointee.slot >= 0 }
 

@@ -25,9 +25,11 @@ extension DependencyContainer {
     ///
     /// Not generic: in Wiring's unspecialized generic code every `T?` or stack temporary of `T`
     /// instantiates metadata, which costs more than the resolve itself.
+    /// - Parameter requester: The scope the resolve started in, if it reached this one as a
+    ///   scope it was opened from: a factory found here is built there (see `resolveCore`).
     func findInScope(
         _ type: Any.Type, key: DefinitionKey, into buffer: UnsafeMutableRawPointer, find: (Registry) -> Entry?,
-        checkingOpen: Bool = false
+        checkingOpen: Bool = false, requester: DependencyContainer? = nil
     ) throws(WiringError) -> Bool {
         guard let scope else { return false }
         let (declared, info, links) = try scope.lookup(key, type: type, into: buffer, checkingOpen: checkingOpen, in: self)
@@ -37,7 +39,7 @@ extension DependencyContainer {
         }
         if let entry = find(registry) {
             if let verification { verification.willResolve(entry.info) }
-            try entry.resolve(into: buffer, in: self)
+            try entry.resolve(into: buffer, in: entry.isFactory ? requester ?? self : self)
             return true
         }
         for link in links where try link.findInScope(type, key: key, into: buffer, find: find) {

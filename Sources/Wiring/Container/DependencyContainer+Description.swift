@@ -1,0 +1,28 @@
+extension DependencyContainer: CustomStringConvertible, CustomDebugStringConvertible {
+    /// A one-line summary: what the container is, how many definitions it has, and for a scope
+    /// its type, id and whether it is open.
+    ///
+    /// ```swift
+    /// print(session)   // scope UserSession "u42" (open): 3 definitions
+    /// ```
+    public var description: String {
+        let count = definitions.count
+        let definitions = "\(count) definition\(count == 1 ? "" : "s")"
+        if let scope {
+            let id = scope.key.map { " \($0.idDescription)" } ?? ""
+            return "scope \(scope.id.name)\(id) (\(scope.isClosed ? "closed" : "open")): \(definitions)"
+        }
+        if isRoot { return "root container: \(definitions), \(root.openScopeCount()) open scopes" }
+        return "container: \(definitions)"
+    }
+
+    /// The summary, then where the container was made.
+    ///
+    /// ```swift
+    /// debugPrint(container)   // container: 12 definitions, made at App/Modules.swift:14
+    /// ```
+    public var debugDescription: String {
+        guard let site else { return description }
+        return "\(description), made at \(site)"
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+import Wiring
+
+private enum Session {}
+private enum Trip {}
+private final class Connector: Sendable {}
+private final class Interactor: Sendable {
+    let connector: Connector
+    init(connector: Connector) { self.connector = connector }
+}
+private final class Counter2: Sendable {}
+private final class Theme: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+/// Scope behaviour KOIN's core tests check (issue 21).
+struct ScopeKoinParityTests {
+    /// KOIN issue 2379: a root factory resolved through a scope resolves its own dependencies in
+    /// that scope.
+    @Test func aRootFactoryResolvedThroughAScopeBuildsItsDependenciesThere() {
+        let container = module {
+            factory { Interactor(connector: resolve()) }
+            scope(Session.self) {
+                scoped { Connector() }
+                scope(Trip.self) { factory { Counter2() } }
+            }
+        }
+        let session = container.openScope(Session.self)
+        let interactor: Interactor = session.resolve()
+        #expect(interactor.connector === session.resolve() as Connector)
+        // Through a scope opened from that scope too.
+        let trip = session.openScope(Trip.self)
+        #expect((trip.resolve() as Interactor).connector === session.resolve() as Connector)
+        session.close()
+    }
+
+    /// A root `single` is shared by every scope, so it is built in the root, from the root's
+    /// definitions: a scoped dependency is an error there, as the docs say.
+    @Test func aRootSingleResolvedThroughAScopeStillBuildsInTheRoot() {
+        let container = module {
+            single { Interactor(connector: try resolveThrowing()) }
+            scope(Session.self) { scoped { Connector() } }
+        }
+        let session = container.openScope(Session.self)
+        let error = #expect(throws: WiringError.self) { _ = try session.resolveThrowing(Interactor.self) }
+        #expect(error?.description.contains("Connector") == true)
+        session.close()
+    }
+
+    /// A scoped definition with parameters, resolved from its scope without them, says so.
+    @Test func aMissingParameterInAScopeIsReportedAsSuch() {
+        let container = module {
+            scope(Session.self) { scoped { (name: String) in Theme(name: name) } }
+        }
+        let session = container.openScope(Session.self)
+        let error = #expect(throws: WiringError.self) { _ = try session.resolveThrowing(Theme.self) }
+        #expect(error?.description.contains("takes parameters (String)") == true)
+        #expect(error?.description.contains("is scoped to") == false)
+        #expect((session.resolve(parameters: "dark") as Theme).name == "dark")
+        session.close()
+    }
+
+    @Test func containersDescribeThemselves() {
+        let container = module {
+            single { Counter2() }
+            scope(Session.self) { scoped { Connector() } }
+        }
+        #expect(container.description == "container: 2 definitions")
+        let session = container.openScope(Session.self, id: "u42")
+        #expect(session.description == "scope Session \"u42\" (open): 1 definition")
+        session.close()
+        #expect(session.description == "scope Session \"u42\" (closed): 1 definition")
+        #expect(container.debugDescription.hasPrefix("container: 2 definitions, made at WiringTests/ScopeKoinParityTests.swift:"))
+    }
+}
