@@ -74,3 +74,39 @@ struct ScopeKoinParityTests {
         #expect(container.debugDescription.hasPrefix("container: 2 definitions, made at WiringTests/ScopeKoinParityTests.swift:"))
     }
 }
+
+private enum Empty {}
+private enum Outer {}
+private enum Inner {}
+private final class Visitor: Sendable {}
+
+/// KOIN opens a scope declared with nothing in it (issue 21, item 1).
+struct EmptyScopeTests {
+    @Test func anEmptyScopeOpensAndResolvesWhatIsDeclaredIntoIt() {
+        let container = module {
+            single { Counter2() }
+            scope(Empty.self) {}
+        }
+        let empty = container.openScope(Empty.self, id: "s1")
+        let visitor = Visitor()
+        empty.declare(visitor)
+        #expect(empty.resolve() as Visitor === visitor)
+        #expect(empty.resolve() as Counter2 === container.resolve() as Counter2)
+        #expect(empty.description == "scope Empty \"s1\" (open): 0 definitions")
+        empty.close()
+    }
+
+    @Test func aScopeWithOnlyNestedScopesOpens() throws {
+        let container = module {
+            scope(Outer.self) {
+                scope(Inner.self) { scoped { Visitor() } }
+            }
+        }
+        let outer = try container.openScopeThrowing(Outer.self)
+        let inner = outer.openScope(Inner.self)
+        #expect(inner.resolve() as Visitor === inner.resolve() as Visitor)
+        outer.close()
+        #expect(inner.isClosed)
+        try container.verify()
+    }
+}

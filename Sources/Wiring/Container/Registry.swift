@@ -78,6 +78,8 @@ struct Registry: Sendable {
             }
             if let other = definition.info.scope, other != scope {
                 scoped[other, default: []].append(definition)
+            } else if definition.isScopeMarker {
+                continue  // this registry's own scope's marker: nothing to build
             } else {
                 definitions.append(definition)
             }
@@ -177,6 +179,8 @@ struct Registry: Sendable {
                 }
             case .include:
                 preconditionFailure("Wiring: an includes(_:) marker reached a registry unexpanded")
+            case .scopeMarker:
+                preconditionFailure("Wiring: a scope marker reached its scope's entries")
             case let .declaration(example):
                 declarations.append((definition.info, example))
             }

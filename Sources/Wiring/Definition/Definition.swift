@@ -33,6 +33,9 @@ public struct Definition: Sendable {
         /// A value each scope gets at run time (`declared(_:example:)`); `example` stands in for
         /// it when the graph is verified.
         case declaration(example: @Sendable () -> Any)
+        /// Not a definition: says that the scope `info.scope` is declared, even when nothing is
+        /// declared in it (`scope(Session.self) { }` opens, as in KOIN).
+        case scopeMarker
     }
 
     /// A secondary type: its info, and how to build its value from the primary entry.
@@ -88,6 +91,18 @@ public struct Definition: Sendable {
         self.payload = .include(module)
     }
 
+    /// The marker `scope(_:_:)` adds for the scope `scope`, declared at `site`.
+    init(markingScope scope: ScopeID, site: CodeLocation?) {
+        self.info = DefinitionInfo(type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, scope: scope)
+        self.payload = .scopeMarker
+    }
+
+    /// Whether this is the marker of a declared scope.
+    var isScopeMarker: Bool {
+        if case .scopeMarker = payload { return true }
+        return false
+    }
+
     /// Whether this is a marker for an included module.
     var isInclude: Bool {
         if case .include = payload { return true }
@@ -119,6 +134,9 @@ public struct Definition: Sendable {
         index == 0 ? info : bindings[index - 1].info
     }
 }
+
+/// The type of a scope marker's info: no definition answers for it.
+enum DeclaredScope {}
 
 /// A definition's ``Builder``, in an object made once per definition: an entry reads it
 /// without retaining it, which a closure stored in an entry's memory would not allow.

@@ -18,8 +18,10 @@ public func scope<S>(
     @ModuleBuilder _ content: () -> [Definition]
 ) -> [Definition] {
     let id = ScopeID(scope)
-    // A module included here (`includes(.x)`) has its definitions scoped too.
-    return Part.parts(of: content()).flattened().map { definition in
+    // A module included here (`includes(.x)`) has its definitions scoped too. The marker makes
+    // the scope exist even with nothing in it (or only scopes nested in it).
+    let content = Part.parts(of: content()).flattened()
+    return [Definition(markingScope: id, site: content.first?.info.site)] + content.map { definition in
         // A scope declared inside this one keeps its own; it is opened from this one.
         let owner = definition.info.scope.map { $0.nested(in: id) } ?? id
         let lifetime: Lifetime = definition.info.lifetime == .singleton ? .scoped : definition.info.lifetime
