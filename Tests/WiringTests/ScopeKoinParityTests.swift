@@ -110,3 +110,34 @@ struct EmptyScopeTests {
         try container.verify()
     }
 }
+
+private protocol Plugin: Sendable {}
+private final class RootPlugin: Plugin {}
+private final class SessionPlugin: Plugin {}
+private final class CheckoutPlugin: Plugin {}
+private enum Checkout {}
+
+/// `resolveAll()` in a scope sees what `resolve()` sees: the scope, its links, its parent
+/// (issue 21, item 3; KOIN's `getAll`).
+struct ScopeResolveAllTests {
+    @Test func resolveAllInAScopeIncludesLinkedScopesAndTheRoot() {
+        let container = module {
+            single { RootPlugin() }.bind(Plugin.self)
+            scope(Session.self) { scoped { SessionPlugin() }.bind(Plugin.self) }
+            scope(Checkout.self) { scoped { CheckoutPlugin() }.bind(Plugin.self) }
+        }
+        let session = container.openScope(Session.self)
+        let checkout = container.openScope(Checkout.self)
+        checkout.link(to: session)
+        let all: [Plugin] = checkout.resolveAll()
+        #expect(all.count == 3)
+        #expect(all[0] is CheckoutPlugin)
+        #expect(all[1] is SessionPlugin)
+        #expect(all[2] is RootPlugin)
+        #expect(all[1] as AnyObject === session.resolve() as SessionPlugin)
+
+        session.close()  // a closed link is skipped
+        #expect((checkout.resolveAll() as [Plugin]).count == 2)
+        checkout.close()
+    }
+}

@@ -94,6 +94,11 @@ extension DependencyContainer {
     /// root as it is now, so the list comes from one root, before or after the change.
     func resolveAllCore<T>(_: T.Type) throws(WiringError) -> [T] {
         if let eager { try eager.start(in: self) }
+        if let scope {
+            // Links mean the same for every resolve form (KOIN's `getAll`): this scope's values,
+            // then its linked scopes', then those of the container it was opened from.
+            return try allInScope(T.self, checkingOpen: true) + scope.parent.resolveAllCore(T.self)
+        }
         var values: [T] = []
         for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
             if let verification { verification.willResolve(entry.info) }
@@ -153,5 +158,24 @@ public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID,
         }
     } catch {
         wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}
+
+extension DependencyContainer {
+    /// Every `T` of this scope alone: its declared values (any tag), its definitions, then those
+    /// of the scopes it links to, in link order. With `checkingOpen`, a closed scope throws
+    /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` (a linked scope that closed is
+    /// skipped instead).
+    fileprivate func allInScope<T>(_: T.Type, checkingOpen: Bool = false) throws(WiringError) -> [T] {
+        guard let scope else { return [] }
+        let (declared, links) = try scope.declaredValues(
+            of: ObjectIdentifier(T.self), checkingOpenFor: checkingOpen ? T.self : nil, in: self)
+        var values = declared.map { $0 as! T }  // declared as exactly `T`
+        for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
+            if let verification { verification.willResolve(entry.info) }
+            values.append(try entry.resolve(T.self, in: self))
+        }
+        for link in links { values += try link.allInScope(T.self) }
+        return values
     }
 }

@@ -201,6 +201,22 @@ final class ScopeState: @unchecked Sendable {
         }
     }
 
+    /// The values declared here as `type` (under any tag, in declaration order), and the open
+    /// scopes this one links to; one lock. Throws
+    /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` for a request of `checkingOpenFor` if
+    /// the scope (whose container is `container`) is closed.
+    func declaredValues(of type: ObjectIdentifier, checkingOpenFor request: Any.Type?, in container: DependencyContainer)
+        throws(WiringError) -> (values: [Any], links: [DependencyContainer])
+    {
+        try stateLock.withLock { () throws(WiringError) -> ([Any], [DependencyContainer]) in
+            if let request, refuses(in: container) {
+                throw .scopeClosed(scope: id.name, type: typeName(request), requestedAt: nil)
+            }
+            let values = declared.filter { $0.typeID == type }.map(\.value)
+            return (values, links.filter { !$0.isClosedScope })
+        }
+    }
+
     /// Whether a value of `info`'s type and tag is declared here.
     func hasDeclared(_ info: DefinitionInfo) -> Bool {
         stateLock.withLock { indexOfDeclared(DefinitionKey(type: info.typeID, tag: info.tag)) != nil }
