@@ -141,3 +141,26 @@ struct ScopeResolveAllTests {
         checkout.close()
     }
 }
+
+private protocol NavigationContext: Sendable {}
+private final class Activity: NavigationContext {}
+private final class Screen: Sendable {
+    let context: NavigationContext
+    init(context: NavigationContext) { self.context = context }
+}
+private enum Flow {}
+
+/// A scope's source stands for its protocols (issue 21, item 4).
+struct DeclaredBindingTests {
+    @Test func aDeclaredValueResolvesAsItsTypeAndItsBinding() {
+        let container = module {
+            scope(Flow.self) { scoped { Screen(context: resolve()) } }
+        }
+        let flow = container.openScope(Flow.self)
+        let activity = Activity()
+        flow.declare(activity, binding: NavigationContext.self)
+        #expect(flow.resolve() as Activity === activity)
+        #expect((flow.resolve() as Screen).context as AnyObject === activity)
+        flow.close()
+    }
+}

@@ -22,6 +22,29 @@ extension DependencyContainer {
         declare(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
     }
 
+    /// Makes `value` resolvable in this scope as its own type and as `binding`, a protocol it
+    /// conforms to: a scope's source can stand for its protocols, as a definition's `.bind(_:)`
+    /// does.
+    ///
+    /// ```swift
+    /// let flow = DependencyContainer.shared.openScope(CheckoutFlow.self)
+    /// flow.declare(activity, binding: NavigationContext.self)   // as Activity and as NavigationContext
+    /// ```
+    ///
+    /// > Warning: Stops the program with a message if `value` is not a `Secondary`, or as
+    /// > ``declare(_:as:replacing:file:line:)`` does.
+    public func declare<T, Secondary>(
+        _ value: T, as type: T.Type = T.self, binding: Secondary.Type, replacing: Bool = false,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        let site = CodeLocation(file, line)
+        guard let secondary = value as? Secondary else {
+            wiringFailure(.invalidBinding(type: typeName(T.self), boundTo: typeName(Secondary.self), definedAt: site))
+        }
+        declare(value, tag: nil, replacing: replacing, at: site)
+        declare(secondary, tag: nil, replacing: replacing, at: site)
+    }
+
     /// Makes `value` resolvable in this scope under `tag`; see ``declare(_:as:replacing:file:line:)``.
     ///
     /// ```swift
