@@ -259,3 +259,36 @@ private func asyncError(
         }
     }
 }
+
+/// What `verify()` says about async definitions (issue 21, item 13).
+@Suite struct AsyncVerifyReportTests {
+    @Test func anAsyncCycleIsReportedOnce() async throws {
+        let container = module {
+            single { A(b: try await resolveAsyncThrowing()) }
+            single { B(a: try await resolveAsyncThrowing()) }
+        }
+        let report: VerificationError? = try await withDeadline {
+            do throws(VerificationError) {
+                _ = try await container.verify()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let cycles = report?.problems.filter { if case .cycle = $0 { true } else { false } }
+        #expect(cycles?.count == 1)
+        #expect(report?.description.hasPrefix("Wiring: verification found 1 problem") == true)
+    }
+
+    @Test func theSynchronousVerifySaysItLeftAsyncDefinitionsUnchecked() {
+        let container = module {
+            single { Slow() }
+            single { () async in Missing() }
+        }
+        let report = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(
+            report?.description.hasPrefix(
+                "Wiring: verification found no problem in the 1 synchronous definitions, and left 1 async ones unchecked.")
+                == true)
+    }
+}

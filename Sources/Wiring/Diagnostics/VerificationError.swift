@@ -28,7 +28,7 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph,
         asyncUnchecked: [ResolutionStep] = []
     ) {
-        self.problems = problems
+        self.problems = Self.withoutRepeatedCycles(problems)
         self.unchecked = unchecked
         self.graph = graph
         self.asyncUnchecked = asyncUnchecked
@@ -40,7 +40,16 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         let definitions = graph.nodes.count { $0.lifetime != nil }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-        var lines = ["Wiring: verification found \(count) in \(definitions) definitions."]
+        // The headline says what happened: what was checked, and what was not.
+        let headline =
+            asyncUnchecked.isEmpty
+            ? "Wiring: verification found \(count) in \(definitions) definitions."
+            : problems.isEmpty
+                ? "Wiring: verification found no problem in the \(definitions - asyncUnchecked.count) synchronous "
+                    + "definitions, and left \(asyncUnchecked.count) async ones unchecked."
+                : "Wiring: verification found \(count) in \(definitions) definitions, and left "
+                    + "\(asyncUnchecked.count) async ones unchecked."
+        var lines = [headline]
         for (number, problem) in problems.enumerated() {
             let message = problem.description.split(separator: "\n", omittingEmptySubsequences: false)
             lines.append("")
@@ -60,5 +69,18 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             lines += unchecked.compactMap(\.definitionLine).map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `problems` with each cycle once: `A → B → A` and `B → A → B`, found from each of its
+    /// definitions, are one problem.
+    private static func withoutRepeatedCycles(_ problems: [WiringError]) -> [WiringError] {
+        var seen: Set<[ResolutionStep]> = []
+        return problems.filter { problem in
+            guard case let .cycle(path, _) = problem, path.count > 1 else { return true }
+            // The loop without its closing step, turned to start at its smallest step.
+            let loop = Array(path.dropLast())
+            let start = loop.indices.min { loop[$0].description < loop[$1].description } ?? 0
+            return seen.insert(Array(loop[start...] + loop[..<start])).inserted
+        }
     }
 }
