@@ -56,3 +56,9 @@ let package = Package(
         ),
     ]
 )
+
+// The DocC catalog is built with `WIRING_DOCC=1 swift package generate-documentation --target
+// Wiring` (CI does). The plugin is added only then, so it never becomes a dependency of users.
+if Context.environment["WIRING_DOCC"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
