@@ -49,6 +49,8 @@ public protocol DependencyInjectable {
 ///   - type: The type to define.
 ///   - lifetime: `.factory` (the default) builds a new instance per resolve; `.singleton` once.
 ///   - dependency: Builds the bundle; a missing member does not compile.
+///   - line: The line of the call, for messages.
+///   - file: The file of the call (`#fileID`), for messages.
 public func injectable<Injectable: DependencyInjectable & SendableMetatype>(
     _ type: Injectable.Type,
     lifetime: Lifetime = .factory,

@@ -133,7 +133,7 @@ extension DependencyContainer {
 
 /// Resolves `T` from async code, from the task's root (see
 /// ``DependencyContainer/withRoot(_:operation:)``) or the global one; see
-/// ``DependencyContainer/resolveAsync(_:file:line:)``.
+/// ``DependencyContainer/resolveAsync(_:file:line:)-method``.
 ///
 /// ```swift
 /// let database: Database = await resolveAsync()

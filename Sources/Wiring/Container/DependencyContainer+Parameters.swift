@@ -114,7 +114,7 @@ extension DependencyContainer {
 }
 
 /// Resolves `T` from a factory that takes parameters, in the container building the caller or
-/// the root; see ``DependencyContainer/resolve(parameters:file:line:)``.
+/// the root; see ``DependencyContainer/resolve(parameters:file:line:)-method``.
 ///
 /// ```swift
 /// let model: ProfileViewModel = resolve(parameters: 42)
@@ -150,7 +150,7 @@ public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
 }
 
 /// Every instance registered for `T` in the container building the caller or the root; see
-/// ``DependencyContainer/resolveAll(_:file:line:)``.
+/// ``DependencyContainer/resolveAll(_:file:line:)-method``.
 public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {
     do {
         return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in

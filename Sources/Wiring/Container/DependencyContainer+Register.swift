@@ -15,6 +15,8 @@ extension DependencyContainer {
     /// - Parameters:
     ///   - lifetime: ``Lifetime/singleton`` (the default) or ``Lifetime/factory``.
     ///   - factory: Builds the instance.
+    ///   - file: The file of the call (`#fileID`), for messages.
+    ///   - line: The line of the call, for messages.
     public func register<T>(
         lifetime: Lifetime = .singleton,
         file: StaticString = #fileID,

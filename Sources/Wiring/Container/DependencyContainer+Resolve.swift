@@ -41,6 +41,8 @@ extension DependencyContainer {
     ///
     /// - Parameter tag: The tag the definition was registered with: an enum case, a string, any
     ///   `Hashable & Sendable` value.
+    /// - Parameter file: The file of the call (`#fileID`), for messages.
+    /// - Parameter line: The line of the call, for messages.
     @inlinable
     public func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line

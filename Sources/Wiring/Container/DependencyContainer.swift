@@ -2,7 +2,7 @@
 ///
 /// Declare containers as modules with ``module(file:line:_:)``, compose them with
 /// ``modules(file:line:_:)`` and install the result as the global root with
-/// ``defined(by:file:line:)``:
+/// ``defined(by:file:line:)-(DependencyContainer,_,_)``:
 ///
 /// ```swift
 /// extension DependencyContainer {

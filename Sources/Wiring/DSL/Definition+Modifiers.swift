@@ -11,7 +11,7 @@ extension Definition {
     ///
     /// Without it, a second definition of the same type and tag stops with a message naming both.
     /// The replacement takes the place of the earlier definition in declaration order
-    /// (``DependencyContainer/resolveAll(_:file:line:)``); it is fine if there is nothing to replace.
+    /// (``DependencyContainer/resolveAll(_:file:line:)-method``); it is fine if there is nothing to replace.
     ///
     /// `.override()` and ``bind(_:file:line:)`` combine in either order: the definition and every
     /// type it is bound to replace the earlier ones.
@@ -45,7 +45,7 @@ extension Definition {
     }
 
     /// Builds this singleton as soon as its container starts: when it becomes the root
-    /// (``DependencyContainer/defined(by:file:line:)``), or on the first resolve from a
+    /// (``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)``), or on the first resolve from a
     /// container you hold. Eager singletons are built in declaration order, so start-up cost is
     /// paid up front and a broken one fails at launch.
     ///
@@ -73,7 +73,7 @@ extension Definition {
     /// a `Secondary`, resolving the binding stops with a message naming both types.
     ///
     /// Several definitions may bind the same type, as plugins do:
-    /// ``DependencyContainer/resolveAll(_:file:line:)`` returns all of them in declaration order,
+    /// ``DependencyContainer/resolveAll(_:file:line:)-method`` returns all of them in declaration order,
     /// and `resolve()` returns the last one declared (KOIN's rule). A binding never conflicts with
     /// another definition; only two direct definitions of one type and tag do.
     public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> Definition {

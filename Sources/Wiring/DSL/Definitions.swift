@@ -11,6 +11,8 @@
 ///
 /// - Parameter factory: Builds the instance. Runs once per container, even when many threads
 ///   ask at the same moment.
+/// - Parameter file: The file of the call (`#fileID`), for messages.
+/// - Parameter line: The line of the call, for messages.
 @inlinable
 public func single<T>(
     file: StaticString = #fileID,
@@ -31,6 +33,8 @@ public func single<T>(
 /// - Parameters:
 ///   - tag: Any `Hashable & Sendable` value, typically an enum case or a string.
 ///   - factory: Builds the instance, once per container.
+///   - line: The line of the call, for messages.
+///   - file: The file of the call (`#fileID`), for messages.
 @inlinable
 public func single<T, Tag: Hashable & Sendable>(
     tag: Tag,
@@ -52,6 +56,8 @@ public func single<T, Tag: Hashable & Sendable>(
 /// ```
 ///
 /// - Parameter factory: Builds an instance; runs on every resolve.
+/// - Parameter file: The file of the call (`#fileID`), for messages.
+/// - Parameter line: The line of the call, for messages.
 @inlinable
 public func factory<T>(
     file: StaticString = #fileID,
@@ -86,7 +92,7 @@ public func factory<T, Tag: Hashable & Sendable>(
 /// let definition = resolvable(lifetime: .factory) { StopWatch() as StopWatchProtocol }
 /// ```
 ///
-/// Prefer ``single(file:line:_:)-1n9zr`` and ``factory(file:line:_:)-6542y`` in new code.
+/// Prefer ``single(file:line:_:)-259f`` and ``factory(file:line:_:)-4divi`` in new code.
 public func resolvable<T>(
     lifetime: Lifetime = .singleton,
     file: StaticString = #fileID,

@@ -25,6 +25,8 @@
 /// the later one says `.override()`. Works with `if` and `for` like any other line of a module.
 ///
 /// - Parameter modules: The modules this one builds on, such as `.core`.
+/// - Parameter line: The line of the call, for messages.
+/// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Returns: Markers that ``module(file:line:_:)`` expands in place, in declaration order.
 public func includes(
     _ modules: DependencyContainer..., file: StaticString = #fileID, line: UInt = #line

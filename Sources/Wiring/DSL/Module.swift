@@ -21,6 +21,8 @@
 /// > message naming both sites, unless the later one says ``Definition/override()``.
 ///
 /// - Parameter content: The definitions, written one per line.
+/// - Parameter line: The line of the call, for messages.
+/// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Returns: A container whose definitions are fixed.
 public func module(
     file: StaticString = #fileID,
@@ -45,6 +47,8 @@ public func module(
 /// > message naming both sites, unless the later definition says ``Definition/override()``.
 ///
 /// - Parameter content: The modules, such as `.backend`, one per line or separated by `;`.
+/// - Parameter line: The line of the call, for messages.
+/// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Returns: The composed container.
 public func modules(
     file: StaticString = #fileID,

@@ -57,7 +57,7 @@ public func single<First, each Parameter, T>(
         types: (First, repeat each Parameter).self, erasing(factory))
 }
 
-/// Defines a singleton with parameters under `tag`; see ``single(file:line:_:)-(_,_,(First,repeat each Parameter)throws->T)``.
+/// Defines a singleton with parameters under `tag`; see ``single(file:line:_:)-(_,_,(First,Parameter)->T)``.
 public func single<First, each Parameter, T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
@@ -79,7 +79,7 @@ public func single<First, each Parameter, T, Tag: Hashable & Sendable>(
 /// let profile: Profile = session.resolve(parameters: 42)   // one per session
 /// ```
 ///
-/// As for ``single(file:line:_:)-(_,_,(First,repeat each Parameter)throws->T)``, later resolves
+/// As for ``single(file:line:_:)-(_,_,(First,Parameter)->T)``, later resolves
 /// in the same scope get the instance built first, whatever their parameters' values.
 public func scoped<First, each Parameter, T>(
     file: StaticString = #fileID,

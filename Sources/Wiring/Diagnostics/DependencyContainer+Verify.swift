@@ -25,7 +25,7 @@ extension DependencyContainer {
     /// Async definitions (`single { await … }`) cannot be built here: they are listed in
     /// ``VerificationError/asyncUnchecked`` and make this throw. Use `try await verify()`.
     ///
-    /// - Returns: The dependency graph the build recorded (see ``graph()``).
+    /// - Returns: The dependency graph the build recorded (see ``graph()-2v0pa``).
     @discardableResult
     public func verify() throws(VerificationError) -> DependencyGraph {
         let result = Verification.run(self)
@@ -54,7 +54,7 @@ extension DependencyContainer {
     }
 
     /// What each definition resolves, recorded by building every definition once in a sandbox
-    /// (as ``verify()`` does), including the types that are asked for but not registered.
+    /// (as ``verify()-178vl`` does), including the types that are asked for but not registered.
     ///
     /// ```swift
     /// print(modules { .backend; .network; .app }.graph().dot())
@@ -70,7 +70,7 @@ extension DependencyContainer {
         await Verification.runAsync(self).graph
     }
 
-    /// Verifies the global root; see ``verify()``.
+    /// Verifies the global root; see ``verify()-178vl``.
     ///
     /// ```swift
     /// DependencyContainer.defined(by: modules { .backend; .network; .app })

@@ -1,7 +1,7 @@
 /// Which definitions each definition of a container resolved while it was built.
 ///
-/// ``DependencyContainer/graph()`` builds every definition in a sandbox (as
-/// ``DependencyContainer/verify()`` does) and records each resolve; export the result as
+/// ``DependencyContainer/graph()-2v0pa`` builds every definition in a sandbox (as
+/// ``DependencyContainer/verify()-178vl`` does) and records each resolve; export the result as
 /// Graphviz DOT or Mermaid text:
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// What ``DependencyContainer/verify()`` found: every broken definition of a container.
+/// What ``DependencyContainer/verify()-178vl`` found: every broken definition of a container.
 ///
 /// ```swift
 /// @Test func everythingResolves() throws {
@@ -20,7 +20,7 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// What each definition resolved, as far as building got; see ``DependencyGraph``.
     public let graph: DependencyGraph
 
-    /// Async definitions (`single { await … }`) that the synchronous ``DependencyContainer/verify()``
+    /// Async definitions (`single { await … }`) that the synchronous ``DependencyContainer/verify()-178vl``
     /// could not build; `try await verify()` builds them.
     public let asyncUnchecked: [ResolutionStep]
 

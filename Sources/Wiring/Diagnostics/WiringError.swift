@@ -1,6 +1,6 @@
 /// A mistake in how dependencies were defined or requested, with everything needed to fix it.
 ///
-/// The throwing API (``DependencyContainer/resolveThrowing(_:file:line:)``) throws these; the
+/// The throwing API (``DependencyContainer/resolveThrowing(_:file:line:)-method``) throws these; the
 /// plain `resolve()` stops the program with exactly the same ``description``.
 ///
 /// ```swift

@@ -10,7 +10,7 @@
 /// Lazy like ``LazyInject``: resolved once, on first read, with a non-mutating getter.
 ///
 /// > Warning: The root must be defined before the first read (unless the owner was created by a
-/// > container); reading before ``DependencyContainer/defined(by:file:line:)`` stops the program
+/// > container); reading before ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` stops the program
 /// > with a message.
 @propertyWrapper
 public struct OptionalInject<Value> {

@@ -36,7 +36,7 @@ extension DependencyContainer {
     }
 
     /// Removes a module from the root and releases its singletons: a module added with
-    /// ``load(_:file:line:)``, or any module of the root given to ``defined(by:file:line:)``, at
+    /// ``load(_:file:line:)``, or any module of the root given to ``defined(by:file:line:)-(DependencyContainer,_,_)``, at
     /// any depth, as KOIN's `unloadModules` does.
     ///
     /// ```swift

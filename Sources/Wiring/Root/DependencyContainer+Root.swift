@@ -36,7 +36,7 @@ extension DependencyContainer {
     /// let backend: BackendProtocol = DependencyContainer.shared.resolve()
     /// ```
     ///
-    /// > Warning: Stops the program with a message if ``defined(by:file:line:)`` has not run yet.
+    /// > Warning: Stops the program with a message if ``defined(by:file:line:)-(DependencyContainer,_,_)`` has not run yet.
     public static var shared: DependencyContainer {
         guard let container = root.retained else {
             wiringFailure(.rootNotDefined(type: "DependencyContainer.shared", tag: nil, requestedAt: nil))

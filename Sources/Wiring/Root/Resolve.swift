@@ -16,7 +16,7 @@
 /// resolved on its own (in a test, say) wires its own graph without a global root.
 ///
 /// > Warning: Stops the program with a message naming the type, the resolution path and the
-/// > fix if nothing is registered, or if ``DependencyContainer/defined(by:file:line:)`` has not
+/// > fix if nothing is registered, or if ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` has not
 /// > run yet. Use ``resolveOptional(file:line:)`` for dependencies that may be absent.
 @inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
@@ -52,6 +52,8 @@ func _resolveSlowly(
 ///
 /// - Parameter tag: The tag used at registration: an enum case, a string, any
 ///   `Hashable & Sendable` value.
+/// - Parameter file: The file of the call (`#fileID`), for messages.
+/// - Parameter line: The line of the call, for messages.
 @inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
     if let key = _TagKey(tag) {
@@ -88,7 +90,7 @@ func _resolveSlowly<Tag: Hashable & Sendable>(
 /// ```
 ///
 /// > Warning: The root itself must be defined; resolving before
-/// > ``DependencyContainer/defined(by:file:line:)`` stops the program with a message.
+/// > ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` stops the program with a message.
 public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
     do {
         return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in
@@ -126,7 +128,7 @@ public func resolveOptional<T, Tag: Hashable & Sendable>(
 /// Inside a factory, `try resolveThrowing()` propagates: the factory may throw, and the error
 /// comes out of the outermost `resolveThrowing` with the whole resolution path. A factory's
 /// plain `resolve()` calls cannot throw through its closure: they stop the program with the
-/// same message (use ``DependencyContainer/verify()`` in a test to find those as thrown errors).
+/// same message (use ``DependencyContainer/verify()-178vl`` in a test to find those as thrown errors).
 ///
 /// ```swift
 /// static let storage = module {

@@ -190,7 +190,7 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
-    /// The `.onClose { }` callbacks of its instances and the scope's own ``onClose(_:)``
+    /// The `.onClose { }` callbacks of its instances and the scope's own ``onClose(file:line:_:)``
     /// callbacks run exactly once, even when several threads close the scope at the same
     /// moment, outside every Wiring lock, newest first. The scope is already closed when they
     /// run: resolving from it there is a ``WiringError/scopeClosed(scope:type:requestedAt:)``.

@@ -71,9 +71,9 @@ public func scoped<T, Tag: Hashable & Sendable>(
 /// }
 /// ```
 ///
-/// Nothing is built from it at run time. ``DependencyContainer/verify()`` declares `example()` in
+/// Nothing is built from it at run time. ``DependencyContainer/verify()-178vl`` declares `example()` in
 /// the scopes it opens, so that the definitions needing the value are built and checked, and
-/// ``DependencyContainer/graph()`` shows it as a declared node.
+/// ``DependencyContainer/graph()-2v0pa`` shows it as a declared node.
 public func declared<T>(
     _ type: T.Type, file: StaticString = #fileID, line: UInt = #line,
     example: @escaping @Sendable () -> T
