@@ -164,3 +164,23 @@ struct DeclaredBindingTests {
         flow.close()
     }
 }
+
+private protocol Sink: Sendable {}
+private final class ConsoleSink: Sink {}
+private final class FileSink: Sink {}
+
+/// The graph tells apart what reads the same, and names a scoped node's scope (issue 21, 16).
+struct GraphLabelTests {
+    @Test func twoBindingsOfOneProtocolAndScopedNodesAreLabelled() {
+        let container = module {
+            single { ConsoleSink() }.bind(Sink.self)
+            single { FileSink() }.bind(Sink.self)
+            scope(Session.self) { scoped { Connector() } }
+        }
+        let dot = container.graph().dot()
+        let sinkLabels = dot.split(separator: "\n").filter { $0.contains("label=\"Sink\\nsingle") }
+        #expect(sinkLabels.count == 2)
+        #expect(Set(sinkLabels.map { String($0) }).count == 2)  // each names where it is defined
+        #expect(dot.contains("Connector\\nscoped in Session"))
+    }
+}

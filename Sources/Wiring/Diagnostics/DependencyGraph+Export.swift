@@ -13,8 +13,9 @@ extension DependencyGraph {
             "    node [shape=box, fontname=\"Helvetica\", fontsize=11];",
             "    edge [color=\"#555555\", fontname=\"Helvetica\", fontsize=10];",
         ]
+        let labels = labelLines
         for (index, node) in nodes.enumerated() {
-            let label = node.labelLines.map(Self.dotEscaped).joined(separator: "\\n")
+            let label = labels[index].map(Self.dotEscaped).joined(separator: "\\n")
             let style =
                 switch node.lifetime {
                 case .singleton: "style=\"filled\", fillcolor=\"#e8f0fe\""
@@ -43,8 +44,9 @@ extension DependencyGraph {
     public func mermaid() -> String {
         var lines = ["flowchart LR"]
         var missing: [String] = []
+        let labels = labelLines
         for (index, node) in nodes.enumerated() {
-            let label = "\"" + node.labelLines.map(Self.mermaidEscaped).joined(separator: "<br/>") + "\""
+            let label = "\"" + labels[index].map(Self.mermaidEscaped).joined(separator: "<br/>") + "\""
             switch node.lifetime {
             case .singleton: lines.append("    n\(index)[\(label)]")
             case .factory: lines.append("    n\(index)(\(label))")
@@ -78,7 +80,9 @@ extension DependencyGraph {
 extension ResolutionStep {
     /// The lines of a node's label: type, tag if any, lifetime (or "not registered").
     fileprivate var labelLines: [String] {
-        [type] + (tag.map { ["tag: \($0)"] } ?? []) + [lifetimeDescription ?? "not registered"]
+        var kind = lifetimeDescription ?? "not registered"
+        if self.lifetime == .scoped, let scope { kind += " in \(scope)" }
+        return [type] + (tag.map { ["tag: \($0)"] } ?? []) + [kind]
     }
 }
 
@@ -91,5 +95,19 @@ extension String {
             if character == target { result += replacement } else { result.append(character) }
         }
         return result
+    }
+}
+
+extension DependencyGraph {
+    /// Each node's label: type, tag, lifetime (a scoped one's scope too), and, for nodes that
+    /// would otherwise read the same (two bindings of one protocol), where each is defined.
+    fileprivate var labelLines: [[String]] {
+        let plain = nodes.map(\.labelLines)
+        var counts: [[String]: Int] = [:]
+        for label in plain { counts[label, default: 0] += 1 }
+        return zip(nodes, plain).map { node, label in
+            guard counts[label, default: 0] > 1, let site = node.definedAt else { return label }
+            return label + ["\(site)"]
+        }
     }
 }

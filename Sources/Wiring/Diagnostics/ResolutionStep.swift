@@ -24,7 +24,14 @@ public struct ResolutionStep: Sendable, Hashable, CustomStringConvertible {
     /// Whether an async factory builds it (`single { await … }`).
     public let isAsync: Bool
 
-    public init(type: String, tag: String?, lifetime: Lifetime?, definedAt: CodeLocation?, isAsync: Bool = false) {
+    /// The scope type a scoped definition belongs to (`scope(Session.self) { … }`), if any.
+    public let scope: String?
+
+    public init(
+        type: String, tag: String?, lifetime: Lifetime?, definedAt: CodeLocation?, isAsync: Bool = false,
+        scope: String? = nil
+    ) {
+        self.scope = scope
         self.type = type
         self.tag = tag
         self.lifetime = lifetime
@@ -35,7 +42,8 @@ public struct ResolutionStep: Sendable, Hashable, CustomStringConvertible {
     init(_ info: DefinitionInfo) {
         let type = info.isInjection ? "injection(for: \(typeName(info.type)))" : typeName(info.type)
         self.init(
-            type: type, tag: info.tag?.description, lifetime: info.lifetime, definedAt: info.site, isAsync: info.isAsync)
+            type: type, tag: info.tag?.description, lifetime: info.lifetime, definedAt: info.site, isAsync: info.isAsync,
+            scope: info.scope?.name)
     }
 
     /// The lifetime as written in a module: `single`, or `async single` for an async factory.
