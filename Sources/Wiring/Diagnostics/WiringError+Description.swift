@@ -59,6 +59,9 @@ extension WiringError {
                 "  Requested at: \(requestedAt.orUnknown)",
                 "  Fix: resolve it from a scope opened with `openScope(\(scope).self)`, or define it outside "
                     + "`scope(\(scope).self) { … }` if it should live in the container itself.",
+                "  If another scope reaches it at run time through `link(to:)` a `\(scope)` scope, `verify()` cannot "
+                    + "see that link: announce the value in that scope with `declared(\(type).self, example: { … })`, "
+                    + "and `declare` it when you link.",
             ].joined(separator: "\n")
         case let .factoryFailed(type, tag, path, underlying, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
