@@ -184,3 +184,26 @@ struct GraphLabelTests {
         #expect(dot.contains("Connector\\nscoped in Session"))
     }
 }
+
+private final class Profile: Sendable {
+    let id: Int
+    init(id: Int, connector: Connector) { self.id = id }
+}
+private final class Unregistered: Sendable {}
+private final class NeedsUnregistered: Sendable {
+    init(_ value: Unregistered) {}
+}
+
+/// Definitions with parameters are not skipped silently (issue 21, item 12).
+struct ParameterizedVerificationTests {
+    @Test func theGraphShowsThemAndTheReportListsThem() {
+        let container = module {
+            factory { (id: Int) in Profile(id: id, connector: resolve()) }
+            single { NeedsUnregistered(resolve()) }
+        }
+        #expect(container.graph().nodes.contains { $0.type == "Profile" && $0.lifetime == .factory })
+        let report = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(report?.parametersUnchecked.map(\.type) == ["Profile"])
+        #expect(report?.description.contains("Not checked, because they take parameters") == true)
+    }
+}

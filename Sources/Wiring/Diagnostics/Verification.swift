@@ -20,6 +20,8 @@ final class Verification: @unchecked Sendable {
     private var current = 0
     private var problems: [WiringError] = []
     private var unchecked: [DefinitionInfo] = []
+    /// The definitions that take parameters, which verification cannot build.
+    private var parametersUnchecked: [DefinitionInfo] = []
     private var broken: Set<ObjectIdentifier> = []
     private var recorder: GraphRecorder
     private var lazyChecks: [LazyCheck] = []
@@ -81,7 +83,7 @@ final class Verification: @unchecked Sendable {
         lock.withLock {
             VerificationError(
                 problems: problems, unchecked: unchecked.map(\.step), graph: recorder.graph,
-                asyncUnchecked: asyncUnchecked)
+                asyncUnchecked: asyncUnchecked, parametersUnchecked: parametersUnchecked.map(\.step))
         }
     }
 
@@ -90,8 +92,13 @@ final class Verification: @unchecked Sendable {
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
         let (targets, declared) = sandboxTargets(sandbox, verification: verification)
         let asyncInfos = sandbox.asyncEntriesToVerify.map(\.entry.info)
+        // Definitions that take parameters are not built (there are no parameters to build them
+        // with), but the graph shows them and the report lists them.
+        let parameterizedInfos = sandbox.parameterizedToVerify
         verification.lock.withLock {
-            verification.recorder = GraphRecorder(definitions: targets.map(\.entry.info) + declared + asyncInfos)
+            verification.recorder = GraphRecorder(
+                definitions: targets.map(\.entry.info) + declared + asyncInfos + parameterizedInfos)
+            verification.parametersUnchecked = parameterizedInfos
         }
         var start = 0
         while start <= targets.count {
@@ -282,6 +289,17 @@ extension Verification {
 }
 
 extension DependencyContainer {
+    /// The definitions with parameters of this (sandbox) container, in declaration order.
+    var parameterizedToVerify: [DefinitionInfo] {
+        definitions.compactMap { definition in
+            guard case .parameterized = definition.payload,
+                let entry = registry.parameterizedEntry(for: definition.info.typeID, tag: definition.info.tag),
+                entry.info === definition.info
+            else { return nil }
+            return definition.info
+        }
+    }
+
     /// The async definitions of this (sandbox) container, in declaration order.
     var asyncEntriesToVerify: [(owner: DependencyContainer, entry: any AnyAsyncEntry)] {
         definitions.compactMap { definition in

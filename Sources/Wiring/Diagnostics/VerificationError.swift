@@ -24,10 +24,16 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// could not build; `try await verify()` builds them.
     public let asyncUnchecked: [ResolutionStep]
 
+    /// Definitions that take parameters (`factory { (id: Int) in … }`): verification has no
+    /// parameters to build them with, so what they resolve is not checked. The graph shows them
+    /// without edges; they do not make ``DependencyContainer/verify()-178vl`` fail.
+    public let parametersUnchecked: [ResolutionStep]
+
     public init(
         problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph,
-        asyncUnchecked: [ResolutionStep] = []
+        asyncUnchecked: [ResolutionStep] = [], parametersUnchecked: [ResolutionStep] = []
     ) {
+        self.parametersUnchecked = parametersUnchecked
         self.problems = Self.withoutRepeatedCycles(problems)
         self.unchecked = unchecked
         self.graph = graph
@@ -62,6 +68,11 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
                 "Not checked, because they are async and this is the synchronous verify(); "
                     + "use `try await verify()` to build them too:")
             lines += asyncUnchecked.compactMap(\.definitionLine).map { "  \($0)" }
+        }
+        if !parametersUnchecked.isEmpty {
+            lines.append("")
+            lines.append("Not checked, because they take parameters (resolve each once in a test to check it):")
+            lines += parametersUnchecked.compactMap(\.definitionLine).map { "  \($0)" }
         }
         if !unchecked.isEmpty {
             lines.append("")
