@@ -20,7 +20,9 @@ case "graph":
 case "verify":
     do {
         let graph = try app.verify()
-        print("Verified: all \(graph.nodes.count) definitions build, with \(graph.edges.count) dependencies.")
+        print(
+            "Verified: \(graph.nodes.count) definitions and \(graph.edges.count) dependencies; "
+                + "every definition without parameters builds.")
     } catch {
         print(error)
         exit(1)
