@@ -324,23 +324,20 @@ extension DependencyContainer {
             type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, into: buffer, isInstance: isInstance)
     }
 
-    /// The instance of `T`, for a generic caller inside Wiring (which runs unspecialized): built
-    /// into heap memory, several times cheaper there than a stack temporary of `T`.
+    /// The instance of `T`, for a generic caller inside Wiring (see ``builtOnHeap(_:_:)``).
     @inline(__always)
     func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
-        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        defer { buffer.deallocate() }
-        try resolveCore(T.self, into: UnsafeMutableRawPointer(buffer), isInstance: { $0 is T })
-        return buffer.move()
+        try builtOnHeap(T.self) { (buffer) throws(WiringError) in
+            try resolveCore(T.self, into: buffer, isInstance: { $0 is T })
+        }
     }
 
     /// The instance of `T` with `tag`; see ``resolveCore(_:)``.
     @inline(__always)
     func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
-        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        defer { buffer.deallocate() }
-        try resolveCore(T.self, tag: tag, into: UnsafeMutableRawPointer(buffer), isInstance: { $0 is T })
-        return buffer.move()
+        try builtOnHeap(T.self) { (buffer) throws(WiringError) in
+            try resolveCore(T.self, tag: tag, into: buffer, isInstance: { $0 is T })
+        }
     }
 
     @inline(never)

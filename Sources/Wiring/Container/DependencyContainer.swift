@@ -153,7 +153,7 @@ public final class DependencyContainer: Sendable {
         // A scope dropped without `close()`: the lists that reach open scopes forget it.
         guard let scope else { return }
         forgetScope(scope)
-        if verification == nil, !scope.isClosed, let report = UnclosedScopeObserver.shared.current {
+        if verification == nil, let report = UnclosedScopeObserver.shared.current, !scope.isClosed {
             report(UnclosedScope(scope: scope.id.name, openedAt: scope.openedAt))
         }
     }

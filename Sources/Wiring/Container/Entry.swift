@@ -121,7 +121,8 @@ struct Entry: Sendable {
     /// `resolve()` inlined into the app calls them through a non-inlinable function). There, a
     /// stack temporary of `T` (`withUnsafeTemporaryAllocation`) instantiates `Result<T, _>`
     /// metadata on every call, several hundred instructions; so an existing singleton is copied
-    /// straight from where it is published, and anything else is built into heap memory.
+    /// straight from where it is published, and anything else is built into heap memory
+    /// (``builtOnHeap(_:_:)``).
     @inline(__always)
     func resolve<T>(_: T.Type, in container: DependencyContainer) throws(WiringError) -> T {
         if storage.pointee.lifetime == .singleton, let word {
@@ -133,10 +134,9 @@ struct Entry: Sendable {
             }
             ReadSection.exit(reader)
         }
-        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        defer { buffer.deallocate() }
-        try resolveUnpublished(into: UnsafeMutableRawPointer(buffer), in: container)
-        return buffer.move()
+        return try builtOnHeap(T.self) { (buffer) throws(WiringError) in
+            try resolveUnpublished(into: buffer, in: container)
+        }
     }
 
     /// Builds the value as `resolve()` would, and drops it (for verification).

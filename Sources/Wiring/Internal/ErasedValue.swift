@@ -128,3 +128,28 @@ final class HeldValue {
         storage.deallocate()
     }
 }
+
+/// The `T` that `build` initializes in heap memory made for it.
+///
+/// For Wiring's own generic code, which runs unspecialized (the app's inlined `resolve()` calls
+/// it through non-inlinable functions): there a stack temporary of `T`
+/// (`withUnsafeTemporaryAllocation`) instantiates `Result<T, _>` metadata on every call, several
+/// times what this allocation costs.
+@inline(__always)
+func builtOnHeap<T>(_: T.Type, _ build: (UnsafeMutableRawPointer) throws(WiringError) -> Void) throws(WiringError) -> T {
+    let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    defer { buffer.deallocate() }
+    try build(UnsafeMutableRawPointer(buffer))
+    return buffer.move()
+}
+
+/// As ``builtOnHeap(_:_:)``, for a `build` that may find nothing (returns `false`, leaving the
+/// memory uninitialized): `nil` then.
+@inline(__always)
+func builtOnHeapIfFound<T>(_: T.Type, _ build: (UnsafeMutableRawPointer) throws(WiringError) -> Bool)
+    throws(WiringError) -> T?
+{
+    let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    defer { buffer.deallocate() }
+    return try build(UnsafeMutableRawPointer(buffer)) ? buffer.move() : nil
+}

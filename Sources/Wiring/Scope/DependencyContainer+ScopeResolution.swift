@@ -56,11 +56,10 @@ extension DependencyContainer {
     ) -> T? {
         do {
             let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
-            let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-            defer { buffer.deallocate() }
-            if try findInScope(T.self, key: key, into: UnsafeMutableRawPointer(buffer), find: find, checkingOpen: true) {
-                return buffer.move()
+            let found = try builtOnHeapIfFound(T.self) { (buffer) throws(WiringError) in
+                try findInScope(T.self, key: key, into: buffer, find: find, checkingOpen: true)
             }
+            if let found { return found }
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {

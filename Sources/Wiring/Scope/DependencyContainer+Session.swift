@@ -122,11 +122,11 @@ extension DependencyContainer {
         let site = CodeLocation(file, line)
         guard let scope else { throw .notAScope(requestedAt: site) }
         do throws(WiringError) {
-            try scope.checkOpen(for: DependencyContainer.self)
-            for announced in registry.declarations where !scope.hasDeclared(announced.info) {
+            guard !registry.declarations.isEmpty else { return try scope.checkOpen(for: DependencyContainer.self) }
+            if let missing = try scope.firstUndeclared(of: registry.declarations.map(\.info)) {
                 throw WiringError.notDeclared(
-                    type: typeName(announced.info.type), tag: announced.info.tag?.description, scope: scope.id.name,
-                    announcedAt: announced.info.site, requestedAt: site)
+                    type: typeName(missing.type), tag: missing.tag?.description, scope: scope.id.name,
+                    announcedAt: missing.site, requestedAt: site)
             }
         } catch {
             throw error.requested(at: site)

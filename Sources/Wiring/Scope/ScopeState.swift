@@ -29,7 +29,6 @@ final class ScopeState: @unchecked Sendable {
     struct Declared {
         let stored: Stored
         let type: Any.Type
-        let typeID: ObjectIdentifier
         let tag: Tag?
         /// `tag != nil`, read without copying the tag.
         let isTagged: Bool
@@ -164,7 +163,7 @@ final class ScopeState: @unchecked Sendable {
                     type: typeName(type), tag: tag?.description, scope: id.name, first: earlier.site, second: site)
             }
             let made = Declared(
-                stored: stored, type: type, typeID: key.type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
+                stored: stored, type: type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
                 sequence: nextCreationSequence())
             if let index { declared[index] = made } else { declared.append(made) }
             return earlier.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
@@ -212,20 +211,24 @@ final class ScopeState: @unchecked Sendable {
             if let request, refuses(in: container) {
                 throw .scopeClosed(scope: id.name, type: typeName(request), requestedAt: nil)
             }
-            let values = declared.filter { $0.typeID == type }.map(\.value)
+            let values = declared.filter { ObjectIdentifier($0.type) == type }.map(\.value)
             return (values, links.filter { !$0.isClosedScope })
         }
     }
 
-    /// Whether a value of `info`'s type and tag is declared here.
-    func hasDeclared(_ info: DefinitionInfo) -> Bool {
-        stateLock.withLock { indexOfDeclared(DefinitionKey(type: info.typeID, tag: info.tag)) != nil }
+    /// The first of `announced` whose type and tag is not declared here, if any; one lock, with
+    /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` if the scope is closed.
+    func firstUndeclared(of announced: [DefinitionInfo]) throws(WiringError) -> DefinitionInfo? {
+        try stateLock.withLock { () throws(WiringError) -> DefinitionInfo? in
+            guard !closed else { throw .scopeClosed(scope: id.name, type: "checkDeclared()", requestedAt: nil) }
+            return announced.first { indexOfDeclared(DefinitionKey(type: $0.typeID, tag: $0.tag)) == nil }
+        }
     }
 
     /// Where the value declared for `key` is in `declared`; call under `stateLock`.
     private func indexOfDeclared(_ key: DefinitionKey) -> Int? {
         declared.withUnsafeBufferPointer { values in
-            for index in values.indices where values[index].typeID == key.type {
+            for index in values.indices where ObjectIdentifier(values[index].type) == key.type {
                 guard let tag = key.tag else {
                     if !values[index].isTagged { return index }
                     continue
