@@ -66,6 +66,21 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
     "1000-types/dependencies": { count in for _ in 0..<count { dependenciesManyTypes() } },
     "1000-types/hand-written": { count in for _ in 0..<count { baselineManyTypes() } },
 
+    // Scenarios 13-15, start-up as apps write it: definitions made, modules composed, the root
+    // installed, each type resolved once.
+    "start-up-one-module/wiring": { count in for _ in 0..<count { wiringStartUpOneModule() } },
+    "start-up-one-module/swinject": { count in for _ in 0..<count { swinjectStartUpOneModule() } },
+    "start-up-ten-modules/wiring": { count in for _ in 0..<count { wiringStartUpTenModules() } },
+    "start-up-ten-modules/swinject": { count in for _ in 0..<count { swinjectStartUpTenModules() } },
+    // swift-dependencies has no modules: its one way of setting 1,000 values serves both shapes.
+    "start-up-one-module/dependencies": { count in for _ in 0..<count { dependenciesManyTypes() } },
+    "start-up-ten-modules/dependencies": { count in for _ in 0..<count { dependenciesManyTypes() } },
+    "start-up-one-module/hand-written": { count in for _ in 0..<count { baselineManyTypes() } },
+    "start-up-ten-modules/hand-written": { count in for _ in 0..<count { baselineManyTypes() } },
+    "start-up-general/wiring": { count in for _ in 0..<count { wiringStartUpGeneral() } },
+    "start-up-general/swinject": { count in for _ in 0..<count { swinjectStartUpGeneral() } },
+    "start-up-general/hand-written": { count in for _ in 0..<count { baselineStartUpGeneral() } },
+
     // Scenario 8 for Wiring alone: 100 load/unload cycles of a 200-definition module per operation.
     "load-unload/wiring": { count in for _ in 0..<count { loadAndUnload() } },
 

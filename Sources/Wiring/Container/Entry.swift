@@ -1,7 +1,9 @@
 internal import _WiringShims
 
-/// Builds a definition's value into uninitialized memory of the definition's type.
-typealias Builder = @Sendable (UnsafeMutableRawPointer) throws -> Void
+/// Builds a definition's value into uninitialized memory of the definition's type. The second
+/// argument is the entry building it (its ``Entry/opaque`` address), which a binding reads its
+/// primary from; a definition's own builder ignores it.
+typealias Builder = @Sendable (_ buffer: UnsafeMutableRawPointer, _ entry: UnsafeRawPointer) throws -> Void
 
 /// A definition as it lives in one container, with that container's instance of it.
 ///
@@ -239,13 +241,13 @@ struct Entry: Sendable {
     @inline(__always)
     private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
         if let observer = BuildObserver.active { return try make(into: buffer, in: container, observedBy: observer) }
-        // The block holds the info and the builder: borrowed here, not retained.
-        let builder = storage.pointee.builder
+        // The block holds the info, and the info the builder: borrowed here, not retained.
+        let entry = UnsafeRawPointer(storage)
         let failure = storage.pointee.info._withUnsafeGuaranteedRef { info -> WiringError? in
             do throws(WiringError) {
                 try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
                     do {
-                        try builder._withUnsafeGuaranteedRef { try $0.build(buffer) }
+                        try info.build.unsafelyUnwrapped(buffer, entry)
                     } catch {
                         throw WiringError.thrown(by: info, error)
                     }
@@ -268,7 +270,7 @@ struct Entry: Sendable {
         var event: BuildEvent?
         try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
             do {
-                try storage.pointee.builder._withUnsafeGuaranteedRef { try $0.build(buffer) }
+                try info.build.unsafelyUnwrapped(buffer, UnsafeRawPointer(storage))
             } catch {
                 throw WiringError.thrown(by: info, error)
             }

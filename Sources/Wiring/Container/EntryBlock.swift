@@ -27,10 +27,11 @@ struct InstanceState {
 /// verification sandbox, by the one thread that verifies at a time); `words.0` is read and
 /// written with atomics; everything else is immutable once the block is shared.
 struct EntryStorage {
-    /// The definition's info and builder, retained by the block (released when it goes) and
-    /// read without retaining them again, which a strong field read through a pointer would.
+    /// The definition's info, which holds its builder: retained by the block (released when it
+    /// goes) and read without retaining it again, which a strong field read through a pointer would.
     let info: Unmanaged<DefinitionInfo>
-    let builder: Unmanaged<BuilderBox>
+    /// For a binding, the entry it builds from (in `primaryBlock`).
+    let primary: UnsafeMutableRawPointer?
     /// `info.layout` and `info.lifetime`, read without touching `info`.
     let layout: ValueLayout
     let lifetime: Lifetime
@@ -84,7 +85,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     /// - Parameters:
     ///   - primary: For a binding, the entry it builds from.
     ///   - slot: The index of its state among a scope's slots, or `-1` if it holds its own.
-    func makeEntry(info: DefinitionInfo, mode: EntryMode, build: BuilderBox, primary: Entry? = nil, slot: Int32 = -1)
+    func makeEntry(info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int32 = -1)
         -> Entry
     {
         withUnsafeMutablePointers { header, elements in
@@ -98,7 +99,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 : nil
             storage.initialize(
                 to: EntryStorage(
-                    info: .passRetained(info), builder: .passRetained(build), layout: info.layout,
+                    info: .passRetained(info), primary: primary?.opaque, layout: info.layout,
                     lifetime: info.lifetime, mode: mode, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))
             return Entry(storage)
@@ -110,7 +111,6 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             for index in 0..<header.pointee.count {
                 Entry(elements + index).freePublished()
                 elements[index].info.release()
-                elements[index].builder.release()
             }
             elements.deinitialize(count: header.pointee.count)
         }

@@ -21,9 +21,9 @@ extension Registry {
             for index in definitions.indices {
                 let info = definitions[index].info
                 guard info.isPlain || (info.scope == nil && !info.isInjection), !info.isOverride, info.lifetime != .scoped,
-                    definitions[index].bindings.isEmpty, case let .builder(build) = definitions[index].payload
+                    definitions[index].bindings.isEmpty, case .builder = definitions[index].payload
                 else { return false }
-                let entry = block.makeEntry(info: info, mode: mode(info), build: build)
+                let entry = block.makeEntry(info: info, mode: mode(info))
                 if info.isPlain {
                     guard table.insert(info.typeID, tag: .none, entry: entry) else { return false }
                 } else {

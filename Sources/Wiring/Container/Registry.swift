@@ -105,7 +105,7 @@ struct Registry: Sendable {
         let hasBindings = definitions.contains { !$0.bindings.isEmpty }
         var block: EntryBlock?
         var slots: Int32 = 0
-        func newEntry(_ info: DefinitionInfo, mode: EntryMode, build: BuilderBox, primary: Entry? = nil) -> Entry {
+        func newEntry(_ info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil) -> Entry {
             let made = block ?? EntryBlock.make(capacity: claims.count + (hasBindings ? definitions.count : 0))
             block = made
             var slot: Int32 = -1
@@ -113,7 +113,7 @@ struct Registry: Sendable {
                 slot = slots
                 slots += 1
             }
-            return made.makeEntry(info: info, mode: mode, build: build, primary: primary, slot: slot)
+            return made.makeEntry(info: info, mode: mode, primary: primary, slot: slot)
         }
         var owners = EntryOwners()
         // The entry of each definition with bindings, which its bindings' entries build from.
@@ -131,10 +131,10 @@ struct Registry: Sendable {
             let definition = definitions[claim.definition]
             let isWinner = claims.isWinner(position, in: definitions)
             switch definition.payload {
-            case let .builder(build):
+            case .builder:
                 let primary =
                     (hasBindings ? primaries[claim.definition] : nil) ?? reusable[ObjectIdentifier(definition.info)]
-                    ?? newEntry(definition.info, mode: mode(definition.info), build: build)
+                    ?? newEntry(definition.info, mode: mode(definition.info))
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
                 if claim.slot == 0 {
@@ -143,9 +143,7 @@ struct Registry: Sendable {
                     let binding = definition.bindings[claim.slot - 1]
                     entry =
                         reusable[ObjectIdentifier(binding.info)]
-                        ?? newEntry(
-                            binding.info, mode: mode(definition.info), build: BuilderBox(binding.makeBuilder(binding.info, primary)),
-                            primary: primary)
+                        ?? newEntry(binding.info, mode: mode(definition.info), primary: primary)
                 }
                 owners.keep(entry)
                 entries.append(entry)

@@ -18,7 +18,7 @@ extension Definition {
     public func override() -> Definition {
         Definition(
             info: info.with(isOverride: true), payload: payload,
-            bindings: bindings.map { Binding(info: $0.info.with(isOverride: true), makeBuilder: $0.makeBuilder) })
+            bindings: bindings.map { Binding(info: $0.info.with(isOverride: true)) })
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes
@@ -81,18 +81,20 @@ extension Definition {
             wiringFailure(.invalidBinding(
                 type: typeName(info.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        let binding = Binding(info: info.with(type: Secondary.self)) { info, primary in
-            { buffer in
-                // `Entry.resolve` pushed this binding's frame, so the container is the current one.
-                let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
-                if let verification = container.verification { verification.willResolve(primary.info) }
-                guard let value = try primary.resolveAny(in: container) as? Secondary else {
-                    throw WiringError.invalidBinding(
-                        type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: info.site)
-                }
-                buffer.initializeMemory(as: Secondary.self, to: value)
+        let build: Builder = { buffer, address in
+            // A binding's entry always has a primary, in the same container.
+            let entry = Entry(opaque: UnsafeMutableRawPointer(mutating: address))
+            let primary = Entry(opaque: entry.storage.pointee.primary.unsafelyUnwrapped)
+            // `Entry.resolve` pushed this binding's frame, so the container is the current one.
+            let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
+            if let verification = container.verification { verification.willResolve(primary.info) }
+            guard let value = try primary.resolveAny(in: container) as? Secondary else {
+                throw WiringError.invalidBinding(
+                    type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: entry.info.site)
             }
+            buffer.initializeMemory(as: Secondary.self, to: value)
         }
+        let binding = Binding(info: info.with(type: Secondary.self, build: build))
         return Definition(info: info, payload: payload, bindings: bindings + [binding])
     }
 }

@@ -19,8 +19,8 @@ public func single<T>(
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .singleton, file: file, line: line, type: T.self) {
-        _ = try $0.initializeMemory(as: T.self, to: factory())
+    Definition(lifetime: .singleton, file: file, line: line, type: T.self) { buffer, _ in
+        _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
 
@@ -42,8 +42,8 @@ public func single<T, Tag: Hashable & Sendable>(
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self) {
-        _ = try $0.initializeMemory(as: T.self, to: factory())
+    Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+        _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
 
@@ -64,8 +64,8 @@ public func factory<T>(
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, file: file, line: line, type: T.self) {
-        _ = try $0.initializeMemory(as: T.self, to: factory())
+    Definition(lifetime: .factory, file: file, line: line, type: T.self) { buffer, _ in
+        _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
 
@@ -81,8 +81,8 @@ public func factory<T, Tag: Hashable & Sendable>(
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) {
-        _ = try $0.initializeMemory(as: T.self, to: factory())
+    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+        _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
 

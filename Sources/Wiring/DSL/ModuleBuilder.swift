@@ -14,43 +14,87 @@
 ///     }
 /// }
 /// ```
+///
+/// Each line is a ``Component``: one definition or several. The block gathers them into one
+/// array with room for all of them, so that a module of a thousand `single { … }` lines makes
+/// two arrays, not one per line.
 @resultBuilder
 public enum ModuleBuilder {
-    public static func buildExpression(_ definition: Definition) -> [Definition] {
-        [definition]
+    /// One line of a module: a definition, or the definitions of an array, an `includes(_:)`, a
+    /// `scope(_:_:)`, an `if` or a `for`. Made and taken apart by the builder alone.
+    public struct Component: Sendable {
+        enum Content: Sendable {
+            case one(Definition)
+            case many([Definition])
+        }
+
+        let content: Content
+
+        var count: Int {
+            switch content {
+            case .one: 1
+            case let .many(definitions): definitions.count
+            }
+        }
+
+        static var empty: Component { Component(content: .many([])) }
+
+        /// The definitions of `components`, in order, in one array.
+        static func joining(_ components: some Collection<Component>) -> Component {
+            var definitions: [Definition] = []
+            definitions.reserveCapacity(components.reduce(0) { $0 + $1.count })
+            for component in components {
+                switch component.content {
+                case let .one(definition): definitions.append(definition)
+                case let .many(more): definitions.append(contentsOf: more)
+                }
+            }
+            return Component(content: .many(definitions))
+        }
     }
 
-    public static func buildExpression(_ definitions: [Definition]) -> [Definition] {
-        definitions
+    public static func buildExpression(_ definition: Definition) -> Component {
+        Component(content: .one(definition))
+    }
+
+    public static func buildExpression(_ definitions: [Definition]) -> Component {
+        Component(content: .many(definitions))
     }
 
     /// A block of one statement (a module listing a shared array of definitions): its
     /// definitions as they are, without copying them into a new array.
-    public static func buildBlock(_ part: [Definition]) -> [Definition] {
-        part
+    public static func buildBlock(_ component: Component) -> Component {
+        component
     }
 
-    public static func buildBlock(_ parts: [Definition]...) -> [Definition] {
-        parts.flatMap { $0 }
+    public static func buildBlock(_ components: Component...) -> Component {
+        Component.joining(components)
     }
 
-    public static func buildOptional(_ part: [Definition]?) -> [Definition] {
-        part ?? []
+    public static func buildOptional(_ component: Component?) -> Component {
+        component ?? .empty
     }
 
-    public static func buildEither(first part: [Definition]) -> [Definition] {
-        part
+    public static func buildEither(first component: Component) -> Component {
+        component
     }
 
-    public static func buildEither(second part: [Definition]) -> [Definition] {
-        part
+    public static func buildEither(second component: Component) -> Component {
+        component
     }
 
-    public static func buildArray(_ parts: [[Definition]]) -> [Definition] {
-        parts.flatMap { $0 }
+    public static func buildArray(_ components: [Component]) -> Component {
+        Component.joining(components)
     }
 
-    public static func buildLimitedAvailability(_ part: [Definition]) -> [Definition] {
-        part
+    public static func buildLimitedAvailability(_ component: Component) -> Component {
+        component
+    }
+
+    public static func buildFinalResult(_ component: Component) -> [Definition] {
+        switch component.content {
+        case let .one(definition): [definition]
+        case let .many(definitions): definitions
+        }
     }
 }

@@ -20,8 +20,8 @@ public struct Definition: Sendable {
     var bindings: [Binding] = []
 
     enum Payload: Sendable {
-        /// Builds the value; each container makes an ``Entry`` with it.
-        case builder(BuilderBox)
+        /// Built by `info.build`; each container makes an ``Entry`` with it.
+        case builder
         /// Code to run on an existing object (`injection(for:)`).
         case injection(Injection)
         /// A factory that takes parameters at resolve time.
@@ -38,10 +38,9 @@ public struct Definition: Sendable {
         case scopeMarker
     }
 
-    /// A secondary type: its info, and how to build its value from the primary entry.
+    /// A secondary type: its info, whose builder reads the value of the entry's primary.
     struct Binding: Sendable {
         let info: DefinitionInfo
-        let makeBuilder: @Sendable (_ info: DefinitionInfo, _ primary: Entry) -> Builder
     }
 
     init<Value>(
@@ -50,8 +49,10 @@ public struct Definition: Sendable {
         site: CodeLocation?,
         factory: @escaping @Sendable () throws -> Value
     ) {
-        self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site)
-        self.payload = .builder(BuilderBox { buffer in buffer.initializeMemory(as: Value.self, to: try factory()) })
+        self.info = DefinitionInfo(
+            type: Value.self, tag: tag, lifetime: lifetime, site: site,
+            build: { buffer, _ in buffer.initializeMemory(as: Value.self, to: try factory()) })
+        self.payload = .builder
     }
 
     /// A definition whose builder was made where `type` is known (the DSL's inlinable
@@ -59,20 +60,21 @@ public struct Definition: Sendable {
     @usableFromInline
     init(
         lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
-        build: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Void
+        build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
-        self.info = DefinitionInfo(type: type, tag: nil, lifetime: lifetime, site: CodeLocation(file, line))
-        self.payload = .builder(BuilderBox(build))
+        self.info = DefinitionInfo(type: type, tag: nil, lifetime: lifetime, site: CodeLocation(file, line), build: build)
+        self.payload = .builder
     }
 
     /// A definition under `tag`, with a builder made where `type` is known.
     @usableFromInline
     init<TagValue: Hashable & Sendable>(
         lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type,
-        build: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Void
+        build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
-        self.info = DefinitionInfo(type: type, tag: Tag(tag), lifetime: lifetime, site: CodeLocation(file, line))
-        self.payload = .builder(BuilderBox(build))
+        self.info = DefinitionInfo(
+            type: type, tag: Tag(tag), lifetime: lifetime, site: CodeLocation(file, line), build: build)
+        self.payload = .builder
     }
 
     init<Value: Sendable>(
@@ -137,13 +139,3 @@ public struct Definition: Sendable {
 
 /// The type of a scope marker's info: no definition answers for it.
 enum DeclaredScope {}
-
-/// A definition's ``Builder``, in an object made once per definition: an entry reads it
-/// without retaining it, which a closure stored in an entry's memory would not allow.
-final class BuilderBox: Sendable {
-    let build: Builder
-
-    init(_ build: @escaping Builder) {
-        self.build = build
-    }
-}

@@ -22,11 +22,15 @@ final class DefinitionInfo: Sendable {
     let isPlain: Bool
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
     let layout: ValueLayout
+    /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
+    /// each entry made from this definition, in every container it is composed into. Kept here,
+    /// not in an object of its own, so that a definition costs one allocation besides its closure.
+    let build: Builder?
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
-        onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false
+        onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false, build: Builder? = nil
     ) {
         self.type = type
         self.tag = tag
@@ -38,21 +42,23 @@ final class DefinitionInfo: Sendable {
         self.scope = scope
         self.onClose = onClose
         self.isAsync = isAsync
+        self.build = build
         layout = ValueLayout(of: type)
         isPlain = tag == nil && scope == nil && !isInjection
     }
 
     /// A copy for another type (a binding, which never carries the `onClose` callback: the
-    /// primary runs it once), or with other flags.
+    /// primary runs it once, and which builds with `build`), or with other flags.
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil
+        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil
     ) -> DefinitionInfo {
         DefinitionInfo(
             type: type ?? self.type, tag: tag, lifetime: lifetime ?? self.lifetime, site: site,
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope,
-            onClose: type != nil ? nil : (onClose ?? self.onClose), isAsync: isAsync)
+            onClose: type != nil ? nil : (onClose ?? self.onClose), isAsync: isAsync,
+            build: build ?? (type != nil ? nil : self.build))
     }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }

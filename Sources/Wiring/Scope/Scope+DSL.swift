@@ -29,7 +29,7 @@ public func scope<S>(
             info: definition.info.with(lifetime: lifetime, scope: owner),
             payload: definition.payload,
             bindings: definition.bindings.map { binding in
-                Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: owner), makeBuilder: binding.makeBuilder)
+                Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: owner))
             })
     }
 }
