@@ -85,10 +85,10 @@ private final class Crash: Plugin {}
 
     @Test func twoDirectDefinitionsStillConflict() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = module {
+            DependencyContainer.defined(by: module {
                 single { Impl() as Plugin }
                 single { Mock() as Plugin }
-            }
+            })
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("Wiring: `Plugin` (no tag) is defined twice."))

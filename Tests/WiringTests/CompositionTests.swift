@@ -97,7 +97,7 @@ extension DependencyContainer {
     @Test func twoDifferentDefinitionsOfOneTypeAreStillADuplicate() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let other = module { single { MockTransport() as Transport } }
-            _ = modules { .left; other }
+            DependencyContainer.defined(by: modules { .left; other })
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("Wiring: `Transport` (no tag) is defined twice."))

@@ -95,10 +95,11 @@ import Wiring
 
     @Test func duplicateInOneModuleNamesTypeTagAndBothSites() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // Reported where the module is first used: here, resolved from.
             _ = module {
                 single(tag: "primary") { Service() as ServiceProtocol }
                 factory(tag: "primary") { Service() as ServiceProtocol }
-            }
+            }.resolveOptional(tag: "primary") as ServiceProtocol?
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("Wiring: `ServiceProtocol` with tag \"primary\" is defined twice."))
@@ -125,10 +126,10 @@ import Wiring
     static func composeModulesThatBothDefineService() {
         let first = module { single { Service() as ServiceProtocol } }
         let second = module { single { Service() as ServiceProtocol } }
-        _ = modules {
+        DependencyContainer.defined(by: modules {
             first
             second
-        }
+        })
     }
 
     @Test func sameTypeUnderDifferentTagsIsNotADuplicate() {

@@ -158,10 +158,10 @@ private struct Avatar: Sendable {
 
     @Test func withoutOverrideASecondDefinitionIsADuplicate() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = modules {
+            DependencyContainer.defined(by: modules {
                 module { single { NamedPlugin("a") as Plugin } }
                 module { single { NamedPlugin("b") as Plugin } }
-            }
+            })
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("Wiring: `Plugin` (no tag) is defined twice."))

@@ -160,7 +160,8 @@ private func defineRootTwice() {
 
     @Test func duplicateNamesBothSites() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = module { duplicates() }
+            // Reported where the module is first used: here, installed as the root.
+            DependencyContainer.defined(by: module { duplicates() })
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(

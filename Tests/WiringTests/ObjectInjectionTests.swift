@@ -198,7 +198,7 @@ private let hiModule = module {
 
     @Test func twoStoryboardsWithOneNameInOneContainerAreADuplicate() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = modules { helloModule; module { storyboard("Main") {} } }
+            DependencyContainer.defined(by: modules { helloModule; module { storyboard("Main") {} } })
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("Wiring: `Storyboard` with tag \"Main\" is defined twice."))

@@ -48,7 +48,7 @@ private func longTagDuplicates() -> [Definition] {
 
     @Test func equalTagsInDifferentStorageAreADuplicate() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = module { longTagDuplicates() }
+            DependencyContainer.defined(by: module { longTagDuplicates() })
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("`Bucket` with tag \"\(longTag())\" is defined twice."))

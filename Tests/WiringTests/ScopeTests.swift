@@ -142,7 +142,7 @@ private final class Token: Sendable {}
 
     @Test func scopedOutsideAScopeStops() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = module { scoped { Cart() } }
+            DependencyContainer.defined(by: module { scoped { Cart() } })
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("Wiring: `scoped { … as Cart }` is not inside a scope."))

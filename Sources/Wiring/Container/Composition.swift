@@ -46,6 +46,8 @@ extension [Part] {
     /// The definitions of these parts, each once, in the order first reached, leaving out every
     /// occurrence of the modules in `excluded` (by identity).
     func flattened(excluding excluded: Set<ObjectIdentifier> = []) -> [Definition] {
+        // One module (what `defined(by:)` installs): its definitions are deduplicated already.
+        if excluded.isEmpty, count == 1, case let .module(module) = self[0] { return module.definitions }
         // A module of definitions alone, the common case, needs no deduplication table.
         if !contains(where: { if case .module = $0 { true } else { false } }) {
             if count == 1, case let .definitions(run) = self[0] { return run }

@@ -73,6 +73,6 @@ extension DependencyContainer {
     public static func derive(
         from containers: [DependencyContainer], file: StaticString = #fileID, line: UInt = #line
     ) -> DependencyContainer {
-        DependencyContainer(parts: containers.map(Part.module), site: CodeLocation(file, line))
+        DependencyContainer(moduleOf: containers.map(Part.module), site: CodeLocation(file, line))
     }
 }

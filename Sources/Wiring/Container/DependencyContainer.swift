@@ -25,41 +25,57 @@ public final class DependencyContainer: Sendable {
     let definitions: [Definition]
     /// Its own definitions and the modules it includes, as declared.
     let parts: [Part]
-    let registry: Registry
+    /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
+    /// built on first use, in `lazy`; until then this is an empty one, which the fast path
+    /// misses in.
+    private let ownRegistry: Registry
+    /// Set only on a module (`module { }`, `modules { }`, a bootstrap closure): its registry,
+    /// built when something first needs it.
+    private let lazy: LazyRegistry?
     let site: CodeLocation?
     /// Set only on the container handed to a DIKit-style bootstrap closure.
     private let collector: DefinitionCollector?
     /// Set only on the sandbox of a verification, which records every resolve.
     let verification: Verification?
-    /// The `createdAtStart()` singletons, if any.
-    let eager: EagerStart?
+    /// The `createdAtStart()` singletons of a container built at once, if any.
+    private let ownEager: EagerStart?
     /// Set only on a scope opened with `openScope(_:)`.
     let scope: ScopeState?
     /// Whether this is (a version of) the global root, built by `defined(by:)`, `load` or `unload`.
     let isRoot: Bool
 
-    convenience init(
-        definitions: [Definition],
-        site: CodeLocation?,
-        scope: ScopeState? = nil,
-        mode: (DefinitionInfo) -> EntryMode = { _ in .published },
-        reusing previous: Registry? = nil
-    ) {
-        self.init(parts: Part.parts(of: definitions), site: site, scope: scope, mode: mode, reusing: previous)
+    /// A module of `definitions` (`module { }`, a bootstrap closure): its registry is built on
+    /// first use.
+    convenience init(definitions: [Definition], site: CodeLocation?) {
+        self.init(moduleOf: Part.parts(of: definitions), site: site)
     }
 
-    convenience init(
-        parts: [Part],
-        site: CodeLocation?,
-        scope: ScopeState? = nil,
-        mode: (DefinitionInfo) -> EntryMode = { _ in .published },
-        reusing previous: Registry? = nil
-    ) {
-        do {
-            try self.init(validating: parts, site: site, scope: scope, mode: mode, reusing: previous)
-        } catch {
-            wiringFailure(error)
+    /// A module made of `parts` (`modules { }`, `derive(from:)`, `includes(_:)`): its registry is
+    /// built on first use.
+    init(moduleOf parts: [Part], site: CodeLocation?) {
+        isRoot = false
+        definitions = parts.flattened()
+        self.parts = parts
+        self.site = site
+        ownRegistry = .empty
+        lazy = LazyRegistry()
+        collector = nil
+        verification = nil
+        ownEager = nil
+        scope = nil
+    }
+
+    /// The registry resolves read: built at init, or on first use for a module.
+    var registry: Registry {
+        _read {
+            if let lazy { yield lazy.built(from: definitions).registry } else { yield ownRegistry }
         }
+    }
+
+    /// The `createdAtStart()` singletons, if any.
+    var eager: EagerStart? {
+        if let lazy { return lazy.built(from: definitions).eager }
+        return ownEager
     }
 
     /// A container of `parts`, or the error that keeps them from making one (a duplicate).
@@ -82,14 +98,15 @@ public final class DependencyContainer: Sendable {
     ) throws(WiringError) {
         self.isRoot = isRoot
         let definitions = parts.flattened()
-        registry = try Registry(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
+        ownRegistry = try Registry(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
+        lazy = nil
         self.definitions = definitions
         self.parts = parts
         self.site = site
         self.collector = nil
         self.verification = nil
         self.scope = scope
-        self.eager = EagerStart.of(registry.eagerEntries)
+        self.ownEager = EagerStart.of(ownRegistry.eagerEntries)
     }
 
     /// A scope opened from a scope definition: a container over the registry every scope of
@@ -99,11 +116,12 @@ public final class DependencyContainer: Sendable {
         self.definitions = shared.definitions
         self.parts = shared.parts
         self.isRoot = false
-        self.registry = registry
+        self.ownRegistry = registry
+        self.lazy = nil
         self.site = scope.openedAt
         self.collector = nil
         self.verification = nil
-        self.eager = EagerStart.of(registry.eagerEntries)
+        self.ownEager = EagerStart.of(registry.eagerEntries)
         self.scope = scope
     }
 
@@ -111,11 +129,12 @@ public final class DependencyContainer: Sendable {
         self.definitions = []
         self.parts = []
         self.isRoot = false
-        self.registry = try! Registry(definitions: [])
+        self.ownRegistry = .empty
+        self.lazy = nil
         self.site = nil
         self.collector = collector
         self.verification = nil
-        self.eager = nil
+        self.ownEager = nil
         self.scope = nil
     }
 
@@ -124,11 +143,13 @@ public final class DependencyContainer: Sendable {
         self.definitions = container.definitions
         self.parts = container.parts
         self.isRoot = false
-        self.registry = try! Registry(definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
+        self.ownRegistry = try! Registry(
+            definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
+        self.lazy = nil
         self.site = container.site
         self.collector = nil
         self.verification = verification
-        self.eager = nil
+        self.ownEager = nil
         self.scope = container.scope
     }
 
@@ -137,11 +158,12 @@ public final class DependencyContainer: Sendable {
         self.definitions = definitions
         self.parts = [.definitions(definitions)]
         self.isRoot = false
-        self.registry = try! Registry(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
+        self.ownRegistry = try! Registry(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
+        self.lazy = nil
         self.site = nil
         self.collector = nil
         self.verification = verification
-        self.eager = nil
+        self.ownEager = nil
         self.scope = scope
         // The values each scope gets at run time: their examples stand in for them.
         for declaration in registry.declarations {

@@ -217,6 +217,9 @@ struct Registry: Sendable {
         entries.filter { $0.info.typeID == type }
     }
 
+    /// A registry of nothing, shared: what a module holds in place of its own until it builds it.
+    static let empty = try! Registry(definitions: [])
+
     /// The values announced with `declared(_:example:)`: each scope gets one at run time.
     let declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
 

@@ -1,0 +1,52 @@
+/// The registry of a module, built the first time something needs it: a resolve from the
+/// module itself, `verify()`, `graph()`. A module that is only composed into others (`modules { }`,
+/// `includes(_:)`, `defined(by:)`) never builds one; the container it ends up in builds its own
+/// from the definitions, once.
+///
+/// A duplicate definition is therefore reported where the module is first used (installed as the
+/// root, composed into a container that is resolved from, or resolved from itself), as KOIN
+/// reports it when the modules start, not where `module { }` is written.
+final class LazyRegistry: @unchecked Sendable {
+    // `built` is written once, under `lock`, and read lock-free with acquire ordering.
+    private let lock = Lock()
+    private let built = AtomicReference<Built>()
+
+    /// What a module builds on first use: its registry and its eager singletons' start.
+    final class Built: Sendable {
+        let registry: Registry
+        let eager: EagerStart?
+
+        init(registry: Registry) {
+            self.registry = registry
+            eager = EagerStart.of(registry.eagerEntries)
+        }
+    }
+
+    /// The registry of `definitions`, building it if this is the first call. A duplicate among
+    /// them stops the program with its message.
+    @inline(__always)
+    func built(from definitions: [Definition]) -> Built {
+        // The container that holds this keeps `Built` alive for as long as the caller uses it.
+        if let built = built.load() { return built.takeUnretainedValue() }
+        return build(from: definitions)
+    }
+
+    /// Whether the registry was built.
+    var isBuilt: Bool { built.load() != nil }
+
+    @inline(never)
+    private func build(from definitions: [Definition]) -> Built {
+        lock.withLock {
+            if let built = built.load() { return built.takeUnretainedValue() }
+            let registry: Registry
+            do throws(WiringError) {
+                registry = try Registry(definitions: definitions)
+            } catch {
+                wiringFailure(error)
+            }
+            let made = Built(registry: registry)
+            _ = built.exchange(made)  // nothing was published before: there is nothing to release
+            return made
+        }
+    }
+}
