@@ -16,9 +16,17 @@ extension DependencyContainer {
     ///
     /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:file:line:)``'s
     /// > error.
+    @inlinable
     public func resolveAsync<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async -> T {
+        // A built single: copied out here, specialized in the caller, with no async call at all.
+        if let value = _builtAsyncSingle(T.self) { return value }
+        return await _resolveAsyncSlowly(type, file: file, line: line)
+    }
+
+    @usableFromInline
+    func _resolveAsyncSlowly<T: Sendable>(_ type: T.Type, file: StaticString, line: UInt) async -> T {
         do {
             return try await resolveAsyncThrowing(type, file: file, line: line)
         } catch {
@@ -42,22 +50,39 @@ extension DependencyContainer {
     /// ```swift
     /// let database = try await container.resolveAsyncThrowing(Database.self)
     /// ```
+    @inlinable
     public func resolveAsyncThrowing<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
-        // A built single of this container: copied out without instantiating any metadata (not
-        // even `T?`'s, hence a throw rather than an optional when it is not built).
-        if scope == nil, let entry = registry.asyncEntry(for: ObjectIdentifier(T.self), tag: nil) {
-            do {
-                return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer throws -> T in
-                    let address = buffer.baseAddress.unsafelyUnwrapped
-                    guard entry.copyBuilt(into: address, in: self) else { throw NotBuiltYet() }
-                    return address.move()
-                }
-            } catch {
-                // Not built: the full path below builds it, or waits for the build under way.
+        if let value = _builtAsyncSingle(T.self) { return value }
+        return try await _resolveAsyncThrowingSlowly(type, file: file, line: line)
+    }
+
+    /// The async single of `T` without a tag in this container, copied out if it is built
+    /// already; `nil` otherwise (the full path then builds it, or waits for the build under way).
+    @inlinable @inline(__always)
+    func _builtAsyncSingle<T>(_: T.Type) -> T? {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+            let address = buffer.baseAddress.unsafelyUnwrapped
+            guard _copyBuiltAsyncSingle(ObjectIdentifier(T.self), into: UnsafeMutableRawPointer(address)) else {
+                return nil
             }
+            return address.move()
         }
+    }
+
+    /// Initializes `buffer` with the built async single of `type` (untagged) of this container,
+    /// if there is one; `false` if not (not async, not built, a scope, a sandbox).
+    @usableFromInline
+    func _copyBuiltAsyncSingle(_ type: ObjectIdentifier, into buffer: UnsafeMutableRawPointer) -> Bool {
+        guard scope == nil, let entry = registry.asyncEntry(for: type, tag: nil) else { return false }
+        return entry.copyBuilt(into: buffer, in: self)
+    }
+
+    @usableFromInline
+    func _resolveAsyncThrowingSlowly<T: Sendable>(
+        _ type: T.Type, file: StaticString, line: UInt
+    ) async throws(WiringError) -> T {
         do throws(WiringError) {
             let rootBefore = root.generation
             if let (owner, entry) = try asyncEntry(T.self, tag: nil) {
@@ -230,5 +255,3 @@ public func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
     return try await container.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
 }
 
-/// Thrown inside `resolveAsyncThrowing` when the single it looks for is not built yet.
-private struct NotBuiltYet: Error {}
