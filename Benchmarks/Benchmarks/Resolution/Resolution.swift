@@ -3,7 +3,7 @@ import Dependencies
 import Dispatch
 import Fixtures
 import Swinject
-import Wiring
+@_spi(Testing) import Wiring
 
 /// The open scopes of scenario 11, made by its setup.
 final class OpenVisitsHolder: @unchecked Sendable {
@@ -156,18 +156,19 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // 7. A container of 1,000 types: build it and resolve each type once.
+    // 7. The registry alone: a container built from 1,000 definitions made once, beforehand (a
+    // global array), each type resolved once. Scenarios 13-15 measure start-up as apps write it.
     let manyTypes = Benchmark.Configuration(scalingFactor: .one)
-    Benchmark("7 1000 types: Wiring", configuration: manyTypes) { benchmark in
+    Benchmark("7 registry of 1000 premade: Wiring", configuration: manyTypes) { benchmark in
         for _ in benchmark.scaledIterations { wiringManyTypes() }
     }
-    Benchmark("7 1000 types: Swinject", configuration: manyTypes) { benchmark in
+    Benchmark("7 registry of 1000 premade: Swinject", configuration: manyTypes) { benchmark in
         for _ in benchmark.scaledIterations { swinjectManyTypes() }
     }
-    Benchmark("7 1000 types: swift-dependencies", configuration: manyTypes) { benchmark in
+    Benchmark("7 registry of 1000 premade: swift-dependencies", configuration: manyTypes) { benchmark in
         for _ in benchmark.scaledIterations { dependenciesManyTypes() }
     }
-    Benchmark("7 1000 types: hand-written", configuration: manyTypes) { benchmark in
+    Benchmark("7 registry of 1000 premade: hand-written", configuration: manyTypes) { benchmark in
         for _ in benchmark.scaledIterations { baselineManyTypes() }
     }
 
@@ -249,6 +250,47 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("12 request scope: hand-written") { benchmark in
         let database = Database()
         for index in benchmark.scaledIterations { blackHole(handWrittenRequest(index, database: database)) }
+    }
+
+    // 13-15. Start-up as an app writes it: every definition made inside the measured region
+    // (`module { single { Many0() } … }`), the modules composed, the root installed with
+    // `defined(by:)`, each type resolved once, the root removed again. These replace the
+    // benchmark's own root, which the teardown puts back.
+    let startUp = Benchmark.Configuration(
+        scalingFactor: .one, teardown: {
+            try? DependencyContainer._withExclusiveRoot {}
+            DependencyContainer.defined(by: wiringModule)
+            DependencyContainer.load(loadedModule)
+        })
+    Benchmark("13 start-up, one inline module of 1000: Wiring", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { wiringStartUpOneModule() }
+    }
+    Benchmark("13 start-up, one inline module of 1000: Swinject", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { swinjectStartUpOneModule() }
+    }
+    Benchmark("13 start-up, one inline module of 1000: swift-dependencies", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { dependenciesManyTypes() }
+    }
+    Benchmark("13 start-up, one inline module of 1000: hand-written", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { baselineManyTypes() }
+    }
+    Benchmark("14 start-up, ten modules of 100 composed: Wiring", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { wiringStartUpTenModules() }
+    }
+    Benchmark("14 start-up, ten modules of 100 composed: Swinject", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { swinjectStartUpTenModules() }
+    }
+    Benchmark("14 start-up, ten modules of 100 composed: hand-written", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { baselineManyTypes() }
+    }
+    Benchmark("15 start-up, general path of 200: Wiring", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { wiringStartUpGeneral() }
+    }
+    Benchmark("15 start-up, general path of 200: Swinject", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { swinjectStartUpGeneral() }
+    }
+    Benchmark("15 start-up, general path of 200: hand-written", configuration: startUp) { benchmark in
+        for _ in benchmark.scaledIterations { baselineStartUpGeneral() }
     }
 }
 

@@ -17,8 +17,14 @@
 ///
 /// A module can build on others with ``includes(_:file:line:)``.
 ///
+/// A module is a list of definitions: it builds nothing until it is used. The container it is
+/// installed or composed into (`defined(by:)`, ``modules(file:line:_:)``) builds its own lookup
+/// tables from the definitions, once; a module you resolve from directly builds its own on the
+/// first resolve.
+///
 /// > Warning: Two different definitions of the same type and tag stop the program with a
-/// > message naming both sites, unless the later one says ``Definition/override()``.
+/// > message naming both sites where the module is first used (installed as the root, loaded,
+/// > or resolved from), unless the later one says ``Definition/override()``.
 ///
 /// - Parameter content: The definitions, written one per line.
 /// - Parameter line: The line of the call, for messages.
@@ -43,8 +49,12 @@ public func module(
 /// A module reached through several of them (a shared core module, a module listed twice) is
 /// composed once: one definition, one singleton.
 ///
+/// Composing builds nothing: the root you install the result as (or the first resolve from it)
+/// builds the lookup tables, once, from every module's definitions.
+///
 /// > Warning: A type and tag defined differently in two of the modules stops the program with a
-/// > message naming both sites, unless the later definition says ``Definition/override()``.
+/// > message naming both sites where the result is first used, unless the later definition says
+/// > ``Definition/override()``.
 ///
 /// - Parameter content: The modules, such as `.backend`, one per line or separated by `;`.
 /// - Parameter line: The line of the call, for messages.
