@@ -65,10 +65,12 @@ public final class DependencyContainer: Sendable {
         scope = nil
     }
 
-    /// The registry resolves read: built at init, or on first use for a module.
+    /// The registry resolves read: built at init, or on first use for a module. (A plain getter:
+    /// a `_read` accessor that is not inlined allocates its coroutine frame, on every resolve.)
     var registry: Registry {
-        _read {
-            if let lazy { yield lazy.built(from: definitions).registry } else { yield ownRegistry }
+        @inline(__always) get {
+            if let lazy { return lazy.built(from: definitions).registry }
+            return ownRegistry
         }
     }
 
@@ -98,7 +100,7 @@ public final class DependencyContainer: Sendable {
     ) throws(WiringError) {
         self.isRoot = isRoot
         let definitions = parts.flattened()
-        ownRegistry = try Registry(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
+        ownRegistry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
         lazy = nil
         self.definitions = definitions
         self.parts = parts
@@ -143,7 +145,7 @@ public final class DependencyContainer: Sendable {
         self.definitions = container.definitions
         self.parts = container.parts
         self.isRoot = false
-        self.ownRegistry = try! Registry(
+        self.ownRegistry = try! Registry.build(
             definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
         self.lazy = nil
         self.site = container.site
@@ -158,7 +160,7 @@ public final class DependencyContainer: Sendable {
         self.definitions = definitions
         self.parts = [.definitions(definitions)]
         self.isRoot = false
-        self.ownRegistry = try! Registry(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
+        self.ownRegistry = try! Registry.build(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
         self.lazy = nil
         self.site = nil
         self.collector = nil

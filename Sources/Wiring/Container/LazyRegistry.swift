@@ -40,7 +40,7 @@ final class LazyRegistry: @unchecked Sendable {
             if let built = built.load() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
-                registry = try Registry(definitions: definitions)
+                registry = try Registry.build(definitions: definitions)
             } catch {
                 wiringFailure(error)
             }

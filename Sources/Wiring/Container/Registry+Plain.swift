@@ -9,7 +9,7 @@ extension Registry {
     /// others of its type, since equal tags may differ in bits. `nil` as soon as a definition is
     /// not plain, or its type and tag are taken already (a duplicate, an override, or a module
     /// listed twice): the general path then builds the registry, and says what is wrong.
-    init?(plain definitions: [Definition], mode: (DefinitionInfo) -> EntryMode) {
+    static func plain(_ definitions: [Definition], mode: (DefinitionInfo) -> EntryMode) -> Registry? {
         let count = definitions.count
         let table = ResolveTable.empty(capacity: count)
         var entries: [Entry] = []
@@ -41,17 +41,8 @@ extension Registry {
             return true
         }
         guard isPlain else { return nil }
-        self.entries = entries
-        self.owners = [block]
-        self.eagerEntries = eager
-        self.table = table
-        self.tagged = tagged.table
-        self.injections = [:]
-        self.parameterized = [:]
-        self.asyncEntries = [:]
-        self.untaggedAsyncEntries = TypeTable([])
-        self.scopes = [:]
-        self.declarations = []
-        self.slotCount = 0
+        return Registry(
+            entries: entries, owners: [block], table: table, tagged: tagged.table, injections: [:], parameterized: [:],
+            asyncEntries: [:], eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
     }
 }

@@ -2,8 +2,11 @@
 ///
 /// Untagged definitions sit in one table keyed by type; tagged ones in a second table keyed by
 /// type, each holding the (few) tagged entries of that type, compared tag by tag. Nothing here
-/// changes after `init`, so resolving reads it without a lock.
-struct Registry: Sendable {
+/// changes after it is built, so resolving reads it without a lock.
+///
+/// A class: a container holds it by one reference, which every scope opened from one scope
+/// definition shares, and which a module builds on first use (see ``LazyRegistry``).
+final class Registry: Sendable {
     /// Every entry (bindings included), in declaration order; for a type and tag several
     /// definitions bind, all of them, though only the last is resolved.
     let entries: [Entry]
@@ -18,9 +21,9 @@ struct Registry: Sendable {
     /// `injection(for:)` definitions by class, untagged and tagged together.
     let injections: [ObjectIdentifier: [Injection]]
     /// Factories that take parameters, by type and tag.
-    var parameterized: [DefinitionKey: any AnyParameterizedEntry]
+    let parameterized: [DefinitionKey: any AnyParameterizedEntry]
     /// Async singles and factories, by type and tag.
-    var asyncEntries: [DefinitionKey: any AnyAsyncEntry]
+    let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
     /// The `createdAtStart()` singletons, in declaration order.
     let eagerEntries: [Entry]
 
@@ -31,7 +34,7 @@ struct Registry: Sendable {
     }
 
     /// The untagged ones of `asyncEntries`, by type alone: found without hashing a key.
-    var untaggedAsyncEntries: TypeTable<any AnyAsyncEntry>
+    let untaggedAsyncEntries: TypeTable<any AnyAsyncEntry>
 
     /// Each scope declared here: its definitions, and the registry the scopes opened from it
     /// share.
@@ -56,16 +59,15 @@ struct Registry: Sendable {
     ///     one, so their singletons survive (`load`/`unload` on the root).
     ///   - sharedByScopes: Whether every scope opened from the scope definition `scope` shares
     ///     this registry: its entries that hold an instance then keep it in each scope's slots.
-    init(
+    static func build(
         definitions allDefinitions: [Definition],
         scope: ScopeID? = nil,
         mode: (DefinitionInfo) -> EntryMode = { _ in .published },
         reusing previous: Registry? = nil,
         sharedByScopes: Bool = false
-    ) throws(WiringError) {
-        if previous == nil, !sharedByScopes, let plain = Registry(plain: allDefinitions, mode: mode) {
-            self = plain
-            return
+    ) throws(WiringError) -> Registry {
+        if previous == nil, !sharedByScopes, let plain = Registry.plain(allDefinitions, mode: mode) {
+            return plain
         }
         // Definitions of other scopes wait until their scope is opened.
         var scoped: [ScopeID: [Definition]] = [:]
@@ -84,7 +86,7 @@ struct Registry: Sendable {
                 definitions.append(definition)
             }
         }
-        self.scopes = scoped.reduce(into: [:]) { templates, scope in
+        let scopes: [ScopeID: ScopeTemplate] = scoped.reduce(into: [:]) { templates, scope in
             let kept = previous?.scopes[scope.key]
             templates[scope.key] = kept.flatMap { $0.hasSameDefinitions(as: scope.value) ? $0 : nil }
                 ?? ScopeTemplate(id: scope.key, definitions: scope.value)
@@ -184,18 +186,32 @@ struct Registry: Sendable {
             }
         }
 
+        return Registry(
+            entries: entries, owners: owners.blocks, table: ResolveTable.make(fast), tagged: tagged.table,
+            injections: injections, parameterized: parameterized, asyncEntries: asyncEntries,
+            eagerEntries: entries.filter { $0.info.createdAtStart }, scopes: scopes, slotCount: Int(slots),
+            declarations: declarations)
+    }
+
+    init(
+        entries: [Entry], owners: [EntryBlock], table: ResolveTable, tagged: TypeTable<[Entry]>,
+        injections: [ObjectIdentifier: [Injection]], parameterized: [DefinitionKey: any AnyParameterizedEntry],
+        asyncEntries: [DefinitionKey: any AnyAsyncEntry], eagerEntries: [Entry], scopes: [ScopeID: ScopeTemplate],
+        slotCount: Int, declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
+    ) {
         self.entries = entries
-        self.owners = owners.blocks
-        self.eagerEntries = entries.filter { $0.info.createdAtStart }
-        self.table = ResolveTable.make(fast)
-        self.tagged = tagged.table
+        self.owners = owners
+        self.table = table
+        self.tagged = tagged
         self.injections = injections
         self.parameterized = parameterized
         self.asyncEntries = asyncEntries
-        self.untaggedAsyncEntries = TypeTable(
+        untaggedAsyncEntries = TypeTable(
             asyncEntries.compactMap { key, entry in key == DefinitionKey(type: key.type, tag: nil) ? (key.type, entry) : nil })
+        self.eagerEntries = eagerEntries
+        self.scopes = scopes
+        self.slotCount = slotCount
         self.declarations = declarations
-        self.slotCount = Int(slots)
     }
 
     /// This registry as one scope instance uses it: the entries are shared (each scope keeps its
@@ -203,12 +219,10 @@ struct Registry: Sendable {
     /// their instance themselves, so each scope gets new ones of those, if there are any.
     func forScopeInstance() -> Registry {
         guard !parameterized.isEmpty || !asyncEntries.isEmpty else { return self }
-        var copy = self
-        copy.parameterized = parameterized.mapValues { $0.fresh() }
-        copy.asyncEntries = asyncEntries.mapValues { $0.fresh() }
-        copy.untaggedAsyncEntries = TypeTable(
-            copy.asyncEntries.compactMap { key, entry in key == DefinitionKey(type: key.type, tag: nil) ? (key.type, entry) : nil })
-        return copy
+        return Registry(
+            entries: entries, owners: owners, table: table, tagged: tagged, injections: injections,
+            parameterized: parameterized.mapValues { $0.fresh() }, asyncEntries: asyncEntries.mapValues { $0.fresh() },
+            eagerEntries: eagerEntries, scopes: scopes, slotCount: slotCount, declarations: declarations)
     }
 
     /// Every entry of `type`, under any tag, in declaration order (a scan: `resolveAll` is rare,
@@ -218,7 +232,7 @@ struct Registry: Sendable {
     }
 
     /// A registry of nothing, shared: what a module holds in place of its own until it builds it.
-    static let empty = try! Registry(definitions: [])
+    static let empty = try! Registry.build(definitions: [])
 
     /// The values announced with `declared(_:example:)`: each scope gets one at run time.
     let declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]

@@ -7,20 +7,44 @@
 /// single { Backend() as BackendProtocol }   // recorded as "App/Modules.swift:12"
 /// ```
 public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The file, as `#fileID` spells it: `Module/File.swift`.
-    public let fileID: String
+    /// The file as it was captured: a `#fileID` literal is kept as it is, and only made a
+    /// `String` for a message, so that a definition's site costs no allocation.
+    private enum File: Sendable {
+        case literal(StaticString)
+        case text(String)
+    }
+
+    private let file: File
     /// The line in that file.
     public let line: Int
 
+    /// The file, as `#fileID` spells it: `Module/File.swift`.
+    public var fileID: String {
+        switch file {
+        case let .literal(literal): literal.description
+        case let .text(text): text
+        }
+    }
+
     /// Creates a location from a `#fileID` and a `#line`.
     public init(fileID: String, line: Int) {
-        self.fileID = fileID
+        file = .text(fileID)
         self.line = line
     }
 
     init(_ fileID: StaticString, _ line: UInt) {
-        self.init(fileID: fileID.description, line: Int(line))
+        file = .literal(fileID)
+        self.line = Int(line)
     }
 
     public var description: String { "\(fileID):\(line)" }
+
+    public static func == (lhs: CodeLocation, rhs: CodeLocation) -> Bool {
+        lhs.line == rhs.line && lhs.fileID == rhs.fileID
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fileID)
+        hasher.combine(line)
+    }
 }

@@ -36,7 +36,7 @@ final class ScopeTemplate: @unchecked Sendable {
     func registry() throws(WiringError) -> Built {
         try lock.withLock { () throws(WiringError) -> Built in
             if let built { return built }
-            let registry = try Registry(definitions: definitions, scope: id, sharedByScopes: true)
+            let registry = try Registry.build(definitions: definitions, scope: id, sharedByScopes: true)
             let made = Built(registry: registry, definitions: definitions, parts: definitions.isEmpty ? [] : [.definitions(definitions)])
             built = made
             return made
