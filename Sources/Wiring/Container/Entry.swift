@@ -247,7 +247,7 @@ struct Entry: Sendable {
             do throws(WiringError) {
                 try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
                     do {
-                        try info.build.unsafelyUnwrapped(buffer, entry)
+                        try info.build(buffer, entry)
                     } catch {
                         throw WiringError.thrown(by: info, error)
                     }
@@ -270,7 +270,7 @@ struct Entry: Sendable {
         var event: BuildEvent?
         try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
             do {
-                try info.build.unsafelyUnwrapped(buffer, UnsafeRawPointer(storage))
+                try info.build(buffer, UnsafeRawPointer(storage))
             } catch {
                 throw WiringError.thrown(by: info, error)
             }

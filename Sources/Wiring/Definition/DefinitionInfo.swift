@@ -25,12 +25,15 @@ final class DefinitionInfo: Sendable {
     /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
     /// each entry made from this definition, in every container it is composed into. Kept here,
     /// not in an object of its own, so that a definition costs one allocation besides its closure.
-    let build: Builder?
+    /// Not optional: a closure in an `Optional` is stored at the generic enum's abstraction, and
+    /// every call through it would allocate a reabstraction thunk.
+    let build: Builder
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
-        onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false, build: Builder? = nil
+        onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
+        build: @escaping Builder = DefinitionInfo.noBuilder
     ) {
         self.type = type
         self.tag = tag
@@ -53,15 +56,23 @@ final class DefinitionInfo: Sendable {
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
         scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil
     ) -> DefinitionInfo {
-        DefinitionInfo(
+        // Only a binding (a new type) gets a builder of its own; every other copy keeps this one.
+        let build = build ?? (type != nil ? DefinitionInfo.noBuilder : self.build)
+        return DefinitionInfo(
             type: type ?? self.type, tag: tag, lifetime: lifetime ?? self.lifetime, site: site,
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope,
             onClose: type != nil ? nil : (onClose ?? self.onClose), isAsync: isAsync,
-            build: build ?? (type != nil ? nil : self.build))
+            build: build)
     }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
+
+    /// The builder of a definition that builds nothing itself (an injection, a declared value, a
+    /// marker): no entry is ever made for one.
+    static let noBuilder: Builder = { _, _ in
+        preconditionFailure("Wiring: an entry was made for a definition without a builder")
+    }
 
 
     /// What makes two definitions the same within one container: type and tag.
