@@ -17,8 +17,7 @@ extension Definition {
     /// type it is bound to replace the earlier ones.
     public func override() -> Definition {
         Definition(
-            info: info.with(isOverride: true), payload: payload,
-            bindings: bindings.map { Binding(info: $0.info.with(isOverride: true)) })
+            info: info.with(isOverride: true, bindings: bindings.map { Binding(info: $0.info.with(isOverride: true)) }))
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes
@@ -41,7 +40,7 @@ extension Definition {
         let callback: @Sendable (Any) -> Void = { instance in
             if let instance = instance as? T { body(instance) }
         }
-        return Definition(info: info.with(onClose: callback), payload: payload, bindings: bindings)
+        return Definition(info: info.with(onClose: callback))
     }
 
     /// Builds this singleton as soon as its container starts: when it becomes the root
@@ -55,7 +54,7 @@ extension Definition {
     ///
     /// A module that is only composed into others (`modules { .a; .b }`) builds nothing itself.
     public func createdAtStart() -> Definition {
-        Definition(info: info.with(createdAtStart: true), payload: payload, bindings: bindings)
+        Definition(info: info.with(createdAtStart: true))
     }
 
     /// Makes this definition answer for `type` too, with the same instance.
@@ -95,6 +94,6 @@ extension Definition {
             buffer.initializeMemory(as: Secondary.self, to: value)
         }
         let binding = Binding(info: info.with(type: Secondary.self, build: build))
-        return Definition(info: info, payload: payload, bindings: bindings + [binding])
+        return Definition(info: info.with(bindings: bindings + [binding]))
     }
 }

@@ -125,8 +125,9 @@ private func parameterizedDefinition<T>(
 ) -> Definition {
     let list = parameterList(types)
     return Definition(
-        info: DefinitionInfo(type: T.self, tag: tag, lifetime: lifetime, site: site),
-        payload: .parameterized { info in
-            ParameterizedEntry<T>(info: info, parameterTypes: list, signature: types, make: make)
-        })
+        info: DefinitionInfo(
+            type: T.self, tag: tag, lifetime: lifetime, site: site,
+            payload: .parameterized { info in
+                ParameterizedEntry<T>(info: info, parameterTypes: list, signature: types, make: make)
+            }))
 }

@@ -14,10 +14,14 @@
 /// A definition is a description only. Each container it ends up in builds its own instances,
 /// so a singleton is shared within one container, never between two.
 public struct Definition: Sendable {
+    /// Everything about the definition, in one object: copying a definition (the module builder
+    /// does, line by line) is one retain.
     let info: DefinitionInfo
-    let payload: Payload
+
+    /// What the definition builds, or what else it stands for.
+    var payload: Payload { info.payload }
     /// Secondary types this definition also answers for (``bind(_:)``).
-    var bindings: [Binding] = []
+    var bindings: [Binding] { info.bindings }
 
     enum Payload: Sendable {
         /// Built by `info.build`; each container makes an ``Entry`` with it.
@@ -52,7 +56,6 @@ public struct Definition: Sendable {
         self.info = DefinitionInfo(
             type: Value.self, tag: tag, lifetime: lifetime, site: site,
             build: { buffer, _ in buffer.initializeMemory(as: Value.self, to: try factory()) })
-        self.payload = .builder
     }
 
     /// A definition whose builder was made where `type` is known (the DSL's inlinable
@@ -63,7 +66,6 @@ public struct Definition: Sendable {
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
         self.info = DefinitionInfo(type: type, tag: nil, lifetime: lifetime, site: CodeLocation(file, line), build: build)
-        self.payload = .builder
     }
 
     /// A definition under `tag`, with a builder made where `type` is known.
@@ -74,7 +76,6 @@ public struct Definition: Sendable {
     ) {
         self.info = DefinitionInfo(
             type: type, tag: Tag(tag), lifetime: lifetime, site: CodeLocation(file, line), build: build)
-        self.payload = .builder
     }
 
     init<Value: Sendable>(
@@ -83,20 +84,21 @@ public struct Definition: Sendable {
         site: CodeLocation?,
         asyncFactory: @escaping @Sendable () async throws -> Value
     ) {
-        self.info = DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site, isAsync: true)
-        self.payload = .async { info in AsyncEntry(info: info, factory: asyncFactory) }
+        self.info = DefinitionInfo(
+            type: Value.self, tag: tag, lifetime: lifetime, site: site, isAsync: true,
+            payload: .async { info in AsyncEntry(info: info, factory: asyncFactory) })
     }
 
     /// A marker for `module` included by `includes(_:)` at `site`.
     init(including module: DependencyContainer, site: CodeLocation) {
-        self.info = DefinitionInfo(type: DependencyContainer.self, tag: nil, lifetime: .factory, site: site)
-        self.payload = .include(module)
+        self.info = DefinitionInfo(
+            type: DependencyContainer.self, tag: nil, lifetime: .factory, site: site, payload: .include(module))
     }
 
     /// The marker `scope(_:_:)` adds for the scope `scope`, declared at `site`.
     init(markingScope scope: ScopeID, site: CodeLocation?) {
-        self.info = DefinitionInfo(type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, scope: scope)
-        self.payload = .scopeMarker
+        self.info = DefinitionInfo(
+            type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, scope: scope, payload: .scopeMarker)
     }
 
     /// Whether this is the marker of a declared scope.
@@ -118,14 +120,12 @@ public struct Definition: Sendable {
     }
 
     init(injection: Injection) {
-        self.info = injection.info
-        self.payload = .injection(injection)
+        self.info = injection.info.with(payload: .injection(injection))
     }
 
-    init(info: DefinitionInfo, payload: Payload, bindings: [Binding] = []) {
+    /// A definition of `info` (made for it alone: a definition's info is its identity).
+    init(info: DefinitionInfo) {
         self.info = info
-        self.payload = payload
-        self.bindings = bindings
     }
 
     /// Every type this definition answers for: its own, then its bindings'.

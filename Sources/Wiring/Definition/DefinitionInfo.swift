@@ -28,12 +28,17 @@ final class DefinitionInfo: Sendable {
     /// Not optional: a closure in an `Optional` is stored at the generic enum's abstraction, and
     /// every call through it would allocate a reabstraction thunk.
     let build: Builder
+    /// What the definition builds, or what else it stands for (see ``Definition/Payload``).
+    let payload: Definition.Payload
+    /// Secondary types the definition also answers for (``Definition/bind(_:file:line:)``).
+    let bindings: [Definition.Binding]
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
-        build: @escaping Builder = DefinitionInfo.noBuilder
+        build: @escaping Builder = DefinitionInfo.noBuilder, payload: Definition.Payload = .builder,
+        bindings: [Definition.Binding] = []
     ) {
         self.type = type
         self.tag = tag
@@ -46,6 +51,8 @@ final class DefinitionInfo: Sendable {
         self.onClose = onClose
         self.isAsync = isAsync
         self.build = build
+        self.payload = payload
+        self.bindings = bindings
         layout = ValueLayout(of: type)
         isPlain = tag == nil && scope == nil && !isInjection
     }
@@ -54,7 +61,8 @@ final class DefinitionInfo: Sendable {
     /// primary runs it once, and which builds with `build`), or with other flags.
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil
+        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
+        payload: Definition.Payload? = nil, bindings: [Definition.Binding]? = nil
     ) -> DefinitionInfo {
         // Only a binding (a new type) gets a builder of its own; every other copy keeps this one.
         let build = build ?? (type != nil ? DefinitionInfo.noBuilder : self.build)
@@ -63,7 +71,8 @@ final class DefinitionInfo: Sendable {
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope,
             onClose: type != nil ? nil : (onClose ?? self.onClose), isAsync: isAsync,
-            build: build)
+            build: build, payload: payload ?? (type != nil ? .builder : self.payload),
+            bindings: bindings ?? (type != nil ? [] : self.bindings))
     }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }

@@ -26,11 +26,11 @@ public func scope<S>(
         let owner = definition.info.scope.map { $0.nested(in: id) } ?? id
         let lifetime: Lifetime = definition.info.lifetime == .singleton ? .scoped : definition.info.lifetime
         return Definition(
-            info: definition.info.with(lifetime: lifetime, scope: owner),
-            payload: definition.payload,
-            bindings: definition.bindings.map { binding in
-                Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: owner))
-            })
+            info: definition.info.with(
+                lifetime: lifetime, scope: owner,
+                bindings: definition.bindings.map { binding in
+                    Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: owner))
+                }))
     }
 }
 
@@ -79,8 +79,9 @@ public func declared<T>(
     example: @escaping @Sendable () -> T
 ) -> Definition {
     Definition(
-        info: DefinitionInfo(type: T.self, tag: nil, lifetime: .declared, site: CodeLocation(file, line)),
-        payload: .declaration(example: example))
+        info: DefinitionInfo(
+            type: T.self, tag: nil, lifetime: .declared, site: CodeLocation(file, line),
+            payload: .declaration(example: example)))
 }
 
 /// Announces a value of `T` declared at run time under `tag`; see ``declared(_:file:line:example:)``.
@@ -89,6 +90,7 @@ public func declared<T, Tag: Hashable & Sendable>(
     example: @escaping @Sendable () -> T
 ) -> Definition {
     Definition(
-        info: DefinitionInfo(type: T.self, tag: Wiring.Tag(tag), lifetime: .declared, site: CodeLocation(file, line)),
-        payload: .declaration(example: example))
+        info: DefinitionInfo(
+            type: T.self, tag: Wiring.Tag(tag), lifetime: .declared, site: CodeLocation(file, line),
+            payload: .declaration(example: example)))
 }
