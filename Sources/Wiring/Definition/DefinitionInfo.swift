@@ -33,6 +33,27 @@ final class DefinitionInfo: Sendable {
     /// Secondary types the definition also answers for (``Definition/bind(_:file:line:)``).
     let bindings: [Definition.Binding]
 
+    /// The info of a plain `single` or `factory` (no tag, no scope, no flags), as the DSL makes
+    /// one per line: it stores no tag rather than copying an absent one, which for an optional
+    /// existential is an outlined copy through its value witnesses.
+    init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
+        self.type = type
+        tag = nil
+        self.lifetime = lifetime
+        self.site = site
+        isInjection = false
+        isOverride = false
+        createdAtStart = false
+        scope = nil
+        onClose = nil
+        isAsync = false
+        self.build = build
+        payload = .builder
+        bindings = []
+        layout = ValueLayout(of: type)
+        isPlain = true
+    }
+
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
