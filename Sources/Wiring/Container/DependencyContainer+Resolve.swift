@@ -194,7 +194,7 @@ extension DependencyContainer {
         _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, retaining: Bool,
         reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
-        guard let slot = registry.table.slot(for: type, tag: tag) else {
+        guard let slot = fastSlot(for: type, tag: tag) else {
             ReadSection.exit(reader)
             return nil
         }
@@ -211,6 +211,15 @@ extension DependencyContainer {
         }
         ReadSection.exit(reader)
         return nil
+    }
+
+    /// The fast path's slot for `type` and `tag`. A container built at once reads its own table in
+    /// place, with no retain (the `registry` getter returns its result retained); a module reads
+    /// the table it built on first use, or misses until then (the slow path builds it).
+    @inline(__always)
+    func fastSlot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
+        guard let lazy else { return ownRegistry.table.slot(for: type, tag: tag) }
+        return lazy.slot(for: type, tag: tag)
     }
 
     /// Whether a resolve may build this container's entries directly, without the slow path's

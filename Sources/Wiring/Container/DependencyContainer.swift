@@ -28,10 +28,10 @@ public final class DependencyContainer: Sendable {
     /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
     /// built on first use, in `lazy`; until then this is an empty one, which the fast path
     /// misses in.
-    private let ownRegistry: Registry
+    let ownRegistry: Registry
     /// Set only on a module (`module { }`, `modules { }`, a bootstrap closure): its registry,
     /// built when something first needs it.
-    private let lazy: LazyRegistry?
+    let lazy: LazyRegistry?
     let site: CodeLocation?
     /// Set only on the container handed to a DIKit-style bootstrap closure.
     private let collector: DefinitionCollector?

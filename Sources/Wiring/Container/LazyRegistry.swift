@@ -31,6 +31,13 @@ final class LazyRegistry: @unchecked Sendable {
         return build(from: definitions)
     }
 
+    /// The fast path's slot for `type` and `tag`, once the registry is built; `nil` before.
+    @inline(never)
+    func slot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
+        // The container keeps `Built` alive while it resolves: read without a retain.
+        built.load()?._withUnsafeGuaranteedRef { $0.registry.table.slot(for: type, tag: tag) }
+    }
+
     /// Whether the registry was built.
     var isBuilt: Bool { built.load() != nil }
 

@@ -113,7 +113,9 @@ enum BuildGate {
     /// The threads sleeping in ``claim(_:existing:cycle:)`` and the cells they wait on.
     private final class WaitGraph: @unchecked Sendable {
         // Only touched under `stateLock`: `waiting`, and the condition waited on with that lock.
-        var waiting: [UnsafeRawPointer: Cell] = [:]
+        // No run-time exclusivity check: the lock serializes every access, and `finish` reads it
+        // on every build that keeps what it built.
+        @exclusivity(unchecked) var waiting: [UnsafeRawPointer: Cell] = [:]
         let finished = Condition()
 
         /// Whether `me` waiting on `cell` would close a loop of waits back to `me`.
