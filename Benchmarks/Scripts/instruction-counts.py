@@ -85,7 +85,7 @@ def main(arguments: list[str]) -> int:
     markdown = "--markdown" in arguments
     prefixes = [argument for argument in arguments if not argument.startswith("--")]
     binary = build()
-    known = set(subprocess.run([str(binary)], capture_output=True, text=True).stdout.split(": ", 1)[-1]
+    known = set(subprocess.run([str(binary)], capture_output=True, text=True).stdout.split("(scenarios: ", 1)[-1]
                 .rstrip(")\n").split(", "))
     rows = []
     for name, title, low, high in SCENARIOS:

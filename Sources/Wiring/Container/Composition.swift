@@ -55,6 +55,31 @@ extension [Part] {
                 if case let .definitions(run) = part { run } else { preconditionFailure() }
             }
         }
+        if excluded.isEmpty {
+            // Every part's definitions, flattened already: one pass, with room for all of them.
+            let count = reduce(0) { count, part in
+                switch part {
+                case let .definitions(run): count + run.count
+                case let .module(module): count + module.definitions.count
+                }
+            }
+            var seen = IdentitySet(capacity: count)
+            var definitions: [Definition] = []
+            definitions.reserveCapacity(count)
+            for part in self {
+                switch part {
+                case let .definitions(run):
+                    for definition in run where seen.insert(ObjectIdentifier(definition.info)) {
+                        definitions.append(definition)
+                    }
+                case let .module(module):
+                    for definition in module.definitions where seen.insert(ObjectIdentifier(definition.info)) {
+                        definitions.append(definition)
+                    }
+                }
+            }
+            return definitions
+        }
         var seen = Set<ObjectIdentifier>()
         var definitions: [Definition] = []
         func visit(_ parts: [Part]) {
@@ -66,13 +91,7 @@ extension [Part] {
                     }
                 case let .module(module):
                     guard !excluded.contains(ObjectIdentifier(module)) else { continue }
-                    if excluded.isEmpty {
-                        for definition in module.definitions where seen.insert(ObjectIdentifier(definition.info)).inserted {
-                            definitions.append(definition)
-                        }
-                    } else {
-                        visit(module.parts)
-                    }
+                    visit(module.parts)
                 }
             }
         }

@@ -218,7 +218,7 @@ extension DependencyContainer {
     /// the table it built on first use, or misses until then (the slow path builds it).
     @inline(__always)
     func fastSlot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
-        guard let lazy else { return ownRegistry.table.slot(for: type, tag: tag) }
+        guard let lazy else { return fastTable.slot(for: type, tag: tag) }
         return lazy.slot(for: type, tag: tag)
     }
 

@@ -29,6 +29,9 @@ public final class DependencyContainer: Sendable {
     /// built on first use, in `lazy`; until then this is an empty one, which the fast path
     /// misses in.
     let ownRegistry: Registry
+    /// `ownRegistry.table`, held here so that the fast path reads it with one load. Immutable once
+    /// built, as `Registry.table` says, so shared between threads safely.
+    nonisolated(unsafe) let fastTable: ResolveTable
     /// Set only on a module (`module { }`, `modules { }`, a bootstrap closure): its registry,
     /// built when something first needs it.
     let lazy: LazyRegistry?
@@ -59,6 +62,7 @@ public final class DependencyContainer: Sendable {
         self.site = site
         ownRegistry = .empty
         lazy = LazyRegistry()
+        fastTable = ownRegistry.table
         collector = nil
         verification = nil
         ownEager = nil
@@ -102,6 +106,7 @@ public final class DependencyContainer: Sendable {
         let definitions = parts.flattened()
         ownRegistry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
         lazy = nil
+        fastTable = ownRegistry.table
         self.definitions = definitions
         self.parts = parts
         self.site = site
@@ -120,6 +125,7 @@ public final class DependencyContainer: Sendable {
         self.isRoot = false
         self.ownRegistry = registry
         self.lazy = nil
+        fastTable = ownRegistry.table
         self.site = scope.openedAt
         self.collector = nil
         self.verification = nil
@@ -133,6 +139,7 @@ public final class DependencyContainer: Sendable {
         self.isRoot = false
         self.ownRegistry = .empty
         self.lazy = nil
+        fastTable = ownRegistry.table
         self.site = nil
         self.collector = collector
         self.verification = nil
@@ -148,6 +155,7 @@ public final class DependencyContainer: Sendable {
         self.ownRegistry = try! Registry.build(
             definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
         self.lazy = nil
+        fastTable = ownRegistry.table
         self.site = container.site
         self.collector = nil
         self.verification = verification
@@ -162,6 +170,7 @@ public final class DependencyContainer: Sendable {
         self.isRoot = false
         self.ownRegistry = try! Registry.build(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
         self.lazy = nil
+        fastTable = ownRegistry.table
         self.site = nil
         self.collector = nil
         self.verification = verification
