@@ -7,8 +7,7 @@
 /// root, composed into a container that is resolved from, or resolved from itself), as KOIN
 /// reports it when the modules start, not where `module { }` is written.
 final class LazyRegistry: @unchecked Sendable {
-    // `built` is written once, under `lock`, and read lock-free with acquire ordering.
-    private let lock = Lock()
+    // `built` is written once, under `lazyRegistryLock`, and read lock-free with acquire ordering.
     private let built = AtomicReference<Built>()
 
     /// What a module builds on first use: its registry and its eager singletons' start.
@@ -43,7 +42,7 @@ final class LazyRegistry: @unchecked Sendable {
 
     @inline(never)
     private func build(from definitions: [Definition]) -> Built {
-        lock.withLock {
+        lazyRegistryLock.withLock {
             if let built = built.load() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
@@ -57,3 +56,7 @@ final class LazyRegistry: @unchecked Sendable {
         }
     }
 }
+
+/// Serializes the first builds of module registries: one lock for every module rather than one
+/// allocated per module, since each module builds once, and building runs no code of the app's.
+private let lazyRegistryLock = Lock()
