@@ -218,8 +218,9 @@ extension DependencyContainer {
     /// the table it built on first use, or misses until then (the slow path builds it).
     @inline(__always)
     func fastSlot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
-        guard let lazy else { return fastTable.slot(for: type, tag: tag) }
-        return lazy.slot(for: type, tag: tag)
+        // A module's `fastTable` is the empty registry's, so a hit is always the container's own.
+        if let slot = fastTable.slot(for: type, tag: tag) { return slot }
+        return lazy?.slot(for: type, tag: tag)
     }
 
     /// Whether a resolve may build this container's entries directly, without the slow path's
@@ -227,7 +228,11 @@ extension DependencyContainer {
     /// records every resolve), and its eager singletons built.
     @inline(__always)
     var buildsDirectly: Bool {
-        scope == nil && verification == nil && (eager?.isFinished ?? true)
+        guard scope == nil, verification == nil else { return false }
+        // A container built at once reads its own eager start in place (the `eager` getter
+        // returns it retained).
+        guard lazy == nil else { return eager?.isFinished ?? true }
+        return ownEager?.isFinished ?? true
     }
 
     /// The core of every slow resolve: initializes `buffer` (memory for a `type`) with the

@@ -41,7 +41,7 @@ public final class DependencyContainer: Sendable {
     /// Set only on the sandbox of a verification, which records every resolve.
     let verification: Verification?
     /// The `createdAtStart()` singletons of a container built at once, if any.
-    private let ownEager: EagerStart?
+    let ownEager: EagerStart?
     /// Set only on a scope opened with `openScope(_:)`.
     let scope: ScopeState?
     /// Whether this is (a version of) the global root, built by `defined(by:)`, `load` or `unload`.
