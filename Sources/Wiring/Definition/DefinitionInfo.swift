@@ -3,7 +3,6 @@
 /// One instance per definition, shared by every container the definition is composed into.
 final class DefinitionInfo: Sendable {
     let type: Any.Type
-    let tag: Tag?
     let lifetime: Lifetime
     let site: CodeLocation?
     /// Whether this is an `injection(for:)`: code run on an existing object, not a builder.
@@ -12,10 +11,6 @@ final class DefinitionInfo: Sendable {
     let isOverride: Bool
     /// Whether this singleton is built as soon as its container starts.
     let createdAtStart: Bool
-    /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
-    let scope: ScopeID?
-    /// Runs on an instance when Wiring releases it (`.onClose { }`): scope close, module unload.
-    let onClose: (@Sendable (Any) -> Void)?
     /// Whether an async factory builds it (`single { await … }`).
     let isAsync: Bool
     /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
@@ -28,28 +23,55 @@ final class DefinitionInfo: Sendable {
     /// Not optional: a closure in an `Optional` is stored at the generic enum's abstraction, and
     /// every call through it would allocate a reabstraction thunk.
     let build: Builder
+    /// What few definitions have: `nil` for a plain `single` or `factory`, which so costs less to
+    /// make, holds less, and frees faster (a `Tag?` and a payload enum are outlined copies and
+    /// destroys through value witnesses).
+    private let extras: Extras?
+
+    /// The tag, scope, close callback, payload and bindings of a definition that has any.
+    private final class Extras: Sendable {
+        let tag: Tag?
+        let scope: ScopeID?
+        let onClose: (@Sendable (Any) -> Void)?
+        let payload: Definition.Payload
+        let bindings: [Definition.Binding]
+
+        init(
+            tag: Tag?, scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload,
+            bindings: [Definition.Binding]
+        ) {
+            self.tag = tag
+            self.scope = scope
+            self.onClose = onClose
+            self.payload = payload
+            self.bindings = bindings
+        }
+    }
+
+    /// The tag, if any.
+    var tag: Tag? { extras?.tag }
+    /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
+    var scope: ScopeID? { extras?.scope }
+    /// Runs on an instance when Wiring releases it (`.onClose { }`): scope close, module unload.
+    var onClose: (@Sendable (Any) -> Void)? { extras?.onClose }
     /// What the definition builds, or what else it stands for (see ``Definition/Payload``).
-    let payload: Definition.Payload
+    var payload: Definition.Payload { extras?.payload ?? .builder }
     /// Secondary types the definition also answers for (``Definition/bind(_:file:line:)``).
-    let bindings: [Definition.Binding]
+    var bindings: [Definition.Binding] { extras?.bindings ?? [] }
 
     /// The info of a plain `single` or `factory` (no tag, no scope, no flags), as the DSL makes
     /// one per line: it stores no tag rather than copying an absent one, which for an optional
     /// existential is an outlined copy through its value witnesses.
     init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
         self.type = type
-        tag = nil
         self.lifetime = lifetime
         self.site = site
         isInjection = false
         isOverride = false
         createdAtStart = false
-        scope = nil
-        onClose = nil
         isAsync = false
         self.build = build
-        payload = .builder
-        bindings = []
+        extras = nil
         layout = ValueLayout(of: type)
         isPlain = true
     }
@@ -62,18 +84,18 @@ final class DefinitionInfo: Sendable {
         bindings: [Definition.Binding] = []
     ) {
         self.type = type
-        self.tag = tag
         self.lifetime = lifetime
         self.site = site
         self.isInjection = isInjection
         self.isOverride = isOverride
         self.createdAtStart = createdAtStart
-        self.scope = scope
-        self.onClose = onClose
         self.isAsync = isAsync
         self.build = build
-        self.payload = payload
-        self.bindings = bindings
+        var isBuilder = false
+        if case .builder = payload { isBuilder = true }
+        extras =
+            tag == nil && scope == nil && onClose == nil && isBuilder && bindings.isEmpty
+            ? nil : Extras(tag: tag, scope: scope, onClose: onClose, payload: payload, bindings: bindings)
         layout = ValueLayout(of: type)
         isPlain = tag == nil && scope == nil && !isInjection
     }
