@@ -3,6 +3,9 @@
 /// One instance per definition, shared by every container the definition is composed into.
 final class DefinitionInfo: Sendable {
     let type: Any.Type
+    /// The tag, if any. Kept here rather than with the rarer fields: a tagged definition is common
+    /// enough (a module of thousands of them) not to pay for a second object.
+    let tag: Tag?
     let lifetime: Lifetime
     let site: CodeLocation?
     /// Whether this is an `injection(for:)`: code run on an existing object, not a builder.
@@ -23,24 +26,22 @@ final class DefinitionInfo: Sendable {
     /// Not optional: a closure in an `Optional` is stored at the generic enum's abstraction, and
     /// every call through it would allocate a reabstraction thunk.
     let build: Builder
-    /// What few definitions have: `nil` for a plain `single` or `factory`, which so costs less to
-    /// make, holds less, and frees faster (a `Tag?` and a payload enum are outlined copies and
-    /// destroys through value witnesses).
+    /// What few definitions have: `nil` for a `single` or `factory` without a scope, a close
+    /// callback or bindings, which so costs less to make, holds less and frees faster (a payload
+    /// enum is an outlined copy and destroy).
     private let extras: Extras?
 
-    /// The tag, scope, close callback, payload and bindings of a definition that has any.
+    /// The scope, close callback, payload and bindings of a definition that has any.
     private final class Extras: Sendable {
-        let tag: Tag?
         let scope: ScopeID?
         let onClose: (@Sendable (Any) -> Void)?
         let payload: Definition.Payload
         let bindings: [Definition.Binding]
 
         init(
-            tag: Tag?, scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload,
+            scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload,
             bindings: [Definition.Binding]
         ) {
-            self.tag = tag
             self.scope = scope
             self.onClose = onClose
             self.payload = payload
@@ -48,8 +49,6 @@ final class DefinitionInfo: Sendable {
         }
     }
 
-    /// The tag, if any.
-    var tag: Tag? { extras?.tag }
     /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
     var scope: ScopeID? { extras?.scope }
     /// Runs on an instance when Wiring releases it (`.onClose { }`): scope close, module unload.
@@ -64,6 +63,7 @@ final class DefinitionInfo: Sendable {
     /// existential is an outlined copy through its value witnesses.
     init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
         self.type = type
+        tag = nil
         self.lifetime = lifetime
         self.site = site
         isInjection = false
@@ -84,6 +84,7 @@ final class DefinitionInfo: Sendable {
         bindings: [Definition.Binding] = []
     ) {
         self.type = type
+        self.tag = tag
         self.lifetime = lifetime
         self.site = site
         self.isInjection = isInjection
@@ -94,8 +95,8 @@ final class DefinitionInfo: Sendable {
         var isBuilder = false
         if case .builder = payload { isBuilder = true }
         extras =
-            tag == nil && scope == nil && onClose == nil && isBuilder && bindings.isEmpty
-            ? nil : Extras(tag: tag, scope: scope, onClose: onClose, payload: payload, bindings: bindings)
+            scope == nil && onClose == nil && isBuilder && bindings.isEmpty
+            ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
         layout = ValueLayout(of: type)
         isPlain = tag == nil && scope == nil && !isInjection
     }
