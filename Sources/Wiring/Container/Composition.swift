@@ -55,47 +55,38 @@ extension [Part] {
                 if case let .definitions(run) = part { run } else { preconditionFailure() }
             }
         }
-        if excluded.isEmpty {
-            // Every part's definitions, flattened already: one pass, with room for all of them.
-            let count = reduce(0) { count, part in
-                switch part {
-                case let .definitions(run): count + run.count
-                case let .module(module): count + module.definitions.count
-                }
+        // Room for every definition reachable: a module's own `definitions` hold each of the
+        // definitions its parts reach once, so their counts bound what the walk below can meet.
+        let reachable = reduce(0) { count, part in
+            switch part {
+            case let .definitions(run): count + run.count
+            case let .module(module): count + module.definitions.count
             }
-            var seen = IdentitySet(capacity: count)
-            var definitions: [Definition] = []
-            definitions.reserveCapacity(count)
-            for part in self {
+        }
+        var seen = IdentitySet(capacity: reachable)
+        var definitions: [Definition] = []
+        definitions.reserveCapacity(reachable)
+        func visit(_ parts: [Part], _ seen: inout IdentitySet) {
+            for part in parts {
                 switch part {
                 case let .definitions(run):
                     for definition in run where seen.insert(ObjectIdentifier(definition.info)) {
                         definitions.append(definition)
                     }
                 case let .module(module):
-                    for definition in module.definitions where seen.insert(ObjectIdentifier(definition.info)) {
-                        definitions.append(definition)
-                    }
-                }
-            }
-            return definitions
-        }
-        var seen = Set<ObjectIdentifier>()
-        var definitions: [Definition] = []
-        func visit(_ parts: [Part]) {
-            for part in parts {
-                switch part {
-                case let .definitions(run):
-                    for definition in run where seen.insert(ObjectIdentifier(definition.info)).inserted {
-                        definitions.append(definition)
-                    }
-                case let .module(module):
                     guard !excluded.contains(ObjectIdentifier(module)) else { continue }
-                    visit(module.parts)
+                    if excluded.isEmpty {
+                        // Flattened already: no need to walk its parts.
+                        for definition in module.definitions where seen.insert(ObjectIdentifier(definition.info)) {
+                            definitions.append(definition)
+                        }
+                    } else {
+                        visit(module.parts, &seen)
+                    }
                 }
             }
         }
-        visit(self)
+        visit(self, &seen)
         return definitions
     }
 }

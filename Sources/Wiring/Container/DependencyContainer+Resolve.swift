@@ -228,11 +228,7 @@ extension DependencyContainer {
     /// records every resolve), and its eager singletons built.
     @inline(__always)
     var buildsDirectly: Bool {
-        guard scope == nil, verification == nil else { return false }
-        // A container built at once reads its own eager start in place (the `eager` getter
-        // returns it retained).
-        guard lazy == nil else { return eager?.isFinished ?? true }
-        return ownEager?.isFinished ?? true
+        scope == nil && verification == nil && (eager?.isFinished ?? true)
     }
 
     /// The core of every slow resolve: initializes `buffer` (memory for a `type`) with the

@@ -28,7 +28,7 @@ public final class DependencyContainer: Sendable {
     /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
     /// built on first use, in `lazy`; until then this is an empty one, which the fast path
     /// misses in.
-    let ownRegistry: Registry
+    private let ownRegistry: Registry
     /// `ownRegistry.table`, held here so that the fast path reads it with one load. Immutable once
     /// built, as `Registry.table` says, so shared between threads safely.
     nonisolated(unsafe) let fastTable: ResolveTable
@@ -41,7 +41,7 @@ public final class DependencyContainer: Sendable {
     /// Set only on the sandbox of a verification, which records every resolve.
     let verification: Verification?
     /// The `createdAtStart()` singletons of a container built at once, if any.
-    let ownEager: EagerStart?
+    private let ownEager: EagerStart?
     /// Set only on a scope opened with `openScope(_:)`.
     let scope: ScopeState?
     /// Whether this is (a version of) the global root, built by `defined(by:)`, `load` or `unload`.
@@ -80,8 +80,10 @@ public final class DependencyContainer: Sendable {
 
     /// The `createdAtStart()` singletons, if any.
     var eager: EagerStart? {
-        if let lazy { return lazy.built(from: definitions).eager }
-        return ownEager
+        @inline(__always) get {
+            if let lazy { return lazy.built(from: definitions).eager }
+            return ownEager
+        }
     }
 
     /// A container of `parts`, or the error that keeps them from making one (a duplicate).

@@ -37,9 +37,6 @@ final class LazyRegistry: @unchecked Sendable {
         built.load()?._withUnsafeGuaranteedRef { $0.registry.table.slot(for: type, tag: tag) }
     }
 
-    /// Whether the registry was built.
-    var isBuilt: Bool { built.load() != nil }
-
     @inline(never)
     private func build(from definitions: [Definition]) -> Built {
         lazyRegistryLock.withLock {
