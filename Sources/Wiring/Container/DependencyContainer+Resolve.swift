@@ -160,7 +160,11 @@ extension DependencyContainer {
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
         do {
-            return try resolveCore(T.self)
+            var found = _Found()
+            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+            return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
+                try resolveCore(T.self, into: buffer, isInstance: { $0 is T })
+            }
         } catch {
             throw error.requested(at: CodeLocation(file, line))
         }
@@ -195,22 +199,118 @@ extension DependencyContainer {
         reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
         guard let slot = fastSlot(for: type, tag: tag) else {
+            if let scope { return lookUpPast(scope, type, tag: tag, &found, reader: reader) }
             ReadSection.exit(reader)
             return nil
         }
         if let word = slot.word, let address = publishedAddress(word) { return address }
-        if buildsDirectly, let entry = slot.entry {
-            let container = Unmanaged.passUnretained(self)
-            found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
-            if retaining {
-                // The root may be replaced and freed once the section ends: retained inside it.
-                _ = container.retain()
-                ReadSection.exitAfterRetaining(reader)
-                return nil
+        if let entry = slot.entry {
+            if buildsDirectly {
+                return direct(entry, &found, retaining: retaining, reader: reader)
             }
+            if let scope { return lookUpOwn(scope, entry, type, tag: tag, &found, retaining: retaining, reader: reader) }
         }
         ReadSection.exit(reader)
         return nil
+    }
+
+    /// Ends the fast path's lookup with `entry` to build here, in `found`; returns `nil`.
+    @inline(__always)
+    private func direct(
+        _ entry: UnsafeMutableRawPointer, _ found: inout _Found, retaining: Bool, reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        let container = Unmanaged.passUnretained(self)
+        found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
+        if retaining {
+            // The root may be replaced and freed once the section ends: retained inside it.
+            _ = container.retain()
+            ReadSection.exitAfterRetaining(reader)
+            return nil
+        }
+        ReadSection.exit(reader)
+        return nil
+    }
+
+    /// The fast path in a scope, for a definition of its own (`entry`): built directly when no
+    /// value declared here may stand in front of it (see ``ScopeSummary``); else, for a value
+    /// declared here without a tag, that value, found under the lock.
+    ///
+    /// Out of line: a scope's resolves should not add to the root's fast path.
+    @inline(never)
+    private func lookUpOwn(
+        _ scope: ScopeState, _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, tag: _TagKey,
+        _ found: inout _Found, retaining: Bool, reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        let summary = scope.summary.current
+        let mayBeDeclared = summary & ScopeSummary.declared(type) != 0
+        guard verification == nil, summary & ScopeSummary.closed == 0, eager?.isFinished ?? true,
+            Entry(opaque: entry).isBuiltInScope
+        else {
+            ReadSection.exit(reader)
+            return nil
+        }
+        if !mayBeDeclared { return direct(entry, &found, retaining: retaining, reader: reader) }
+        ReadSection.exit(reader)
+        lookUpDeclared(scope, type, tag: tag, &found)
+        return nil
+    }
+
+    /// The fast path in a scope, for a type it has no definition of: a value declared here
+    /// without a tag (found under the lock, after the read section), or the published singleton
+    /// of the container the scope was opened from, when nothing here may stand in front of it
+    /// (no value of the type declared, no link, not closed; see ``ScopeSummary``) and the scope
+    /// defines nothing that must be told apart from the parent's (announced values,
+    /// definitions with parameters). Anything else (a singleton to build, a factory, which KOIN
+    /// builds in the scope asking) takes the slow path.
+    @inline(never)
+    private func lookUpPast(
+        _ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
+        reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        let summary = scope.summary.current
+        guard verification == nil, summary & ScopeSummary.closed == 0 else {
+            ReadSection.exit(reader)
+            return nil
+        }
+        if summary & ScopeSummary.declared(type) != 0 {
+            ReadSection.exit(reader)
+            lookUpDeclared(scope, type, tag: tag, &found)
+            return nil
+        }
+        return publishedPast(scope, type, tag: tag, summary: summary, reader: reader)
+    }
+
+    /// The published singleton of `type` in the container `scope` (this container's) was opened
+    /// from, or further up, when nothing in this scope may stand in front of it: see
+    /// `lookUpPast`. Ends the read section when it returns `nil`.
+    private func publishedPast(
+        _ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, summary: UInt, reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        let registry = registry
+        guard summary & (ScopeSummary.closed | ScopeSummary.linked | ScopeSummary.declared(type)) == 0,
+            registry.declarations.isEmpty, registry.parameterized.isEmpty
+        else {
+            ReadSection.exit(reader)
+            return nil
+        }
+        let parent = scope.parent
+        if let slot = parent.fastSlot(for: type, tag: tag) {
+            if let word = slot.word, let address = publishedAddress(word) { return address }
+            ReadSection.exit(reader)
+            return nil
+        }
+        guard let grandparent = parent.scope, parent.verification == nil else {
+            ReadSection.exit(reader)
+            return nil
+        }
+        return parent.publishedPast(grandparent, type, tag: tag, summary: grandparent.summary.current, reader: reader)
+    }
+
+    /// Puts the value declared in `scope` for `type`, untagged, in `found`, if there is one and
+    /// the scope is open (under the lock; call outside the read section).
+    private func lookUpDeclared(_ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) {
+        guard tag.type == 0, let (value, isObject) = scope.retainedDeclared(type) else { return }
+        found = _Found(declared: value, isObject: isObject)
     }
 
     /// The fast path's slot for `type` and `tag`. A container built at once reads its own table in

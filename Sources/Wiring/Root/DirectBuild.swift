@@ -1,22 +1,39 @@
-/// What the fast path found to build: an entry, and the container to build it in (retained when
-/// `retained`, for a root that a `load`/`unload` may replace meanwhile).
+/// What the fast path found to build or copy, by `kind`:
+/// - ``Kind/entry``: an entry, and the container to build it in;
+/// - ``Kind/entryInRetainedContainer``: the same, the container retained (a root that a
+///   `load`/`unload` may replace meanwhile);
+/// - ``Kind/declaredObject``, ``Kind/declaredBox``: a value declared in a scope, in `entry`,
+///   retained once for this resolve: a class instance itself, or the ``HeldValue`` holding it.
 @usableFromInline
 struct _Found {
     @usableFromInline var entry: UnsafeMutableRawPointer?
     @usableFromInline var container: UnsafeMutableRawPointer?
-    @usableFromInline var retained: Bool
+    @usableFromInline var kind: UInt8
 
     @inlinable
     init() {
         entry = nil
         container = nil
-        retained = false
+        kind = 0
     }
 
     init(entry: UnsafeMutableRawPointer, container: UnsafeMutableRawPointer, retained: Bool) {
         self.entry = entry
         self.container = container
-        self.retained = retained
+        kind = retained ? Kind.entryInRetainedContainer : Kind.entry
+    }
+
+    init(declared value: UnsafeMutableRawPointer, isObject: Bool) {
+        entry = value
+        container = nil
+        kind = isObject ? Kind.declaredObject : Kind.declaredBox
+    }
+
+    enum Kind {
+        static let entry: UInt8 = 0
+        static let entryInRetainedContainer: UInt8 = 1
+        static let declaredObject: UInt8 = 2
+        static let declaredBox: UInt8 = 3
     }
 }
 
@@ -48,6 +65,28 @@ func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt)
 /// with `buffer` left uninitialized, when the entry was retired by a change of the root.
 @usableFromInline
 func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: StaticString, line: UInt) -> Bool {
+    do {
+        return try buildFound(&found, into: buffer)
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
+    }
+}
+
+/// `_build`, throwing what the build threw (for `resolveThrowing`).
+func buildFound(_ found: inout _Found, into buffer: UnsafeMutableRawPointer) throws(WiringError) -> Bool {
+    switch found.kind {
+    case _Found.Kind.declaredObject:
+        // The reference, retained once for this resolve, moves into `buffer`: the memory of a
+        // class type (declared values are found by their exact type), one reference.
+        buffer.initializeMemory(as: UnsafeMutableRawPointer.self, repeating: found.entry.unsafelyUnwrapped, count: 1)
+        return true
+    case _Found.Kind.declaredBox:
+        let box = Unmanaged<HeldValue>.fromOpaque(found.entry.unsafelyUnwrapped).takeRetainedValue()
+        ErasedValue.copy(box.type, from: box.storage, to: buffer)
+        return true
+    default:
+        break
+    }
     // The container (retained, or held by the caller) keeps the entry's block alive.
     let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
     let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
@@ -62,8 +101,26 @@ func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: S
     let retry = failure.map { error in
         container._withUnsafeGuaranteedRef { $0.newerRoot(after: error) != nil }
     }
-    if found.retained { container.release() }
+    if found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
     if retry == true { return false }
-    if let failure { wiringFailure(failure.requested(at: CodeLocation(file, line))) }
+    if let failure { throw failure }
     return true
+}
+
+/// What `resolveThrowing` returns: the existing singleton or what the fast path found (see
+/// `_existingInstance`), else `slowly`'s resolve. Generic inside Wiring, so the temporary is
+/// on the heap (see ``builtOnHeap(_:_:)``).
+@inline(__always)
+func resolvedThrowing<T>(
+    _: T.Type, existing: UnsafeRawPointer?, _ found: inout _Found,
+    slowly: (UnsafeMutableRawPointer) throws(WiringError) -> Void
+) throws(WiringError) -> T {
+    if let existing {
+        defer { _endRead() }
+        return existing.assumingMemoryBound(to: T.self).pointee
+    }
+    return try builtOnHeap(T.self) { (buffer) throws(WiringError) in
+        if found.entry != nil, try buildFound(&found, into: buffer) { return }
+        try slowly(buffer)
+    }
 }

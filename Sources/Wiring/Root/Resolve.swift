@@ -140,8 +140,12 @@ public func resolveThrowing<T>(
     _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
 ) throws(WiringError) -> T {
     do {
-        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
-            try container.resolveCore(T.self)
+        var found = _Found()
+        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+        return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
+            try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
+                try container.resolveCore(T.self, into: buffer, isInstance: { $0 is T })
+            }
         }
     } catch {
         throw error.requested(at: CodeLocation(file, line))

@@ -20,10 +20,20 @@ final class ScopeState: @unchecked Sendable {
     @exclusivity(unchecked) private var declared: [Declared] = []
     @exclusivity(unchecked) private var links: [DependencyContainer] = []
     @exclusivity(unchecked) private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
-    /// What each entry of the shared registry that holds an instance holds for this scope (see
-    /// ``InstanceState``), `slotCount` of them; allocated with the scope, freed with it.
-    private let slots: UnsafeMutablePointer<InstanceState>?
+    /// One allocation, made with the scope and freed with it: the ``ScopeSummary`` word, then
+    /// what each entry of the shared registry that holds an instance holds for this scope (see
+    /// ``InstanceState``), `slotCount` of them.
+    private let memory: UnsafeMutableRawPointer
     private let slotCount: Int
+    /// What the fast path may know without the lock; its word heads `memory`.
+    let summary: ScopeSummary
+
+    /// Where the slots start in `memory`, after the summary word.
+    private static var slotsOffset: Int { max(MemoryLayout<UInt>.stride, MemoryLayout<InstanceState>.alignment) }
+
+    private var slots: UnsafeMutablePointer<InstanceState> {
+        (memory + Self.slotsOffset).assumingMemoryBound(to: InstanceState.self)
+    }
 
     /// A value given to `declare(_:)`, with what it is for messages and the graph.
     struct Declared {
@@ -87,28 +97,25 @@ final class ScopeState: @unchecked Sendable {
         self.parent = parent
         self.openedAt = openedAt
         slotCount = slots
-        if slots > 0 {
-            let memory = UnsafeMutablePointer<InstanceState>.allocate(capacity: slots)
-            memory.initialize(repeating: InstanceState(), count: slots)
-            self.slots = memory
-        } else {
-            self.slots = nil
-        }
+        memory = .allocate(
+            byteCount: Self.slotsOffset + slots * MemoryLayout<InstanceState>.stride,
+            alignment: max(MemoryLayout<UInt>.alignment, MemoryLayout<InstanceState>.alignment))
+        memory.initializeMemory(as: UInt.self, repeating: 0, count: 1)
+        summary = ScopeSummary(memory.assumingMemoryBound(to: UInt.self))
+        (memory + Self.slotsOffset).initializeMemory(as: InstanceState.self, repeating: InstanceState(), count: slots)
     }
 
     deinit {
         // A scope dropped without `close()` releases what its slots still hold, as a container
         // releases its entries (no `.onClose`: only `close()` and `unload` run those).
-        if let slots {
-            slots.deinitialize(count: slotCount)
-            slots.deallocate()
-        }
+        slots.deinitialize(count: slotCount)
+        memory.deallocate()
     }
 
     /// The instance state of the shared entry whose slot is `index`; touch it under `stateLock`.
     @inline(__always)
     func slot(_ index: Int) -> UnsafeMutablePointer<InstanceState> {
-        slots.unsafelyUnwrapped + index
+        slots + index
     }
 
     /// Whether the scope is closed; call under `stateLock`.
@@ -166,6 +173,7 @@ final class ScopeState: @unchecked Sendable {
                 stored: stored, type: type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
                 sequence: nextCreationSequence())
             if let index { declared[index] = made } else { declared.append(made) }
+            summary.insert(ScopeSummary.declared(key.type))
             return earlier.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
         }
         _ = released  // a replaced value is released here, outside the lock
@@ -197,6 +205,25 @@ final class ScopeState: @unchecked Sendable {
                 links.removeAll { $0.isClosedScope }
             }
             return (false, nil, links)
+        }
+    }
+
+    /// For the resolve fast path: the value declared here for `type` without a tag, retained
+    /// once for the caller (a class instance itself, anything else its ``HeldValue`` box), or
+    /// `nil` when there is none or the scope is closed (the slow path decides those). Takes
+    /// `stateLock`: call outside any read section.
+    func retainedDeclared(_ type: ObjectIdentifier) -> (value: UnsafeMutableRawPointer, isObject: Bool)? {
+        stateLock.withLock { () -> (UnsafeMutableRawPointer, Bool)? in
+            guard !closed else { return nil }
+            return declared.withUnsafeBufferPointer { values in
+                for index in values.indices where ObjectIdentifier(values[index].type) == type && !values[index].isTagged {
+                    switch values[index].stored {
+                    case let .object(object): return (Unmanaged.passRetained(object).toOpaque(), true)
+                    case let .held(held): return (Unmanaged.passRetained(held).toOpaque(), false)
+                    }
+                }
+                return nil
+            }
         }
     }
 
@@ -252,6 +279,7 @@ final class ScopeState: @unchecked Sendable {
                 throw .scopeLinkCycle(scope: id.name, linkedTo: otherScope.id.name, requestedAt: nil)
             }
             if !links.contains(where: { $0 === other }) { links.append(other) }
+            summary.insert(ScopeSummary.linked)
         }
     }
 
@@ -287,6 +315,7 @@ final class ScopeState: @unchecked Sendable {
         return stateLock.withLock { () -> (released: [Released], children: [DependencyContainer])? in
             guard !closed else { return nil }
             closed = true
+            summary.insert(ScopeSummary.closed)
             var released: [Released] = []
             released.reserveCapacity(registry.slotCount + declared.count + callbacks.count)
             for entry in registry.entries {

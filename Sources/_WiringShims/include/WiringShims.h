@@ -18,6 +18,16 @@ static inline void *_Nullable wiring_atomic_exchange(void *_Nullable *_Nonnull s
     return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
 }
 
+// A word of flags published for lock-free readers: written under a lock, read without one
+// (see ScopeState's summary).
+static inline uintptr_t wiring_word_load_acquire(const uintptr_t *_Nonnull word) {
+    return __atomic_load_n(word, __ATOMIC_ACQUIRE);
+}
+
+static inline void wiring_word_store_release(uintptr_t *_Nonnull word, uintptr_t value) {
+    __atomic_store_n(word, value, __ATOMIC_RELEASE);
+}
+
 // How many task-local root scopes are open (see ScopedRoot.swift). Read on every resolve that
 // has no frame to go by, so it is a plain C global (no lazy-initialisation check) read relaxed.
 extern long wiring_open_scopes;

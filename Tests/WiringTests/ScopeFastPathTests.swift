@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+import Wiring
+
+private enum Request {}
+private enum Session {}
+private final class Info: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+private final class Database: Sendable {}
+private final class RequestService: Sendable {
+    let info: Info
+    let database: Database
+    init(info: Info, database: Database) {
+        self.info = info
+        self.database = database
+    }
+}
+private struct Settings: Sendable, Equatable {
+    let name: String
+}
+
+/// A resolve in a scope reads what it can without the lock: the scope's own definitions, the
+/// values declared in it, the singletons of the container it was opened from. Each of these
+/// tests pins one rule that path must keep: what the scope declares or links stands in front
+/// of the parent, a closed scope resolves nothing, and racing `declare`/`close` is safe.
+struct ScopeFastPathTests {
+    private static func app(database: Database = Database(), built: Counter = Counter()) -> DependencyContainer {
+        module {
+            single { database }
+            scope(Request.self) {
+                scoped {
+                    built.increment()
+                    return RequestService(info: resolve(), database: resolve())
+                }
+            }
+        }
+    }
+
+    @Test func nestedResolvesReadTheDeclaredValueAndTheRootSingle() {
+        let database = Database()
+        let built = Counter()
+        let container = Self.app(database: database, built: built)
+        let request = container.openScope(Request.self, id: 7)
+        defer { request.close() }
+        let info = Info(id: 7)
+        request.declare(info)
+        let first: RequestService = request.resolve()
+        let second: RequestService = request.resolve()
+        #expect(first === second)
+        #expect(first.info === info)
+        #expect(first.database === database)
+        #expect(built.count == 1)
+        let again: Info = request.resolve()
+        #expect(again === info)
+    }
+
+    @Test func aValueDeclaredInTheScopeStandsInFrontOfTheParentsSingle() throws {
+        let container = Self.app()
+        let rootDatabase: Database = container.resolve()
+        let request = container.openScope(Request.self)
+        defer { request.close() }
+        // The parent's single is published before the declaration: the scope must still win.
+        let before: Database = request.resolve()
+        #expect(before === rootDatabase)
+        let own = Database()
+        request.declare(own)
+        request.declare(Info(id: 1))
+        let after: Database = request.resolve()
+        #expect(after === own)
+        let service: RequestService = request.resolve()
+        #expect(service.database === own)
+        #expect(try request.resolveThrowing(Database.self) === own)
+    }
+
+    @Test func aValueDeclaredInTheScopeStandsInFrontOfItsOwnDefinition() {
+        let built = Counter()
+        let container = Self.app(built: built)
+        let request = container.openScope(Request.self)
+        defer { request.close() }
+        let info = Info(id: 2)
+        let declared = RequestService(info: info, database: Database())
+        request.declare(declared)
+        let resolved: RequestService = request.resolve()
+        #expect(resolved === declared)
+        #expect(built.count == 0)
+    }
+
+    @Test func aLinkedScopesValueStandsInFrontOfTheParentsSingle() {
+        let container = module {
+            single { Database() }
+            scope(Request.self) {}
+            scope(Session.self) {}
+        }
+        let rootDatabase: Database = container.resolve()
+        let request = container.openScope(Request.self)
+        let session = container.openScope(Session.self)
+        defer {
+            request.close()
+            session.close()
+        }
+        let fromSession = Database()
+        session.declare(fromSession)
+        #expect((request.resolve() as Database) === rootDatabase)
+        request.link(to: session)
+        #expect((request.resolve() as Database) === fromSession)
+    }
+
+    @Test func aValueThatIsNotAClassIsCopiedOut() {
+        let container = Self.app()
+        let request = container.openScope(Request.self)
+        defer { request.close() }
+        request.declare(Settings(name: "request"))
+        let settings: Settings = request.resolve()
+        #expect(settings == Settings(name: "request"))
+        #expect((try? request.resolveThrowing(Settings.self)) == Settings(name: "request"))
+    }
+
+    @Test func aTaggedDeclaredValueIsFoundByItsTag() {
+        let container = Self.app()
+        let request = container.openScope(Request.self)
+        defer { request.close() }
+        let plain = Info(id: 1)
+        let tagged = Info(id: 2)
+        request.declare(plain)
+        request.declare(tagged, tag: "other")
+        #expect((request.resolve() as Info) === plain)
+        #expect((request.resolve(tag: "other") as Info) === tagged)
+    }
+
+    @Test func aClosedScopeResolvesNothingNotEvenTheParentsSingle() {
+        let container = Self.app()
+        _ = container.resolve() as Database
+        let request = container.openScope(Request.self)
+        request.declare(Info(id: 3))
+        _ = request.resolve() as RequestService
+        request.close()
+        for attempt in [
+            { try request.resolveThrowing(Database.self) as Any },
+            { try request.resolveThrowing(Info.self) as Any },
+            { try request.resolveThrowing(RequestService.self) as Any },
+        ] {
+            #expect {
+                _ = try attempt()
+            } throws: { error in
+                guard let error = error as? WiringError, case .scopeClosed = error else { return false }
+                return error.description.contains("Request")
+            }
+        }
+    }
+
+    /// Threads resolve from one scope while another declares into it and finally closes it:
+    /// every resolve either gets the value or a scope-closed error, never a freed one.
+    @Test(.timeLimit(.minutes(1)))
+    func resolvesRaceDeclaresAndClose() async {
+        let container = Self.app()
+        for round in 0..<50 {
+            let request = container.openScope(Request.self, id: round)
+            request.declare(Info(id: round))
+            await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        var seen = 0
+                        for _ in 0..<200 {
+                            if let service = try? request.resolveThrowing(RequestService.self) {
+                                #expect(service.info.id == round)
+                                seen += 1
+                            }
+                            if let settings = try? request.resolveThrowing(Settings.self) {
+                                #expect(settings.name.hasPrefix("s"))
+                            }
+                        }
+                        return seen
+                    }
+                }
+                group.addTask {
+                    for index in 0..<20 {
+                        try? request.declareThrowing(Settings(name: "s\(index)"), replacing: true)
+                    }
+                    request.close()
+                    return 0
+                }
+                for await _ in group {}
+            }
+            #expect(request.isClosed)
+        }
+    }
+}
