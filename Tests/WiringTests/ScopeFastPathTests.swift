@@ -107,6 +107,30 @@ struct ScopeFastPathTests {
         #expect((request.resolve() as Database) === fromSession)
     }
 
+    @Test func anAnnouncedValueNotYetDeclaredIsNotTakenFromTheParent() throws {
+        let container = module {
+            single { Info(id: 0) }
+            single { Database() }
+            scope(Request.self) {
+                declared(Info.self, example: { Info(id: -1) })
+            }
+        }
+        _ = container.resolve() as Info
+        let request = container.openScope(Request.self)
+        defer { request.close() }
+        #expect {
+            _ = try request.resolveThrowing(Info.self)
+        } throws: { error in
+            guard let error = error as? WiringError, case .notDeclared = error else { return false }
+            return true
+        }
+        // Types the scope does not announce still come from the parent.
+        #expect(try request.resolveThrowing(Database.self) === container.resolve() as Database)
+        let info = Info(id: 4)
+        request.declare(info)
+        #expect(try request.resolveThrowing(Info.self) === info)
+    }
+
     @Test func aValueThatIsNotAClassIsCopiedOut() {
         let container = Self.app()
         let request = container.openScope(Request.self)

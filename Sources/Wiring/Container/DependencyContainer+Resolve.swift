@@ -259,8 +259,8 @@ extension DependencyContainer {
     /// without a tag (found under the lock, after the read section), or the published singleton
     /// of the container the scope was opened from, when nothing here may stand in front of it
     /// (no value of the type declared, no link, not closed; see ``ScopeSummary``) and the scope
-    /// defines nothing that must be told apart from the parent's (announced values,
-    /// definitions with parameters). Anything else (a singleton to build, a factory, which KOIN
+    /// defines nothing that must be told apart from the parent's (the type announced with
+    /// `declared(_:example:)`, which must be declared; definitions with parameters). Anything else (a singleton to build, a factory, which KOIN
     /// builds in the scope asking) takes the slow path.
     @inline(never)
     private func lookUpPast(
@@ -288,7 +288,7 @@ extension DependencyContainer {
     ) -> UnsafeRawPointer? {
         let registry = registry
         guard summary & (ScopeSummary.closed | ScopeSummary.linked | ScopeSummary.declared(type)) == 0,
-            registry.declarations.isEmpty, registry.parameterized.isEmpty
+            registry.parameterized.isEmpty, !registry.declarations.contains(where: { $0.info.typeID == type })
         else {
             ReadSection.exit(reader)
             return nil

@@ -14,8 +14,8 @@ struct Released {
         if released.count == 1 { released[0].onClose?(released[0].value); return }
         var released = released
         released.sort { $0.sequence > $1.sequence }  // in place: the array is this call's own
-        for item in released {
-            item.onClose?(item.value)
+        for index in released.indices {
+            released[index].onClose?(released[index].value)
         }
     }
 }

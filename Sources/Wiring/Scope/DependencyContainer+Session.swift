@@ -123,7 +123,7 @@ extension DependencyContainer {
         guard let scope else { throw .notAScope(requestedAt: site) }
         do throws(WiringError) {
             guard !registry.declarations.isEmpty else { return try scope.checkOpen(for: DependencyContainer.self) }
-            if let missing = try scope.firstUndeclared(of: registry.declarations.map(\.info)) {
+            if let missing = try scope.firstUndeclared(of: registry.declarations) {
                 throw WiringError.notDeclared(
                     type: typeName(missing.type), tag: missing.tag?.description, scope: scope.id.name,
                     announcedAt: missing.site, requestedAt: site)

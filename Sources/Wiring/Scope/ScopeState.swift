@@ -162,19 +162,26 @@ final class ScopeState: @unchecked Sendable {
     ) throws(WiringError) {
         let released: Released? = try stateLock.withLock { () throws(WiringError) -> Released? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
-            let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
-            let index = indexOfDeclared(key)
-            let earlier = index.map { declared[$0] }
-            if let earlier, !replacing {
-                throw .valueAlreadyDeclared(
-                    type: typeName(type), tag: tag?.description, scope: id.name, first: earlier.site, second: site)
+            let typeID = ObjectIdentifier(type)
+            guard let index = indexOfDeclared(typeID, tag: tag) else {
+                // The common case, a first declaration: the tag is copied once, into the value.
+                declared.append(
+                    Declared(
+                        stored: stored, type: type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
+                        sequence: nextCreationSequence()))
+                summary.insert(ScopeSummary.declared(typeID))
+                return nil
             }
-            let made = Declared(
+            guard replacing else {
+                throw .valueAlreadyDeclared(
+                    type: typeName(type), tag: tag?.description, scope: id.name, first: declared[index].site,
+                    second: site)
+            }
+            let earlier = declared[index]
+            declared[index] = Declared(
                 stored: stored, type: type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
                 sequence: nextCreationSequence())
-            if let index { declared[index] = made } else { declared.append(made) }
-            summary.insert(ScopeSummary.declared(key.type))
-            return earlier.map { Released(value: $0.value, sequence: $0.sequence, onClose: nil) }
+            return Released(value: earlier.value, sequence: earlier.sequence, onClose: nil)
         }
         _ = released  // a replaced value is released here, outside the lock
     }
@@ -195,7 +202,7 @@ final class ScopeState: @unchecked Sendable {
             if checkingOpen, refuses(in: container) {
                 throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil)
             }
-            if let index = indexOfDeclared(key) {
+            if let index = indexOfDeclared(key.type, tag: key.tag) {
                 // Declared as exactly `type`; copying (a retain) runs no user code.
                 declared[index].copy(into: buffer)
                 return (true, container.verification == nil ? nil : declared[index].info, [])
@@ -245,18 +252,24 @@ final class ScopeState: @unchecked Sendable {
 
     /// The first of `announced` whose type and tag is not declared here, if any; one lock, with
     /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` if the scope is closed.
-    func firstUndeclared(of announced: [DefinitionInfo]) throws(WiringError) -> DefinitionInfo? {
+    func firstUndeclared(of announced: [(info: DefinitionInfo, example: @Sendable () -> Any)]) throws(WiringError)
+        -> DefinitionInfo?
+    {
         try stateLock.withLock { () throws(WiringError) -> DefinitionInfo? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: "checkDeclared()", requestedAt: nil) }
-            return announced.first { indexOfDeclared(DefinitionKey(type: $0.typeID, tag: $0.tag)) == nil }
+            for index in announced.indices {
+                let info = announced[index].info
+                if indexOfDeclared(info.typeID, tag: info.tag) == nil { return info }
+            }
+            return nil
         }
     }
 
-    /// Where the value declared for `key` is in `declared`; call under `stateLock`.
-    private func indexOfDeclared(_ key: DefinitionKey) -> Int? {
+    /// Where the value declared for `type` and `tag` is in `declared`; call under `stateLock`.
+    private func indexOfDeclared(_ type: ObjectIdentifier, tag: Tag?) -> Int? {
         declared.withUnsafeBufferPointer { values in
-            for index in values.indices where ObjectIdentifier(values[index].type) == key.type {
-                guard let tag = key.tag else {
+            for index in values.indices where ObjectIdentifier(values[index].type) == type {
+                guard let tag else {
                     if !values[index].isTagged { return index }
                     continue
                 }
