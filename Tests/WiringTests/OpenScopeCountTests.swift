@@ -48,4 +48,19 @@ extension DependencyContainer {
             #expect(DependencyContainer.openScopeCount == 0)
         }
     }
+
+    /// The scope directory, not the root's list, holds a scope opened from the root with an id:
+    /// closing the root still closes it, and an unload still reaches its instances.
+    @Test func identifiedScopesAreClosedWithTheRoot() throws {
+        try DependencyContainer._withExclusiveRoot { () throws in
+            DependencyContainer.defined(by: .countedScopes)
+            let identified = DependencyContainer.shared.openScope(Visit.self, id: "closed with the root")
+            let anonymous = DependencyContainer.shared.openScope(Visit.self)
+            #expect(DependencyContainer.openScopeCount == 2)
+            DependencyContainer.shared.close()
+            #expect(identified.isClosed)
+            #expect(anonymous.isClosed)
+            #expect(DependencyContainer.openScopeCount == 0)
+        }
+    }
 }

@@ -187,6 +187,8 @@ public final class DependencyContainer: Sendable {
     deinit {
         // A scope dropped without `close()`: the lists that reach open scopes forget it.
         guard let scope else { return }
+        // `close()` has forgotten a closed scope already.
+        guard scope.summary.current & ScopeSummary.closed == 0 else { return }
         forgetScope(scope)
         if verification == nil, let report = UnclosedScopeObserver.shared.current, !scope.isClosed {
             report(UnclosedScope(scope: scope.id.name, openedAt: scope.openedAt))

@@ -93,20 +93,31 @@ final class RootState: @unchecked Sendable {
     /// How many scopes opened from the root are open (neither closed nor freed); of scope type
     /// `scope` only, if given.
     func openScopeCount(of scope: ObjectIdentifier? = nil) -> Int {
-        lock.withLock {
+        let tracked = lock.withLock { () -> Int in
             guard let scope else { return scopes.count }
             return scopes.values.reduce(0) { count, weak in
                 count + (weak.container?.scope?.id.id == scope ? 1 : 0)
             }
         }
+        return tracked + scopeDirectory.rootScopeCount(of: scope)
+    }
+
+    /// The scopes opened from the root that are still alive: those it tracks, and those with
+    /// an id, which the scope directory holds. Call under this lock (the directory's lock is a
+    /// leaf).
+    private var liveScopes: [DependencyContainer] {
+        scopes.values.compactMap(\.container) + scopeDirectory.rootScopes
     }
 
     /// The scopes opened from the root that are still alive.
     var openScopes: [DependencyContainer] {
-        lock.withLock { scopes.values.compactMap(\.container) }
+        lock.withLock { liveScopes }
     }
 
-    /// Remembers `scope`, opened from `base`, if `base` is the global root.
+    /// Remembers `scope`, opened from `base`, if `base` is the global root. A scope opened from
+    /// the root with an id is not tracked here: the scope directory holds it until it closes,
+    /// and `openScopes` reads it there (one dictionary and one weak reference less per request
+    /// scope).
     ///
     /// Lock order: this lock is never taken while `stateLock` is held (nothing under
     /// `stateLock` takes another Wiring lock but an async entry's own).
@@ -140,7 +151,7 @@ final class RootState: @unchecked Sendable {
             let replacement = try Self.build(modules, excluding: unloaded, like: root)
             self.modules = modules
             self.unloaded = unloaded
-            return (replacement, Retired(root: exchange(replacement)), scopes.values.compactMap(\.container))
+            return (replacement, Retired(root: exchange(replacement)), liveScopes)
         }
         retired.finish()
         // A scope that stayed open while the module was away resolves its definitions again, as
@@ -182,7 +193,7 @@ final class RootState: @unchecked Sendable {
             let gone = Set(old.definitions.flatMap(\.slots).map(ObjectIdentifier.init)).subtracting(kept)
             self.modules = modules
             self.unloaded = unloaded
-            return (old, scopes.values.compactMap(\.container), gone, exchange(replacement))
+            return (old, liveScopes, gone, exchange(replacement))
         }
         // Outside the root's lock (see `track`).
         // Readers that still hold the old root, or a scope, find these entries retired.

@@ -172,9 +172,11 @@ extension DependencyContainer {
         throw WiringError.scopeNotDefined(scope: id.name, requestedAt: site)
     }
 
-    /// Tells the scope this was opened from, and the root, about a new scope.
+    /// Tells the scope this was opened from, and the root, about a new scope (unless the scope
+    /// directory holds it for the root; see `RootState.track`).
     private func registerOpened(_ opened: DependencyContainer) {
         self.scope?.adopt(opened)
+        if isRoot, opened.scope?.key != nil { return }
         // The container the chain of scopes starts from: an unload of the root reaches its scopes.
         var base = self
         while let parent = base.scope?.parent { base = parent }
@@ -220,6 +222,8 @@ extension DependencyContainer {
     func forgetScope(_ scope: ScopeState) {
         let me = ObjectIdentifier(self)
         scope.parent.scope?.forget(me)
+        // A scope the directory held for the root was never tracked (see `registerOpened`).
+        if scope.parent.isRoot, scope.key != nil { return }
         root.untrack(me)
     }
 

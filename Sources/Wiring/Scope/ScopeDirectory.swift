@@ -54,6 +54,22 @@ final class ScopeDirectory: @unchecked Sendable {
         lock.withLock { _ = scopes.removeValue(forKey: key) }
     }
 
+    /// The scopes opened from the root with an id: the root does not track these itself (see
+    /// `RootState.track`), since this directory holds them until they close.
+    var rootScopes: [DependencyContainer] {
+        lock.withLock { scopes.compactMap { $0.key.owner == nil ? $0.value : nil } }
+    }
+
+    /// How many scopes opened from the root with an id are open; of scope type `scope` only, if
+    /// given.
+    func rootScopeCount(of scope: ObjectIdentifier?) -> Int {
+        lock.withLock {
+            scopes.keys.reduce(0) { count, key in
+                count + (key.owner == nil && (scope == nil || key.scope == scope) ? 1 : 0)
+            }
+        }
+    }
+
     /// Forgets the root's scopes (the library's own tests reset the root between tests).
     func removeRootScopes() {
         lock.withLock { scopes = scopes.filter { $0.key.owner != nil } }
