@@ -10,6 +10,8 @@ final class ScopeState: @unchecked Sendable {
     let id: ScopeID
     /// The identity given to `openScope(_:id:)`, if any, and where it is registered.
     let key: ScopeDirectory.Key?
+    /// `key != nil`, read without copying the key (an outlined copy of its id's existential).
+    let isIdentified: Bool
     let parent: DependencyContainer
     let openedAt: CodeLocation
     @exclusivity(unchecked) private var closed = false
@@ -94,6 +96,7 @@ final class ScopeState: @unchecked Sendable {
     init(id: ScopeID, key: ScopeDirectory.Key? = nil, parent: DependencyContainer, openedAt: CodeLocation, slots: Int = 0) {
         self.id = id
         self.key = key
+        isIdentified = key != nil
         self.parent = parent
         self.openedAt = openedAt
         slotCount = slots
@@ -332,7 +335,7 @@ final class ScopeState: @unchecked Sendable {
             var released: [Released] = []
             released.reserveCapacity(registry.slotCount + declared.count + callbacks.count)
             for entry in registry.entries {
-                if let held = takeInstance(of: entry) { released.append(held) }
+                if let held = takeInstance(of: entry) { released.append(consume held) }
             }
             for entry in registry.parameterized.values {
                 if let held = entry.takeHeldInstance() { released.append(held) }
@@ -340,7 +343,9 @@ final class ScopeState: @unchecked Sendable {
             for entry in registry.asyncEntries.values {
                 if case let .instance(built) = entry.retire(closing: true) { released.append(built) }
             }
-            for value in declared { released.append(Released(value: value.value, sequence: value.sequence, onClose: nil)) }
+            for index in declared.indices {
+                released.append(Released(value: declared[index].value, sequence: declared[index].sequence, onClose: nil))
+            }
             for callback in callbacks {
                 released.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
             }
