@@ -9,14 +9,36 @@ final class ScopeDirectory: @unchecked Sendable {
     private let lock = Lock()
     @exclusivity(unchecked) private var scopes: [Key: DependencyContainer] = [:]  // under `lock`
 
-    /// Where an identified scope is filed.
-    struct Key: Hashable, Sendable {
+    /// Where an identified scope is filed: the scope holds it, and the directory files the scope
+    /// under it, so a scope's open, close and lookup handle one reference, not copies of an id of
+    /// any type.
+    final class Key: Hashable, Sendable {
         /// The container it was opened from; `nil` for the global root.
         let owner: ObjectIdentifier?
         let scope: ObjectIdentifier
         let id: Tag
+        /// The id's hash, taken once (with the process's seeded hasher, so ids a client chooses
+        /// cannot be made to collide): the directory hashes this word rather than the id.
+        private let idHash: Int
+
+        init(owner: ObjectIdentifier?, scope: ObjectIdentifier, id: Tag) {
+            self.owner = owner
+            self.scope = scope
+            self.id = id
+            idHash = id.hashValue
+        }
 
         var idDescription: String { id.description }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs === rhs || (lhs.owner == rhs.owner && lhs.scope == rhs.scope && lhs.idHash == rhs.idHash && lhs.id == rhs.id)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(idHash)
+            hasher.combine(scope)
+            hasher.combine(owner)
+        }
     }
 
     static func key(owner: DependencyContainer, scope: ScopeID, id: some Hashable & Sendable) -> Key {
