@@ -18,17 +18,23 @@ public protocol Mailer: Sendable {}
 /// The app's routes, wired with Wiring: every request gets a `RequestScope` from the middleware.
 public func wiredRouter() -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
-    router.add(
-        middleware: RequestScopeMiddleware(RequestScope.self) { request, context, scope in
-            try scope.declareThrowing(RequestInfo(id: context.id, path: request.uri.path))
-            try scope.resolveThrowing(ServerStats.self).request()
-        })
+    let prepare: @Sendable (Request, AppRequestContext, DependencyContainer) async throws -> Void = {
+        request, context, scope in
+        try scope.declareThrowing(RequestInfo(id: context.id, path: request.uri.path))
+        try scope.resolveThrowing(ServerStats.self).request()
+    }
+    // Routes that answer with a value: the scope closes as the handler returns.
+    let values = router.group()
+        .add(middleware: RequestScopeMiddleware(RequestScope.self, closing: .afterHandler, prepare: prepare))
+    // Routes that stream: the scope stays open until the body is written.
+    let streams = router.group()
+        .add(middleware: RequestScopeMiddleware(RequestScope.self, prepare: prepare))
 
-    router.get("/hello") { _, _ in "Hello" }
+    values.get("/hello") { _, _ in "Hello" }
 
     // The request's repository and audit log, resolved with free functions: the middleware made
     // the request's scope current, so they read it.
-    router.get("/users/:id") { _, context -> User in
+    values.get("/users/:id") { _, context -> User in
         let id = try context.parameters.require("id", as: Int.self)
         let users: UserRepository = try resolveThrowing()
         let audit: AuditLog = try resolveThrowing()
@@ -38,7 +44,7 @@ public func wiredRouter() -> Router<AppRequestContext> {
     }
 
     // A handler that throws after using the scope: its audit log is still flushed (`.onClose`).
-    router.get("/fail") { _, context -> String in
+    values.get("/fail") { _, context -> String in
         let audit: AuditLog = try context.scope().resolveThrowing()
         audit.record("about to fail")
         throw HTTPError(.badRequest, message: "this route always fails")
@@ -46,14 +52,14 @@ public func wiredRouter() -> Router<AppRequestContext> {
 
     // A Wiring mistake: `Mailer` is defined nowhere. The request gets a 500 and the log says
     // why; the server goes on.
-    router.get("/broken") { _, _ -> String in
+    values.get("/broken") { _, _ -> String in
         let mailer: Mailer = try resolveThrowing()
         return "\(mailer)"
     }
 
     // A streamed body that resolves from the request's scope while it writes: the scope stays
     // open until the body is written.
-    router.get("/stream") { _, _ -> Response in
+    streams.get("/stream") { _, _ -> Response in
         let body = ResponseBody { writer in
             for part in 0..<3 {
                 let audit: AuditLog = try resolveThrowing()
@@ -65,7 +71,7 @@ public func wiredRouter() -> Router<AppRequestContext> {
         return Response(status: .ok, body: body)
     }
 
-    router.get("/stats") { _, _ -> ServerStats.Snapshot in
+    values.get("/stats") { _, _ -> ServerStats.Snapshot in
         try resolveThrowing(ServerStats.self).snapshot
     }
     return router

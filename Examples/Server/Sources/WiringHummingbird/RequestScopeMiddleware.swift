@@ -24,24 +24,46 @@ import Wiring
 /// message logged at error level. The scope closes on every path: after the body is written
 /// (a streamed body included, which resolves from the scope while it writes), when the handler
 /// throws, and when the response is dropped unwritten.
+///
+/// Routes whose bodies are plain values (JSON, text) can close the scope as the handler
+/// returns, which saves wrapping every response body: add the middleware with
+/// `closing: .afterHandler` to those routes' group, and keep the default ``ScopeClosing/afterBody``
+/// for routes that stream.
+///
+/// ```swift
+/// let api = router.group("api")
+///     .add(middleware: RequestScopeMiddleware(RequestScope.self, closing: .afterHandler) { … })
+/// let streams = router.group("streams")
+///     .add(middleware: RequestScopeMiddleware(RequestScope.self) { … })
+/// ```
+///
+/// The `handle` method is `@inlinable`, so that it is specialized for the app's request context
+/// (a generic middleware from another module would copy that context through its type's
+/// metadata on every request).
 public struct RequestScopeMiddleware<Context: ScopedRequestContext, Scope>: RouterMiddleware {
-    private let container: @Sendable () -> DependencyContainer
-    private let prepare: @Sendable (Request, Context, DependencyContainer) async throws -> Void
+    @usableFromInline let container: @Sendable () -> DependencyContainer
+    @usableFromInline let prepare: @Sendable (Request, Context, DependencyContainer) async throws -> Void
+    @usableFromInline let closing: ScopeClosing
 
     /// - Parameters:
     ///   - scope: The scope type, as the modules declare it with `scope(S.self) { … }`.
     ///   - container: Where each request's scope is opened from: the global root by default (a
     ///     test's `.wired(…)` root inside a test).
+    ///   - closing: When the scope closes: after the response body is written (the default,
+    ///     which a streamed body that resolves from the scope needs), or as the handler returns.
     ///   - prepare: Declares the request's values in its scope.
     public init(
         _ scope: Scope.Type,
         from container: @escaping @Sendable () -> DependencyContainer = { DependencyContainer.shared },
+        closing: ScopeClosing = .afterBody,
         prepare: @escaping @Sendable (Request, Context, DependencyContainer) async throws -> Void
     ) {
         self.container = container
+        self.closing = closing
         self.prepare = prepare
     }
 
+    @inlinable
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -58,6 +80,10 @@ public struct RequestScopeMiddleware<Context: ScopedRequestContext, Scope>: Rout
             try await prepare(request, context, scope)
             try scope.checkDeclared()
             var response = try await DependencyContainer.withRoot(scope) { try await next(request, context) }
+            if closing == .afterHandler {
+                lease.close()
+                return response
+            }
             let body = response.body
             // The body may be a stream that resolves from the scope while it writes: the scope
             // stays open and current until the body is written, then closes.
@@ -76,8 +102,19 @@ public struct RequestScopeMiddleware<Context: ScopedRequestContext, Scope>: Rout
     }
 
     /// A Wiring mistake in one request: logged with its full message, answered with a 500.
-    private static func failure(_ error: WiringError, context: Context) -> HTTPError {
+    @usableFromInline
+    static func failure(_ error: WiringError, context: Context) -> HTTPError {
         context.logger.error("\(error.description)")
         return HTTPError(.internalServerError)
     }
+}
+
+/// When a request's scope closes; see ``RequestScopeMiddleware``.
+public enum ScopeClosing: Sendable, Equatable {
+    /// After the response body is written, on every path: a streamed body may resolve from the
+    /// scope while it writes. Each response body is wrapped to know when it is written.
+    case afterBody
+    /// As the handler returns (or throws): nothing is wrapped, and a body written later must
+    /// not resolve from the scope (a `resolveThrowing()` there throws that the scope is closed).
+    case afterHandler
 }

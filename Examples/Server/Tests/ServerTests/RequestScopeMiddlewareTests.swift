@@ -1,4 +1,5 @@
 import App
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -56,6 +57,36 @@ struct RequestScopeMiddlewareTests {
         #expect(closed.count == 30)
     }
 
+    @Test func closingAfterTheHandlerClosesBeforeTheResponseIsWritten() async throws {
+        let opened = Tally()
+        let closed = Tally()
+        let router = Router(context: AppRequestContext.self)
+        let handlerScopes = ScopeBox()
+        router.add(
+            middleware: RequestScopeMiddleware(Call.self, closing: .afterHandler) { _, _, scope in
+                opened.increment()
+                scope.onClose { closed.increment() }
+            })
+        router.get("/ok") { _, context in
+            _ = resolve() as CallLog
+            handlerScopes.set(try context.scope())
+            return "ok"
+        }
+        router.get("/throws") { _, _ -> String in throw HTTPError(.conflict) }
+        try await Application(router: router).test(.router) { client in
+            for _ in 0..<5 {
+                try await client.execute(uri: "/ok", method: .get) { response in
+                    #expect(response.status == .ok)
+                    // Closed as the handler returned, before the body went out.
+                    #expect(handlerScopes.scope?.isClosed == true)
+                }
+                try await client.execute(uri: "/throws", method: .get) { #expect($0.status == .conflict) }
+            }
+        }
+        #expect(opened.count == 10)
+        #expect(closed.count == 10)
+    }
+
     @Test func aRouteWithoutTheMiddlewareGetsA500FromScope() async throws {
         let router = Router(context: AppRequestContext.self)
         router.get("/unscoped") { _, context -> String in
@@ -65,5 +96,24 @@ struct RequestScopeMiddlewareTests {
         try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/unscoped", method: .get) { #expect($0.status == .internalServerError) }
         }
+    }
+}
+
+/// The last scope a handler saw.
+private final class ScopeBox: @unchecked Sendable {
+    // `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: DependencyContainer?
+
+    func set(_ scope: DependencyContainer) {
+        lock.lock()
+        stored = scope
+        lock.unlock()
+    }
+
+    var scope: DependencyContainer? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }
