@@ -63,48 +63,75 @@ func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt)
 
 /// Builds `found`'s entry into `buffer`: one non-generic call, whatever the type. Returns `false`,
 /// with `buffer` left uninitialized, when the entry was retired by a change of the root.
+///
+/// Every level of a deep graph of factories passes through this frame: what only a declared
+/// value or a failure needs is out of line, so that the frame stays small.
 @usableFromInline
 func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: StaticString, line: UInt) -> Bool {
-    do {
-        return try buildFound(&found, into: buffer)
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
-    }
-}
-
-/// `_build`, throwing what the build threw (for `resolveThrowing`).
-func buildFound(_ found: inout _Found, into buffer: UnsafeMutableRawPointer) throws(WiringError) -> Bool {
-    switch found.kind {
-    case _Found.Kind.declaredObject:
-        // The reference, retained once for this resolve, moves into `buffer`: the memory of a
-        // class type (declared values are found by their exact type), one reference.
-        buffer.initializeMemory(as: UnsafeMutableRawPointer.self, repeating: found.entry.unsafelyUnwrapped, count: 1)
-        return true
-    case _Found.Kind.declaredBox:
-        let box = Unmanaged<HeldValue>.fromOpaque(found.entry.unsafelyUnwrapped).takeRetainedValue()
-        ErasedValue.copy(box.type, from: box.storage, to: buffer)
-        return true
-    default:
-        break
-    }
+    if found.kind >= _Found.Kind.declaredObject { return copyDeclared(found, into: buffer) }
     // The container (retained, or held by the caller) keeps the entry's block alive.
     let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
     let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
-    var failure: WiringError?
+    var failed: WiringError?
     container._withUnsafeGuaranteedRef { container in
         do throws(WiringError) {
             try entry.resolveUnpublished(into: buffer, in: container)
         } catch {
-            failure = error
+            failed = error
         }
     }
-    let retry = failure.map { error in
-        container._withUnsafeGuaranteedRef { $0.newerRoot(after: error) != nil }
+    if let error = failed {
+        if let failure = finishFailed(error, found) { wiringFailure(failure.requested(at: CodeLocation(file, line))) }
+        return false
     }
     if found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
-    if retry == true { return false }
-    if let failure { throw failure }
     return true
+}
+
+/// `_build`, throwing what the build threw (for `resolveThrowing`).
+func buildFound(_ found: inout _Found, into buffer: UnsafeMutableRawPointer) throws(WiringError) -> Bool {
+    if found.kind >= _Found.Kind.declaredObject { return copyDeclared(found, into: buffer) }
+    let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
+    let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
+    var failed: WiringError?
+    container._withUnsafeGuaranteedRef { container in
+        do throws(WiringError) {
+            try entry.resolveUnpublished(into: buffer, in: container)
+        } catch {
+            failed = error
+        }
+    }
+    if let error = failed {
+        if let failure = finishFailed(error, found) { throw failure }
+        return false
+    }
+    if found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
+    return true
+}
+
+/// Initializes `buffer` with the declared value `found` holds, retained once for this resolve.
+@inline(never)
+private func copyDeclared(_ found: _Found, into buffer: UnsafeMutableRawPointer) -> Bool {
+    if found.kind == _Found.Kind.declaredObject {
+        // The reference, retained once for this resolve, moves into `buffer`: the memory of a
+        // class type (declared values are found by their exact type), one reference.
+        buffer.initializeMemory(as: UnsafeMutableRawPointer.self, repeating: found.entry.unsafelyUnwrapped, count: 1)
+        return true
+    }
+    let box = Unmanaged<HeldValue>.fromOpaque(found.entry.unsafelyUnwrapped).takeRetainedValue()
+    ErasedValue.copy(box.type, from: box.storage, to: buffer)
+    return true
+}
+
+/// After a build of `found` failed with `error`: releases a retained container, and returns the
+/// error to report, or `nil` when a change of the root retired the entry meanwhile and the
+/// resolve should try again on the root as it is now.
+@inline(never)
+private func finishFailed(_ error: WiringError, _ found: _Found) -> WiringError? {
+    let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
+    let retry = container._withUnsafeGuaranteedRef { $0.newerRoot(after: error) != nil }
+    if found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
+    return retry ? nil : error
 }
 
 /// What `resolveThrowing` returns: the existing singleton or what the fast path found (see
