@@ -32,11 +32,22 @@ extension Definition {
     /// ```
     ///
     /// Write the instance's type in the closure, as above: a definition does not carry its type
-    /// statically. Each callback runs exactly once, outside every Wiring lock, newest instance
-    /// first; when it runs, resolving from the closing scope is an error. Factories and weak
-    /// singles are never held by Wiring, so they have nothing to release; a container that is
-    /// deallocated without `close()` releases its singletons without callbacks.
-    public func onClose<T>(_ body: @escaping @Sendable (_ instance: T) -> Void) -> Definition {
+    /// statically. A type its instances can never be (`.onClose { (store: Store) in … }` on a
+    /// `Connection`) stops the program here, with
+    /// ``WiringError/onCloseNeverRuns(type:callbackTakes:definedAt:)``; a protocol, `Any` or a
+    /// class in its hierarchy is checked on each instance. Each callback runs exactly once,
+    /// outside every Wiring lock, newest instance first; when it runs, resolving from the
+    /// closing scope is an error. Factories and weak singles are never held by Wiring, so they
+    /// have nothing to release; a container that is deallocated without `close()` releases its
+    /// singletons without callbacks.
+    public func onClose<T>(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) -> Void
+    ) -> Definition {
+        guard TypeRelation.mayHold(info.type, as: T.self) else {
+            wiringFailure(
+                .onCloseNeverRuns(
+                    type: typeName(info.type), callbackTakes: typeName(T.self), definedAt: CodeLocation(file, line)))
+        }
         let callback: @Sendable (Any) -> Void = { instance in
             if let instance = instance as? T { body(instance) }
         }
@@ -76,7 +87,8 @@ extension Definition {
     /// and `resolve()` returns the last one declared (KOIN's rule). A binding never conflicts with
     /// another definition; only two direct definitions of one type and tag do.
     public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> Definition {
-        guard case .builder = payload else {
+        // Not a builder's definition, or a type its values can never be: stop where it is written.
+        guard case .builder = payload, TypeRelation.mayHold(info.type, as: Secondary.self) else {
             wiringFailure(.invalidBinding(
                 type: typeName(info.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }

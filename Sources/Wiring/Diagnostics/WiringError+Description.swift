@@ -209,6 +209,14 @@ extension WiringError {
                 "  Defined at: \(definedAt.orUnknown)",
                 "  Fix: bind only to a protocol the type conforms to or a class it inherits from, or remove `.bind(\(boundTo).self)`.",
             ].joined(separator: "\n")
+        case let .onCloseNeverRuns(type, callbackTakes, definedAt):
+            return [
+                "Wiring: `.onClose { (instance: \(callbackTakes)) in … }` on a definition of `\(type)` would never run: "
+                    + "its instance is a `\(type)`, never a `\(callbackTakes)`.",
+                "  Defined at: \(definedAt.orUnknown)",
+                "  Fix: take the definition's type, `.onClose { (instance: \(type)) in … }`, or move the callback to "
+                    + "the definition of `\(callbackTakes)`.",
+            ].joined(separator: "\n")
         case let .parameterMismatch(type, tag, expected, given, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
             let fix: String

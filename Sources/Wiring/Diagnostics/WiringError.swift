@@ -42,6 +42,11 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// A definition bound with `.bind(_:)` to a type its values are not.
     case invalidBinding(type: String, boundTo: String, definedAt: CodeLocation?)
 
+    /// An `.onClose { (instance: T) in … }` whose `T` the definition's instances can never be
+    /// (`single { Connection() }.onClose { (store: Store) in … }`): it would never run, so it
+    /// stops where it is written.
+    case onCloseNeverRuns(type: String, callbackTakes: String, definedAt: CodeLocation?)
+
     /// A definition was resolved with parameters of other types than it takes (`expected` is
     /// `nil` when it takes none; `given` is `nil` when none were passed).
     case parameterMismatch(type: String, tag: String?, expected: String?, given: String?, requestedAt: CodeLocation?)
