@@ -157,7 +157,7 @@ private func asyncError(
             single { NeedsMissing(missing: try await resolveAsyncThrowing()) }
         }
         let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(NeedsMissing.self) }
-        guard case let .missingDefinition(type, _, path, _, _) = error else {
+        guard case let .missingDefinition(type, _, path, _, _, _) = error else {
             Issue.record("expected missingDefinition, got \(String(describing: error))")
             return
         }
@@ -174,7 +174,7 @@ private func asyncError(
             }
         }
         let error = try await asyncError { () async throws(WiringError) in _ = try await container.resolveAsyncThrowing(NeedsMissing.self) }
-        guard case let .missingDefinition(_, _, path, _, _) = error else {
+        guard case let .missingDefinition(_, _, path, _, _, _) = error else {
             Issue.record("expected missingDefinition, got \(String(describing: error))")
             return
         }
@@ -231,7 +231,7 @@ private func asyncError(
         }
         let problems = error?.problems ?? []
         #expect(problems.contains { if case .cycle = $0 { true } else { false } })
-        #expect(problems.contains { if case .missingDefinition(type: "Missing", _, _, _, _) = $0 { true } else { false } })
+        #expect(problems.contains { if case .missingDefinition(type: "Missing", _, _, _, _, _) = $0 { true } else { false } })
 
         let graphOnly = module {
             single { Missing() }

@@ -214,7 +214,7 @@ private func defineRootTwice() {
             let network = try resolveThrowing(Shop.Network.self)
             #expect(network as AnyObject === resolve() as Shop.Network as AnyObject)
             let error = #expect(throws: WiringError.self) { _ = try resolveThrowing(Shop.Network.self, tag: "x") }
-            guard case let .missingDefinition(type, tag, _, registered, _) = error else {
+            guard case let .missingDefinition(type, tag, _, registered, _, _) = error else {
                 Issue.record("expected a missing definition, got \(String(describing: error))")
                 return
             }

@@ -187,7 +187,7 @@ private let hiModule = module {
 
     @Test func unknownStoryboardListsTheRegisteredOnes() throws {
         let error = #expect(throws: WiringError.self) { _ = try helloModule.storyboardThrowing(named: "Settings") }
-        guard case let .missingDefinition(type, tag, _, registered, _) = error else {
+        guard case let .missingDefinition(type, tag, _, registered, _, _) = error else {
             Issue.record("expected a missing definition, got \(String(describing: error))")
             return
         }

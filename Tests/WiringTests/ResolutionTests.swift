@@ -72,7 +72,7 @@ import Wiring
         do {
             _ = try container.resolveThrowing(Leaf.self)
             Issue.record("expected an error")
-        } catch let .missingDefinition(type, tag, path, registered, requestedAt) {
+        } catch let .missingDefinition(type, tag, path, registered, _, requestedAt) {
             #expect(type == "Leaf")
             #expect(tag == nil)
             #expect(path == [ResolutionStep(type: "Leaf", tag: nil, lifetime: nil, definedAt: nil)])

@@ -211,3 +211,42 @@ struct ScopeFastPathTests {
         }
     }
 }
+
+private enum UserSession {}
+private enum Checkout {}
+private protocol Mailer {}
+
+/// Issue 21, item 5: a type missing in a scope names every scope the resolve searched.
+struct MissingInScopeMessageTests {
+    @Test func theMessageListsTheScopesSearchedInOrder() {
+        let container = module {
+            scope(UserSession.self) {}
+            scope(Checkout.self) {}
+        }
+        let session = container.openScope(UserSession.self, id: "u42")
+        let checkout = container.openScope(Checkout.self, id: "c7")
+        defer {
+            session.close()
+            checkout.close()
+        }
+        session.link(to: checkout)
+        #expect {
+            _ = try session.resolveThrowing((any Mailer).self)
+        } throws: { error in
+            guard let error = error as? WiringError, case let .missingDefinition(_, _, _, _, searched, _) = error else {
+                return false
+            }
+            return searched == [#"UserSession "u42""#, #"linked Checkout "c7""#, "container"]
+                && error.description.contains(#"Searched: UserSession "u42" → linked Checkout "c7" → container."#)
+        }
+        // A resolve that starts outside a scope searched none.
+        #expect {
+            _ = try container.resolveThrowing((any Mailer).self)
+        } throws: { error in
+            guard let error = error as? WiringError, case let .missingDefinition(_, _, _, _, searched, _) = error else {
+                return false
+            }
+            return searched.isEmpty && !error.description.contains("Searched:")
+        }
+    }
+}

@@ -123,7 +123,7 @@ private final class Token: Sendable {}
             }
         }
         let error = #expect(throws: VerificationError.self) { try broken.verify() }
-        guard case let .missingDefinition(type, _, path, _, _) = error?.problems.first else {
+        guard case let .missingDefinition(type, _, path, _, _, _) = error?.problems.first else {
             Issue.record("expected a missing Cart, got \(String(describing: error))")
             return
         }

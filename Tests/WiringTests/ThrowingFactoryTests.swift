@@ -76,7 +76,7 @@ private final class Flaky: Sendable {
             single { Repository(database: try resolveThrowing()) }
         }
         let error = #expect(throws: WiringError.self) { try container.resolveThrowing(Screen.self) }
-        guard case let .missingDefinition(type, _, path, _, _) = error else {
+        guard case let .missingDefinition(type, _, path, _, _, _) = error else {
             Issue.record("expected missingDefinition, got \(String(describing: error))")
             return
         }

@@ -94,7 +94,7 @@ private enum App {
         let problems = try #require(error?.problems)
         #expect(problems.count == 5)
 
-        guard case let .missingDefinition(type, tag, path, registered, requestedAt) = problems[0] else {
+        guard case let .missingDefinition(type, tag, path, registered, _, requestedAt) = problems[0] else {
             Issue.record("expected a missing definition, got \(problems[0])")
             return
         }
@@ -119,7 +119,7 @@ private enum App {
         #expect(loopPath.map(\.description) == ["LoopA", "LoopB", "LoopA"])
         #expect(loopPath.allSatisfy { $0.lifetime == .factory })
 
-        guard case let .missingDefinition(storage, storageTag, storagePath, storageRegistered, _) = problems[3] else {
+        guard case let .missingDefinition(storage, storageTag, storagePath, storageRegistered, _, _) = problems[3] else {
             Issue.record("expected a missing tag, got \(problems[3])")
             return
         }
@@ -128,7 +128,7 @@ private enum App {
         #expect(storagePath.map(\.description) == ["Settings", "Storage (tag: \"db\")"])
         #expect(storageRegistered.map(\.tag) == ["\"cache\""])
 
-        guard case let .missingDefinition(feed, _, feedPath, _, _) = problems[4] else {
+        guard case let .missingDefinition(feed, _, feedPath, _, _, _) = problems[4] else {
             Issue.record("expected a missing lazy dependency, got \(problems[4])")
             return
         }

@@ -8,12 +8,15 @@ extension DependencyContainer: CustomStringConvertible, CustomDebugStringConvert
     public var description: String {
         let count = definitions.reduce(0) { $0 + ($1.isScopeMarker ? 0 : 1) }
         let definitions = "\(count) definition\(count == 1 ? "" : "s")"
-        if let scope {
-            let id = scope.key.map { " \($0.idDescription)" } ?? ""
-            return "scope \(scope.id.name)\(id) (\(scope.isClosed ? "closed" : "open")): \(definitions)"
-        }
+        if let scope { return "scope \(scopeName) (\(scope.isClosed ? "closed" : "open")): \(definitions)" }
         if isRoot { return "root container: \(definitions), \(root.openScopeCount()) open scopes" }
         return "container: \(definitions)"
+    }
+
+    /// A scope's type and id, as messages name it (`UserSession "u42"`); `container` otherwise.
+    var scopeName: String {
+        guard let scope else { return "container" }
+        return scope.id.name + (scope.key.map { " \($0.idDescription)" } ?? "")
     }
 
     /// The summary, then where the container was made.

@@ -385,8 +385,21 @@ extension DependencyContainer {
                 type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
                 requestedAt: nil)
         }
-        try scope.parent.resolveCore(
-            type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester ?? self)
+        do {
+            try scope.parent.resolveCore(
+                type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester ?? self)
+        } catch {
+            throw error.searched(first: searchedNames(of: scope))
+        }
+    }
+
+    /// This scope and the scopes it links to, for a missing definition's message, then the
+    /// container it was opened from when that is not a scope (which adds its own otherwise).
+    private func searchedNames(of scope: ScopeState) -> [String] {
+        var names = [scopeName]
+        names += scope.linkedScopes.map { "linked " + $0.scopeName }
+        if scope.parent.scope == nil { names.append(scope.parent.isRoot ? "root" : "container") }
+        return names
     }
 
     /// `resolveCore` when this registry has no definition: an older version of the root (a
@@ -472,7 +485,8 @@ extension DependencyContainer {
             + [ResolutionStep(type: typeName(type), tag: tag?.description, lifetime: nil, definedAt: nil)]
         let registered = registry.definitions(of: ObjectIdentifier(type)).map(\.step) + related(to: type, isInstance: isInstance)
         return .missingDefinition(
-            type: typeName(type), tag: tag?.description, path: path, registered: registered, requestedAt: nil)
+            type: typeName(type), tag: tag?.description, path: path, registered: registered, searched: [],
+            requestedAt: nil)
     }
 
     /// Definitions of *other* types that the caller probably meant: the same function type with

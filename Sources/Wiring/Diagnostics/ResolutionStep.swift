@@ -3,7 +3,7 @@
 /// A ``WiringError`` carries the path from the outermost resolve to the one that failed:
 ///
 /// ```swift
-/// catch let .missingDefinition(type, tag, path, registered, requestedAt) {
+/// catch let .missingDefinition(type, tag, path, registered, _, requestedAt) {
 ///     path.map(\.description)   // ["AppState", "Backend", "NetworkProtocol"]
 ///     path.first?.definedAt     // Example/Modules.swift:21
 /// }

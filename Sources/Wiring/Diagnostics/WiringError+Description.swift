@@ -2,7 +2,7 @@
 extension WiringError {
     public var description: String {
         switch self {
-        case let .missingDefinition(type, tag, path, allRegistered, requestedAt):
+        case let .missingDefinition(type, tag, path, allRegistered, searched, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
             // Steps of other types are related registrations (see `DependencyContainer.related`).
             let registered = allRegistered.filter { $0.type == type }
@@ -11,6 +11,7 @@ extension WiringError {
             lines.append("  Resolution path: \(path.rendered)")
             lines += path.definitionLines
             if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
+            if !searched.isEmpty { lines.append("  Searched: \(searched.joined(separator: " → ")).") }
             if registered.isEmpty {
                 lines.append("  Registered for `\(type)`: nothing, under any tag.")
             } else {

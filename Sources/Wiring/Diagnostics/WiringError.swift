@@ -22,8 +22,12 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// lifetime); `registered` lists the definitions of the same type under other tags, then
     /// definitions of *other* types the caller probably meant: the same closure type with or
     /// without `@Sendable`, or a built singleton whose instance is of the requested type.
+    /// `searched` names the scopes the resolve looked in before the container that reported it,
+    /// innermost first (`UserSession "u42"`, `linked Checkout "c7"`, then `root`); it is empty
+    /// for a resolve that did not start in a scope.
     case missingDefinition(
-        type: String, tag: String?, path: [ResolutionStep], registered: [ResolutionStep], requestedAt: CodeLocation?)
+        type: String, tag: String?, path: [ResolutionStep], registered: [ResolutionStep], searched: [String],
+        requestedAt: CodeLocation?)
 
     /// A factory threw `underlying` (`single { try Database(path: …) }`). `path` runs from the
     /// outermost resolve to the definition whose factory threw. A singleton whose factory threw
@@ -147,8 +151,9 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// The error with `location` as the place of the failing request, unless it already has one.
     func requested(at location: CodeLocation) -> WiringError {
         switch self {
-        case let .missingDefinition(type, tag, path, registered, nil):
-            .missingDefinition(type: type, tag: tag, path: path, registered: registered, requestedAt: location)
+        case let .missingDefinition(type, tag, path, registered, searched, nil):
+            .missingDefinition(
+                type: type, tag: tag, path: path, registered: registered, searched: searched, requestedAt: location)
         case let .cycle(path, nil):
             .cycle(path: path, requestedAt: location)
         case let .factoryFailed(type, tag, path, underlying, nil):
@@ -180,5 +185,17 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
         default:
             self
         }
+    }
+}
+
+extension WiringError {
+    /// A missing definition's error with `scopes` searched before the ones it names already
+    /// (a scope the resolve passed through on its way to the container that reported it);
+    /// any other error as it is.
+    func searched(first scopes: @autoclosure () -> [String]) -> WiringError {
+        guard case let .missingDefinition(type, tag, path, registered, searched, requestedAt) = self else { return self }
+        return .missingDefinition(
+            type: type, tag: tag, path: path, registered: registered, searched: scopes() + searched,
+            requestedAt: requestedAt)
     }
 }

@@ -299,6 +299,11 @@ final class ScopeState: @unchecked Sendable {
         }
     }
 
+    /// The scopes this one links to now, in link order (for messages).
+    var linkedScopes: [DependencyContainer] {
+        stateLock.withLock { links }
+    }
+
     func unlink(from other: DependencyContainer) {
         let before = stateLock.withLock { () -> [DependencyContainer] in
             defer { links.removeAll { $0 === other } }
