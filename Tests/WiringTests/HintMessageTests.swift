@@ -25,9 +25,9 @@ private let file = "WiringTests/HintMessageTests.swift"
                   Requested at: \(file):\(requested)
                   Fix: resolve it from a scope opened with `openScope(Shopping.self)`, or define it outside \
                 `scope(Shopping.self) { … }` if it should live in the container itself.
-                  If another scope reaches it at run time through `link(to:)` a `Shopping` scope, `verify()` cannot \
-                see that link: announce the value in that scope with `declared(Cart.self, example: { … })`, and \
-                `declare` it when you link.
+                  If another scope reaches it at run time through `link(to:)` a `Shopping` scope, say so in that \
+                scope's definition with `linked(to: Shopping.self)`, so that `verify()` follows the link; or announce \
+                the value there with `declared(Cart.self, example: { … })`.
                 """)
     }
 

@@ -6,7 +6,7 @@ extension DependencyContainer: CustomStringConvertible, CustomDebugStringConvert
     /// print(session)   // scope UserSession "u42" (open): 3 definitions
     /// ```
     public var description: String {
-        let count = definitions.reduce(0) { $0 + ($1.isScopeMarker ? 0 : 1) }
+        let count = definitions.reduce(0) { $0 + ($1.isMarker ? 0 : 1) }
         let definitions = "\(count) definition\(count == 1 ? "" : "s")"
         if let scope { return "scope \(scopeName) (\(scope.isClosed ? "closed" : "open")): \(definitions)" }
         if isRoot { return "root container: \(definitions), \(root.openScopeCount()) open scopes" }

@@ -78,10 +78,13 @@ final class Registry: Sendable {
             if definition.info.lifetime == .scoped, definition.info.scope == nil {
                 throw .scopedOutsideScope(type: typeName(definition.info.type), definedAt: definition.info.site)
             }
+            if let target = definition.linkTarget, definition.info.scope == nil {
+                throw .linkOutsideScope(target: target.name, definedAt: definition.info.site)
+            }
             if let other = definition.info.scope, other != scope {
                 scoped[other, default: []].append(definition)
-            } else if definition.isScopeMarker {
-                continue  // this registry's own scope's marker: nothing to build
+            } else if definition.isMarker {
+                continue  // this registry's own scope's marker, or its links: nothing to build
             } else {
                 definitions.append(definition)
             }
@@ -181,6 +184,9 @@ final class Registry: Sendable {
                 preconditionFailure("Wiring: an includes(_:) marker reached a registry unexpanded")
             case .scopeMarker:
                 preconditionFailure("Wiring: a scope marker reached its scope's entries")
+            case let .linkMarker(target):
+                // Only a registry without scopes gets here: the marker is outside any scope.
+                throw .linkOutsideScope(target: target.name, definedAt: definition.info.site)
             case let .declaration(example):
                 declarations.append((definition.info, example))
             }

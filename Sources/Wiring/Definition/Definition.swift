@@ -40,6 +40,9 @@ public struct Definition: Sendable {
         /// Not a definition: says that the scope `info.scope` is declared, even when nothing is
         /// declared in it (`scope(Session.self) { }` opens, as in KOIN).
         case scopeMarker
+        /// Not a definition: says that each scope `info.scope` is linked at run time to a scope
+        /// of the given type (`linked(to:)`), so that `verify()` and `graph()` follow that link.
+        case linkMarker(ScopeID)
     }
 
     /// A secondary type: its info, whose builder reads the value of the entry's primary.
@@ -101,11 +104,26 @@ public struct Definition: Sendable {
             type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, scope: scope, payload: .scopeMarker)
     }
 
+    /// The marker `linked(to:)` adds for a link to the scope `target`, written at `site`.
+    init(linkingTo target: ScopeID, site: CodeLocation) {
+        self.info = DefinitionInfo(
+            type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, payload: .linkMarker(target))
+    }
+
     /// Whether this is the marker of a declared scope.
     var isScopeMarker: Bool {
         if case .scopeMarker = payload { return true }
         return false
     }
+
+    /// The scope a `linked(to:)` marker names; `nil` for anything else.
+    var linkTarget: ScopeID? {
+        if case let .linkMarker(target) = payload { return target }
+        return nil
+    }
+
+    /// Whether this is a marker (of a declared scope, or of a link), not a definition.
+    var isMarker: Bool { isScopeMarker || linkTarget != nil }
 
     /// Whether this is a marker for an included module.
     var isInclude: Bool {

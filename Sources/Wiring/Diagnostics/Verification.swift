@@ -138,6 +138,16 @@ final class Verification: @unchecked Sendable {
         for id in sandbox.registry.scopes.keys.sorted(by: { $0.outer.count < $1.outer.count }) {
             _ = open(id)
         }
+        // Each `linked(to:)`: the sandbox instance links to the target's, as the app's scopes
+        // will at run time (a link that would close a cycle, or to an undeclared scope, is left
+        // out; the resolves that needed it report what is missing).
+        for (id, template) in sandbox.registry.scopes {
+            guard let scope = opened[id] else { continue }
+            for target in template.staticLinks {
+                guard let other = opened[target], other !== scope else { continue }
+                try? scope.scope?.link(to: other, from: scope)
+            }
+        }
         return (targets, declared)
     }
 

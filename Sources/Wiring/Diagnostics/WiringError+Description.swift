@@ -60,9 +60,9 @@ extension WiringError {
                 "  Requested at: \(requestedAt.orUnknown)",
                 "  Fix: resolve it from a scope opened with `openScope(\(scope).self)`, or define it outside "
                     + "`scope(\(scope).self) { … }` if it should live in the container itself.",
-                "  If another scope reaches it at run time through `link(to:)` a `\(scope)` scope, `verify()` cannot "
-                    + "see that link: announce the value in that scope with `declared(\(type).self, example: { … })`, "
-                    + "and `declare` it when you link.",
+                "  If another scope reaches it at run time through `link(to:)` a `\(scope)` scope, say so in that "
+                    + "scope's definition with `linked(to: \(scope).self)`, so that `verify()` follows the link; or "
+                    + "announce the value there with `declared(\(type).self, example: { … })`.",
             ].joined(separator: "\n")
         case let .factoryFailed(type, tag, path, underlying, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
@@ -196,6 +196,12 @@ extension WiringError {
                 "Wiring: `scoped { … as \(type) }` is not inside a scope.",
                 "  Defined at: \(definedAt.orUnknown)",
                 "  Fix: put it inside `scope(SomeScope.self) { … }`, or use `single` or `factory`.",
+            ].joined(separator: "\n")
+        case let .linkOutsideScope(target, definedAt):
+            return [
+                "Wiring: `linked(to: \(target).self)` is not inside a scope.",
+                "  Defined at: \(definedAt.orUnknown)",
+                "  Fix: write it inside the `scope(SomeScope.self) { … }` whose scopes you link to a `\(target)` scope.",
             ].joined(separator: "\n")
         case let .notAScope(requestedAt):
             return [

@@ -43,6 +43,9 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// not a duplicate.)
     case duplicateDefinition(type: String, tag: String?, first: CodeLocation?, second: CodeLocation?)
 
+    /// `linked(to:)` written outside `scope(S.self) { … }`: only a scope links to another.
+    case linkOutsideScope(target: String, definedAt: CodeLocation?)
+
     /// A definition bound with `.bind(_:)` to a type its values are not.
     case invalidBinding(type: String, boundTo: String, definedAt: CodeLocation?)
 

@@ -94,3 +94,29 @@ public func declared<T, Tag: Hashable & Sendable>(
             type: T.self, tag: Wiring.Tag(tag), lifetime: .declared, site: CodeLocation(file, line),
             payload: .declaration(example: example)))
 }
+
+/// Says that each scope of the enclosing `scope(S.self) { … }` is linked, at run time, to a
+/// scope of `target` (with ``DependencyContainer/link(to:file:line:)``), so that `verify()` and
+/// `graph()` follow that link as resolves will.
+///
+/// ```swift
+/// static let editing = module {
+///     scope(UserSession.self) {
+///         declared(User.self, example: { User(id: 0, name: "Preview") })
+///     }
+///     scope(Draft.self) {
+///         linked(to: UserSession.self)
+///         scoped { Editor(author: resolve()) }   // the linked session's `User`
+///     }
+/// }
+///
+/// let draft = session.openScope(Draft.self)
+/// draft.link(to: session)   // the link itself is still made at run time
+/// ```
+///
+/// It makes no link by itself: which session a draft belongs to is only known at run time,
+/// as in KOIN, where `linkTo` is called on a scope instance. Outside a `scope(S.self) { … }` it
+/// stops with ``WiringError/linkOutsideScope(target:definedAt:)`` where the module is first used.
+public func linked<Target>(to target: Target.Type, file: StaticString = #fileID, line: UInt = #line) -> Definition {
+    Definition(linkingTo: ScopeID(target), site: CodeLocation(file, line))
+}

@@ -45,6 +45,11 @@ final class ScopeTemplate: @unchecked Sendable {
 
     /// Whether `definitions` are exactly this template's (a root rebuilt by `load` or `unload`
     /// keeps the template, and so its built registry, when its scope did not change).
+    /// The scopes each scope of this definition is declared linked to (`linked(to:)`).
+    var staticLinks: [ScopeID] {
+        definitions.compactMap(\.linkTarget)
+    }
+
     func hasSameDefinitions(as definitions: [Definition]) -> Bool {
         self.definitions.count == definitions.count
             && zip(self.definitions, definitions).allSatisfy { $0.info === $1.info }
