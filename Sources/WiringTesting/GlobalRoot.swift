@@ -17,7 +17,10 @@ extension DependencyContainer {
     ///
     /// Calls are serialized process-wide: a second test that calls it waits until the first is
     /// done, so tests that need the global root never see each other's. No root is defined
-    /// before `body` runs nor after it returns; the container is given fresh singletons.
+    /// before `body` runs nor after it returns; the root gets singletons of its own, never
+    /// `container`'s. Inside `body` the root is the app's as `defined(by:)` makes it:
+    /// `load(_:)` and `unload(_:)` of the modules `container` is made of, `close()`,
+    /// `openedScope(_:id:)`, `verifyRoot()` and `onBuild` all act on it.
     public static func withGlobalRoot<Result>(
         _ container: DependencyContainer,
         file: StaticString = #fileID,
@@ -25,7 +28,9 @@ extension DependencyContainer {
         _ body: () throws -> Result
     ) throws -> Result {
         try _withExclusiveRoot {
-            DependencyContainer.defined(by: container._fresh(), file: file, line: line)
+            // The module itself, as `main` passes it: `defined(by:)` gives the root singletons of
+            // its own, and `unload(_:)` finds the modules `container` is made of.
+            DependencyContainer.defined(by: container, file: file, line: line)
             return try body()
         }
     }

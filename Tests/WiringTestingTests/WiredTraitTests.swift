@@ -57,6 +57,26 @@ struct WiredSuiteTests {
         #expect(greeting == "Hello")
     }
 
+    /// Issue 21, item 8: the global test root does what the app's root does.
+    @Test func withGlobalRootLoadsAndUnloadsTheModulesOfItsRoot() throws {
+        let french = module { single { FrenchGreeter() as Greeter }.override() }
+        let app = modules { englishApp }
+        try DependencyContainer.withGlobalRoot(app) {
+            let first: Greeter = resolve()
+            #expect(first.greeting == "Hello")
+            DependencyContainer.load(french)
+            #expect((resolve() as Greeter).greeting == "Bonjour")
+            DependencyContainer.unload(french)
+            DependencyContainer.unload(englishApp)
+            #expect((try? resolveThrowing(Greeter.self)) == nil)
+            DependencyContainer.load(englishApp)
+            #expect((resolve() as Greeter).greeting == "Hello")
+            #expect(throws: Never.self) { try DependencyContainer.verifyRoot() }
+            let session = DependencyContainer.shared
+            #expect(session.description.hasPrefix("root container"))
+        }
+    }
+
     @Test func aScopedRootLeavesTheGlobalOneAlone() throws {
         try DependencyContainer.withGlobalRoot(englishApp) {
             let outside = DependencyContainer.withRoot(module { single { FrenchGreeter() as Greeter } }) {

@@ -102,7 +102,7 @@ extension DependencyContainer {
         }
     }
 
-    /// The storyboard registered as `name`, throwing ``WiringError/missingDefinition(type:tag:path:registered:requestedAt:)``
+    /// The storyboard registered as `name`, throwing ``WiringError/missingDefinition(type:tag:path:registered:searched:requestedAt:)``
     /// if there is none.
     public func storyboardThrowing(
         named name: String, file: StaticString = #fileID, line: UInt = #line
