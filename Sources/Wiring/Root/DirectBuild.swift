@@ -68,6 +68,22 @@ func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt)
 /// value or a failure needs is out of line, so that the frame stays small.
 @usableFromInline
 func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: StaticString, line: UInt) -> Bool {
+    guard let failed = build(found, into: buffer) else { return true }
+    if let failure = finishFailed(failed, found) { wiringFailure(failure.requested(at: CodeLocation(file, line))) }
+    return false
+}
+
+/// `_build`, throwing what the build threw (for `resolveThrowing`).
+func buildFound(_ found: inout _Found, into buffer: UnsafeMutableRawPointer) throws(WiringError) -> Bool {
+    guard let failed = build(found, into: buffer) else { return true }
+    if let failure = finishFailed(failed, found) { throw failure }
+    return false
+}
+
+/// The build both share: `nil` once `buffer` holds the value, else what the build threw (the
+/// container is then still retained, for `finishFailed`).
+@inline(__always)
+private func build(_ found: _Found, into buffer: UnsafeMutableRawPointer) -> WiringError? {
     if found.kind >= _Found.Kind.declaredObject { return copyDeclared(found, into: buffer) }
     // The container (retained, or held by the caller) keeps the entry's block alive.
     let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
@@ -80,47 +96,22 @@ func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: S
             failed = error
         }
     }
-    if let error = failed {
-        if let failure = finishFailed(error, found) { wiringFailure(failure.requested(at: CodeLocation(file, line))) }
-        return false
-    }
-    if found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
-    return true
-}
-
-/// `_build`, throwing what the build threw (for `resolveThrowing`).
-func buildFound(_ found: inout _Found, into buffer: UnsafeMutableRawPointer) throws(WiringError) -> Bool {
-    if found.kind >= _Found.Kind.declaredObject { return copyDeclared(found, into: buffer) }
-    let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
-    let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
-    var failed: WiringError?
-    container._withUnsafeGuaranteedRef { container in
-        do throws(WiringError) {
-            try entry.resolveUnpublished(into: buffer, in: container)
-        } catch {
-            failed = error
-        }
-    }
-    if let error = failed {
-        if let failure = finishFailed(error, found) { throw failure }
-        return false
-    }
-    if found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
-    return true
+    if failed == nil, found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
+    return failed
 }
 
 /// Initializes `buffer` with the declared value `found` holds, retained once for this resolve.
 @inline(never)
-private func copyDeclared(_ found: _Found, into buffer: UnsafeMutableRawPointer) -> Bool {
+private func copyDeclared(_ found: _Found, into buffer: UnsafeMutableRawPointer) -> WiringError? {
     if found.kind == _Found.Kind.declaredObject {
         // The reference, retained once for this resolve, moves into `buffer`: the memory of a
         // class type (declared values are found by their exact type), one reference.
         buffer.initializeMemory(as: UnsafeMutableRawPointer.self, repeating: found.entry.unsafelyUnwrapped, count: 1)
-        return true
+        return nil
     }
     let box = Unmanaged<HeldValue>.fromOpaque(found.entry.unsafelyUnwrapped).takeRetainedValue()
     ErasedValue.copy(box.type, from: box.storage, to: buffer)
-    return true
+    return nil
 }
 
 /// After a build of `found` failed with `error`: releases a retained container, and returns the
