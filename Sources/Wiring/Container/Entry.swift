@@ -92,16 +92,7 @@ struct Entry: Sendable {
     func resolve(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
         switch storage.pointee.lifetime {
         case .singleton:
-            if let word {
-                let reader = ReadSection.enter()
-                if let address = wiring_atomic_load_acquire(word) {
-                    ErasedValue.copy(layout, from: address, to: buffer)
-                    ReadSection.exitAfterRetaining(reader)  // the copy retained the value
-                    return
-                }
-                ReadSection.exit(reader)
-            }
-            try buildSingleton(into: buffer, in: container)
+            try resolveSingleton(into: buffer, in: container)
         case .factory:
             try make(into: buffer, in: container)
         case .weak:
@@ -109,6 +100,25 @@ struct Entry: Sendable {
         case .scoped, .declared:
             try resolveHeld(into: buffer, in: container)
         }
+    }
+
+    /// The singleton: its published value, copied, or built. Out of line, so that the copy's
+    /// temporaries do not sit in `resolve(into:in:)`'s frame, which every level of a deep graph
+    /// of factories passes through.
+    @inline(never)
+    private func resolveSingleton(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
+        throws(WiringError)
+    {
+        if let word {
+            let reader = ReadSection.enter()
+            if let address = wiring_atomic_load_acquire(word) {
+                ErasedValue.copy(layout, from: address, to: buffer)
+                ReadSection.exitAfterRetaining(reader)  // the copy retained the value
+                return
+            }
+            ReadSection.exit(reader)
+        }
+        try buildSingleton(into: buffer, in: container)
     }
 
     /// `resolve(into:in:)`, for a caller that has just found no published singleton: a singleton
@@ -244,7 +254,9 @@ struct Entry: Sendable {
     /// it is one (a nested `try resolveThrowing()`), else wrapped with this type and the path.
     @inline(__always)
     private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
-        if let observer = BuildObserver.active { return try make(into: buffer, in: container, observedBy: observer) }
+        // One load when nobody observes builds; the observer's lookup is out of line, so that its
+        // temporaries do not sit in this frame, which every level of a deep graph passes through.
+        if BuildObserver.isObserving { return try makeObserved(into: buffer, in: container) }
         // The block holds the info, and the info the builder: borrowed here, not retained.
         let entry = UnsafeRawPointer(storage)
         let failure = storage.pointee.info._withUnsafeGuaranteedRef { info -> WiringError? in
@@ -262,6 +274,15 @@ struct Entry: Sendable {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// `make` while an observer is set (it may have been removed since: then not reported).
+    @inline(never)
+    private func makeObserved(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
+        throws(WiringError)
+    {
+        guard let observer = BuildObserver.active else { return try make(into: buffer, in: container, observedBy: { _ in }) }
+        try make(into: buffer, in: container, observedBy: observer)
     }
 
     /// `make`, timed and reported to `observer` (``DependencyContainer/onBuild``).

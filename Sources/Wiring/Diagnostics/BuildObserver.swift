@@ -49,6 +49,10 @@ final class BuildObserver: @unchecked Sendable {
         }
     }
 
+    /// Whether an observer may be set: one relaxed load, for the build path.
+    @inline(__always)
+    static var isObserving: Bool { wiring_is_build_observed() != 0 }
+
     /// The observer, if one is set: one relaxed load when none is.
     @inline(__always)
     static var active: (@Sendable (BuildEvent) -> Void)? {

@@ -52,8 +52,12 @@ struct ResolutionFrame {
         var frame = ResolutionFrame(
             unmanagedContainer: .passUnretained(container), info: info, parent: parent,
             depth: (parent?.pointee.depth ?? 0) + 1)
-        if frame.depth >= cycleCheckDepth, frame.depth & (frame.depth &- 1) == 0 { try frame.checkForCycle() }
+        // The frame is made in place and only ever read through its address (the cycle check
+        // included): a by-value use would make the compiler keep a second copy of it in the
+        // frame of every level of a deep graph.
         return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
+            let depth = pointer.pointee.depth
+            if depth >= cycleCheckDepth, depth & (depth &- 1) == 0 { try checkForCycle(at: pointer) }
             wiring_set_current_frame(pointer)
             defer { wiring_set_current_frame(parent) }
             return try body()
@@ -63,8 +67,8 @@ struct ResolutionFrame {
     /// Throws ``WiringError/cycle(path:requestedAt:)`` if this frame repeats a stretch of the path
     /// above it. Out of line: its temporaries stay out of every level's frame.
     @inline(never)
-    func checkForCycle() throws(WiringError) {
-        if let cycle = cycle() { throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil) }
+    static func checkForCycle(at frame: UnsafeMutablePointer<ResolutionFrame>) throws(WiringError) {
+        if let cycle = frame.pointee.cycle() { throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil) }
     }
 
     /// The definitions from the outermost resolution down to this frame.

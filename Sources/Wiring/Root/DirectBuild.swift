@@ -9,24 +9,31 @@ struct _Found {
     @usableFromInline var entry: UnsafeMutableRawPointer?
     @usableFromInline var container: UnsafeMutableRawPointer?
     @usableFromInline var kind: UInt8
+    /// What a failed build reports, retained (a ``FailedBuild``); set only by `_build`, on a
+    /// failure the caller must stop with. A plain pointer, so that a resolve that does not fail
+    /// has nothing to destroy.
+    @usableFromInline var failure: UnsafeMutableRawPointer?
 
     @inlinable
     init() {
         entry = nil
         container = nil
         kind = 0
+        failure = nil
     }
 
     init(entry: UnsafeMutableRawPointer, container: UnsafeMutableRawPointer, retained: Bool) {
         self.entry = entry
         self.container = container
         kind = retained ? Kind.entryInRetainedContainer : Kind.entry
+        failure = nil
     }
 
     init(declared value: UnsafeMutableRawPointer, isObject: Bool) {
         entry = value
         container = nil
         kind = isObject ? Kind.declaredObject : Kind.declaredBox
+        failure = nil
     }
 
     enum Kind {
@@ -56,21 +63,49 @@ func _value<T>(_: T.Type, at existing: UnsafeRawPointer?, _ found: inout _Found,
 func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt) -> T? {
     withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         let address = buffer.baseAddress.unsafelyUnwrapped
-        guard _build(&found, into: UnsafeMutableRawPointer(address), file: file, line: line) else { return nil }
+        guard _build(&found, into: UnsafeMutableRawPointer(address)) else {
+            if found.failure != nil { _stop(&found, file: file, line: line) }
+            return nil
+        }
         return address.move()
     }
 }
 
 /// Builds `found`'s entry into `buffer`: one non-generic call, whatever the type. Returns `false`,
-/// with `buffer` left uninitialized, when the entry was retired by a change of the root.
+/// with `buffer` left uninitialized, when the entry was retired by a change of the root (the
+/// slow path resolves again), or when the build failed: then `found.failure` is set, and the
+/// caller stops with `_stop`.
 ///
-/// Every level of a deep graph of factories passes through this frame: what only a declared
+/// Every level of a deep graph of factories passes through this frame: it takes no more than
+/// it needs (the caller's site is only read on failure, by `_stop`), and what only a declared
 /// value or a failure needs is out of line, so that the frame stays small.
 @usableFromInline
-func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer, file: StaticString, line: UInt) -> Bool {
+func _build(_ found: inout _Found, into buffer: UnsafeMutableRawPointer) -> Bool {
     guard let failed = build(found, into: buffer) else { return true }
-    if let failure = finishFailed(failed, found) { wiringFailure(failure.requested(at: CodeLocation(file, line))) }
+    found.failure = reported(failed, found)
     return false
+}
+
+/// `finishFailed`, with the error to report boxed for `_stop`; `nil` to retry.
+@inline(never)
+private func reported(_ error: WiringError, _ found: _Found) -> UnsafeMutableRawPointer? {
+    finishFailed(error, found).map { Unmanaged.passRetained(FailedBuild($0)).toOpaque() }
+}
+
+/// Stops the program with the failure `_build` left in `found`, requested at `file`:`line`.
+@usableFromInline
+func _stop(_ found: inout _Found, file: StaticString, line: UInt) -> Never {
+    let failed = Unmanaged<FailedBuild>.fromOpaque(found.failure.unsafelyUnwrapped).takeRetainedValue()
+    wiringFailure(failed.error.requested(at: CodeLocation(file, line)))
+}
+
+/// A failed build's error, on its way from `_build` to `_stop`.
+final class FailedBuild {
+    let error: WiringError
+
+    init(_ error: WiringError) {
+        self.error = error
+    }
 }
 
 /// `_build`, throwing what the build threw (for `resolveThrowing`).
