@@ -131,6 +131,27 @@ struct ScopeFastPathTests {
         #expect(try request.resolveThrowing(Info.self) === info)
     }
 
+    /// A scope that declares values of a couple of hundred types has nearly every bit of its
+    /// summary set: the fast path then looks under the lock, finds no value of the type asked
+    /// for, and still builds the scope's own definition and reads the parent's single.
+    @Test func manyDeclaredTypesStillResolveTheRestCorrectly() throws {
+        let database = Database()
+        let built = Counter()
+        let container = Self.app(database: database, built: built)
+        let request = container.openScope(Request.self)
+        defer { request.close() }
+        declareNested(0, levels: 200, in: request)
+        let info = Info(id: 9)
+        request.declare(info)
+        let service: RequestService = request.resolve()
+        #expect(service.info === info)
+        #expect(service.database === database)
+        #expect((request.resolve() as Database) === database)
+        #expect(try request.resolveThrowing(RequestService.self) === service)
+        #expect(built.count == 1)
+        #expect((request.resolve() as [[[Int]]]) == [[[0]]])
+    }
+
     @Test func aValueThatIsNotAClassIsCopiedOut() {
         let container = Self.app()
         let request = container.openScope(Request.self)
@@ -249,4 +270,10 @@ struct MissingInScopeMessageTests {
             return searched.isEmpty && !error.description.contains("Searched:")
         }
     }
+}
+
+/// Declares `value` in `scope`, then `[value]`, `[[value]]`, … : values of `levels` distinct types.
+private func declareNested<T: Sendable>(_ value: T, levels: Int, in scope: DependencyContainer) {
+    scope.declare(value)
+    if levels > 1 { declareNested([value], levels: levels - 1, in: scope) }
 }

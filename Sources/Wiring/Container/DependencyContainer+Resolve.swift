@@ -204,7 +204,19 @@ extension DependencyContainer {
             return nil
         }
         if let word = slot.word, let address = publishedAddress(word) { return address }
-        if let entry = slot.entry {
+        return unpublished(slot.entry, type, tag: tag, &found, retaining: retaining, reader: reader)
+    }
+
+    /// The fast path's lookup once `entry` (if any) has no published singleton: what to build
+    /// directly, in `found`. Out of line, so that the lookup of an existing singleton stays
+    /// small enough to be inlined wherever it is read (an existing singleton is the case to
+    /// make cheapest; a build costs hundreds of instructions, next to which a call is nothing).
+    @inline(never)
+    private func unpublished(
+        _ entry: UnsafeMutableRawPointer?, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
+        retaining: Bool, reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        if let entry {
             if buildsDirectly {
                 return direct(entry, &found, retaining: retaining, reader: reader)
             }
@@ -250,8 +262,21 @@ extension DependencyContainer {
             return nil
         }
         if !mayBeDeclared { return direct(entry, &found, retaining: retaining, reader: reader) }
-        ReadSection.exit(reader)
-        lookUpDeclared(scope, type, tag: tag, &found)
+        // Retained inside the section when the caller needs it (a root a `load` may replace).
+        let container = Unmanaged.passUnretained(self)
+        if retaining {
+            _ = container.retain()
+            ReadSection.exitAfterRetaining(reader)
+        } else {
+            ReadSection.exit(reader)
+        }
+        switch lookUpDeclared(scope, type, tag: tag, &found) {
+        case .absent:
+            // The bit was another declared type's: nothing stands in front of the definition.
+            found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
+        case .found, .unknown:
+            if retaining { container.release() }
+        }
         return nil
     }
 
@@ -272,12 +297,15 @@ extension DependencyContainer {
             ReadSection.exit(reader)
             return nil
         }
-        if summary & ScopeSummary.declared(type) != 0 {
-            ReadSection.exit(reader)
-            lookUpDeclared(scope, type, tag: tag, &found)
-            return nil
+        let declaredBit = ScopeSummary.declared(type)
+        guard summary & declaredBit != 0 else {
+            return publishedPast(scope, type, tag: tag, summary: summary, reader: reader)
         }
-        return publishedPast(scope, type, tag: tag, summary: summary, reader: reader)
+        ReadSection.exit(reader)
+        guard lookUpDeclared(scope, type, tag: tag, &found) == .absent else { return nil }
+        // The bit was another declared type's (checked under the lock): on to the parent, in a
+        // new read section. A scope is alive here: its caller, frame or task holds it.
+        return publishedPast(scope, type, tag: tag, summary: summary & ~declaredBit, reader: ReadSection.enter())
     }
 
     /// The published singleton of `type` in the container `scope` (this container's) was opened
@@ -307,10 +335,15 @@ extension DependencyContainer {
     }
 
     /// Puts the value declared in `scope` for `type`, untagged, in `found`, if there is one and
-    /// the scope is open (under the lock; call outside the read section).
-    private func lookUpDeclared(_ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) {
-        guard tag.type == 0, let (value, isObject) = scope.retainedDeclared(type) else { return }
-        found = _Found(declared: value, isObject: isObject)
+    /// the scope is open (under the lock; call outside the read section), and says what it found.
+    private func lookUpDeclared(_ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found)
+        -> ScopeState.DeclaredLookup
+    {
+        // A tagged request is the slow path's: only untagged values are looked for here.
+        guard tag.type == 0 else { return .unknown }
+        let result = scope.retainedDeclared(type)
+        if case let .found(value, isObject) = result { found = _Found(declared: value, isObject: isObject) }
+        return result
     }
 
     /// The fast path's slot for `type` and `tag`. A container built at once reads its own table in

@@ -219,22 +219,32 @@ final class ScopeState: @unchecked Sendable {
     }
 
     /// For the resolve fast path: the value declared here for `type` without a tag, retained
-    /// once for the caller (a class instance itself, anything else its ``HeldValue`` box), or
-    /// `nil` when there is none or the scope is closed (the slow path decides those). Takes
+    /// once for the caller (a class instance itself, anything else its ``HeldValue`` box); or
+    /// that there is none; or, when the scope is closed, that the slow path must decide. Takes
     /// `stateLock`: call outside any read section.
-    func retainedDeclared(_ type: ObjectIdentifier) -> (value: UnsafeMutableRawPointer, isObject: Bool)? {
-        stateLock.withLock { () -> (UnsafeMutableRawPointer, Bool)? in
-            guard !closed else { return nil }
+    func retainedDeclared(_ type: ObjectIdentifier) -> DeclaredLookup {
+        stateLock.withLock { () -> DeclaredLookup in
+            guard !closed else { return .unknown }
             return declared.withUnsafeBufferPointer { values in
                 for index in values.indices where ObjectIdentifier(values[index].type) == type && !values[index].isTagged {
                     switch values[index].stored {
-                    case let .object(object): return (Unmanaged.passRetained(object).toOpaque(), true)
-                    case let .held(held): return (Unmanaged.passRetained(held).toOpaque(), false)
+                    case let .object(object): return .found(Unmanaged.passRetained(object).toOpaque(), isObject: true)
+                    case let .held(held): return .found(Unmanaged.passRetained(held).toOpaque(), isObject: false)
                     }
                 }
-                return nil
+                return .absent
             }
         }
+    }
+
+    /// What the fast path's look at the declared values found.
+    enum DeclaredLookup: Equatable {
+        /// The value, retained once for the caller.
+        case found(UnsafeMutableRawPointer, isObject: Bool)
+        /// No value of the type is declared (untagged), and the scope is open.
+        case absent
+        /// The scope is closed, or the request is tagged: the slow path decides.
+        case unknown
     }
 
     /// The values declared here as `type` (under any tag, in declaration order), and the open
