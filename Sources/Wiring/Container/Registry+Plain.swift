@@ -31,8 +31,7 @@ extension Registry {
                     // an existential copy, which untagged definitions do not pay.)
                     let tag = info.tag.unsafelyUnwrapped
                     let id = info.typeID
-                    if tagged.contains(tag, of: id) { return false }
-                    tagged.append(entry, of: id)
+                    guard tagged.insert(entry, tag: tag, of: id) else { return false }
                     if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
                 }
                 entries.append(entry)

@@ -303,16 +303,18 @@ struct DefinitionKey: Hashable {
 
 /// Tagged entries by type, each list in declaration order, collected while a registry is built.
 struct TaggedEntries {
-    private var lists: [ObjectIdentifier: [Entry]] = [:]
-    /// The types in the order their first tagged entry came.
-    private var order: [ObjectIdentifier] = []
-    /// The tags of each type with many of them, so that checking a new one for a duplicate is one
-    /// lookup rather than a comparison with every earlier one (`module { for i in 0..<n {
-    /// single(tag: i) { … } } }` would otherwise build in quadratic time).
-    private var tags: [ObjectIdentifier: Set<Tag>] = [:]
+    /// Each type's entries, and, once it has many, its tags; in the order its first tagged entry
+    /// came.
+    private var types: [(type: ObjectIdentifier, entries: [Entry], tags: Set<Tag>?)] = []
+    /// Where each type is in `types`.
+    private var index: [ObjectIdentifier: Int] = [:]
+    /// The type appended to last, and where it is: a module's tagged definitions of one type
+    /// usually come together (`for i in 0..<n { single(tag: i) { … } }`), so most appends find
+    /// their type without hashing it.
+    private var last: (type: ObjectIdentifier, position: Int)?
     /// Below this many tags of one type, comparing one by one is cheaper than hashing.
     private static let hashedFrom = 16
-    /// How many definitions the registry has, when `contains` will be asked (the one-pass
+    /// How many definitions the registry has, when `insert` checks duplicates (the one-pass
     /// build): a type's set is made once with room for all of them, not grown tag by tag.
     private let expected: Int?
 
@@ -322,27 +324,49 @@ struct TaggedEntries {
     }
 
     /// The entries of `type` so far, if any.
-    func entries(of type: ObjectIdentifier) -> [Entry]? { lists[type] }
+    func entries(of type: ObjectIdentifier) -> [Entry]? { index[type].map { types[$0].entries } }
 
-    /// Whether a definition of `type` with `tag` is listed already.
-    func contains(_ tag: Tag, of type: ObjectIdentifier) -> Bool {
-        if let set = tags[type] { return set.contains(tag) }
-        return lists[type]?.contains { $0.info.tag == tag } ?? false
+    /// Where `type` is in `types`, made if it is new.
+    private mutating func position(of type: ObjectIdentifier) -> Int {
+        if let last, last.type == type { return last.position }
+        let position: Int
+        if let known = index[type] {
+            position = known
+        } else {
+            position = types.count
+            types.append((type, [], nil))
+            index[type] = position
+        }
+        last = (type, position)
+        return position
     }
 
-    mutating func append(_ entry: Entry, of type: ObjectIdentifier) {
-        if lists[type] == nil { order.append(type) }
-        lists[type, default: []].append(entry)
-        guard let expected, let tag = entry.info.tag else { return }
-        if tags[type] != nil {
-            tags[type]!.insert(tag)
-        } else if let list = lists[type], list.count >= Self.hashedFrom {
-            var set = Set<Tag>(minimumCapacity: expected)
-            for earlier in list { set.insert(earlier.info.tag.unsafelyUnwrapped) }
-            tags[type] = set
+    /// Lists `entry` under `type`, unless an entry of `type` with `tag` is listed already: then
+    /// returns `false` and lists nothing (the one-pass build's duplicate check, with one hash of
+    /// the tag once the type has many).
+    mutating func insert(_ entry: Entry, tag: Tag, of type: ObjectIdentifier) -> Bool {
+        let position = position(of: type)
+        if types[position].tags != nil {
+            guard types[position].tags!.insert(tag).inserted else { return false }
+        } else {
+            if types[position].entries.contains(where: { $0.info.tag == tag }) { return false }
+            if types[position].entries.count + 1 >= Self.hashedFrom {
+                var set = Set<Tag>(minimumCapacity: expected ?? Self.hashedFrom)
+                for earlier in types[position].entries { set.insert(earlier.info.tag.unsafelyUnwrapped) }
+                set.insert(tag)
+                types[position].tags = set
+            }
         }
+        types[position].entries.append(entry)
+        return true
+    }
+
+    /// Lists `entry` under `type` (the general build, which checks duplicates with its claims).
+    mutating func append(_ entry: Entry, of type: ObjectIdentifier) {
+        let position = position(of: type)
+        types[position].entries.append(entry)
     }
 
     /// The lists as the registry's table.
-    var table: TypeTable<[Entry]> { TypeTable(order.map { ($0, lists[$0].unsafelyUnwrapped) }) }
+    var table: TypeTable<[Entry]> { TypeTable(types.map { ($0.type, $0.entries) }) }
 }
