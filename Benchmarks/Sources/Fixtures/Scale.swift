@@ -29,10 +29,13 @@ public final class Node: Sendable {
 }
 
 /// A module of `count` singletons of one type, each under its own tag, made and built into a
-/// container (the definitions made inside, as the app's source writes them).
+/// container (the definitions made inside, as the app's source writes them). A module builds its
+/// registry on first use, so one of them is resolved, as an app would.
 @inline(never)
 public func buildTaggedModule(count: Int) -> DependencyContainer {
-    module {
+    let container = module {
         for index in 0..<count { single(tag: index) { Node(index) } }
     }
+    _ = container.resolve(tag: 0) as Node
+    return container
 }
