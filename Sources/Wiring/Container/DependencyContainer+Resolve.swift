@@ -261,22 +261,15 @@ extension DependencyContainer {
             ReadSection.exit(reader)
             return nil
         }
-        if !mayBeDeclared { return direct(entry, &found, retaining: retaining, reader: reader) }
-        // Retained inside the section when the caller needs it (a root a `load` may replace).
-        let container = Unmanaged.passUnretained(self)
-        if retaining {
-            _ = container.retain()
-            ReadSection.exitAfterRetaining(reader)
-        } else {
-            ReadSection.exit(reader)
-        }
-        switch lookUpDeclared(scope, type, tag: tag, &found) {
-        case .absent:
-            // The bit was another declared type's: nothing stands in front of the definition.
-            found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
-        case .found, .unknown:
-            if retaining { container.release() }
-        }
+        // The entry to build, as for any container (retained inside the section if need be).
+        let result = direct(entry, &found, retaining: retaining, reader: reader)
+        guard mayBeDeclared else { return result }
+        var declared = _Found()
+        let lookup = lookUpDeclared(scope, type, tag: tag, &declared)
+        // `.absent`: the bit was another declared type's, so the entry stands.
+        guard lookup != .absent else { return result }
+        if found.kind == _Found.Kind.entryInRetainedContainer { Unmanaged.passUnretained(self).release() }
+        found = declared  // the declared value, or nothing (`.unknown`: the slow path decides)
         return nil
     }
 
@@ -285,8 +278,9 @@ extension DependencyContainer {
     /// of the container the scope was opened from, when nothing here may stand in front of it
     /// (no value of the type declared, no link, not closed; see ``ScopeSummary``) and the scope
     /// defines nothing that must be told apart from the parent's (the type announced with
-    /// `declared(_:example:)`, which must be declared; definitions with parameters). Anything else (a singleton to build, a factory, which KOIN
-    /// builds in the scope asking) takes the slow path.
+    /// `declared(_:example:)`, which must be declared; definitions with parameters). Anything
+    /// else (a singleton to build, a factory, which KOIN builds in the scope asking) takes the
+    /// slow path.
     @inline(never)
     private func lookUpPast(
         _ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,

@@ -176,7 +176,7 @@ extension DependencyContainer {
     /// directory holds it for the root; see `RootState.track`).
     private func registerOpened(_ opened: DependencyContainer) {
         self.scope?.adopt(opened)
-        if isRoot, opened.scope?.isIdentified == true { return }
+        if isRoot, opened.scope?.key != nil { return }
         // The container the chain of scopes starts from: an unload of the root reaches its scopes.
         var base = self
         while let parent = base.scope?.parent { base = parent }
@@ -204,7 +204,7 @@ extension DependencyContainer {
     public func close(file: StaticString = #fileID, line: UInt = #line) {
         guard let scope else { return closeContainer(file: file, line: line) }
         guard let (released, children) = scope.close(registry) else { return }  // closed already
-        if scope.isIdentified, let key = scope.key { scopeDirectory.remove(key) }
+        if let key = scope.key { scopeDirectory.remove(key) }
         forgetScope(scope)
         for child in children { child.close(file: file, line: line) }
         Released.finish(released)  // outside every lock
@@ -223,7 +223,7 @@ extension DependencyContainer {
         let me = ObjectIdentifier(self)
         scope.parent.scope?.forget(me)
         // A scope the directory held for the root was never tracked (see `registerOpened`).
-        if scope.parent.isRoot, scope.isIdentified { return }
+        if scope.parent.isRoot, scope.key != nil { return }
         root.untrack(me)
     }
 
