@@ -77,3 +77,7 @@ int wiring_test_run_on_thread(void (*body)(void *), void *context) {
     if (status != 0) return status;
     return pthread_join(thread, 0);
 }
+
+int wiring_test_load_int(const int *value) {
+    return __atomic_load_n(value, __ATOMIC_ACQUIRE);
+}

@@ -24,7 +24,11 @@ nonisolated(unsafe) private var resolvedAtExit = false
         let status = wiring_test_run_on_thread({ _ in
             _ = threadContainer!.resolve() as Plain  // this thread's record exists now
             wiring_test_call_at_thread_exit {
-                ownedAtExit = wiring_reader().pointee.in_use
+                // Read as Wiring writes it, atomically: another thread may be looking for a
+                // free record at the same moment.
+                let record = UnsafeMutableRawPointer(wiring_reader())
+                let inUse = MemoryLayout<wiring_reader_record>.offset(of: \.in_use).unsafelyUnwrapped
+                ownedAtExit = wiring_test_load_int((record + inUse).assumingMemoryBound(to: Int32.self))
                 resolvedAtExit = (threadContainer!.resolveOptional() as Plain?) != nil
             }
         }, nil)

@@ -19,6 +19,9 @@ int wiring_test_pthread_keys_intact(void);
 /// whose destructor, run as the thread exits, calls `at_exit`. For the thread-exit record test.
 void wiring_test_call_at_thread_exit(void (*_Nonnull at_exit)(void));
 
+/// Reads `value` atomically (acquire): for a field other threads update with atomics.
+int wiring_test_load_int(const int *_Nonnull value);
+
 /// Runs `body(context)` on a new joinable thread and waits for it; returns pthread_create's status.
 int wiring_test_run_on_thread(void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
 
