@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/Fixtures/ManyTypes.swift: 1,000 distinct types and, for each library, a
-function that registers all of them and resolves each once (scenario 7)."""
+function that registers all of them and resolves each once (scenario 7); and the untagged
+baseline of the breadth scenario."""
 import pathlib
 
 COUNT = 1000
@@ -17,7 +18,13 @@ lines += ["", "let manyDefinitions: [Definition] = ["]
 lines += [f"    single {{ Many{i}() }}," for i in range(COUNT)]
 lines += ["]", "", "public func wiringManyTypes() {", "    let container = module { manyDefinitions }"]
 lines += [f"    sink(container.resolve() as Many{i})" for i in range(COUNT)]
-lines += ["}", "", "public func swinjectManyTypes() {", "    let container = Container()"]
+lines += ["}", ""]
+# Issue 25's breadth baseline: the untagged counterpart of `buildTaggedModule(count:)`.
+lines += ["/// Breadth's untagged baseline: one inline module of 1,000 singles of distinct types, made,",
+          "/// built (a module builds on its first resolve, so one is resolved) and freed.",
+          "@inline(never)", "public func buildUntaggedModule() -> DependencyContainer {", "    let container = module {"]
+lines += [f"        single {{ Many{i}() }}" for i in range(COUNT)]
+lines += ["    }", "    _ = container.resolve() as Many0", "    return container", "}", "", "public func swinjectManyTypes() {", "    let container = Container()"]
 lines += [f"    container.register(Many{i}.self) {{ _ in Many{i}() }}.inObjectScope(.container)" for i in range(COUNT)]
 lines += ["    let resolver = container.synchronize()"]
 lines += [f"    sink(resolver.resolve(Many{i}.self)!)" for i in range(COUNT)]

@@ -51,6 +51,8 @@ SCALE = [
     ("breadth-1000/wiring", "breadth: per tagged single, module of 1,000", 4, 12, 1_000),
     ("breadth-10000/wiring", "breadth: per tagged single, module of 10,000", 1, 3, 10_000),
     ("breadth-100000/wiring", "breadth: per tagged single, module of 100,000", 1, 2, 100_000),
+    ("breadth-untagged/wiring", "breadth: per untagged single, module of 1,000 types", 4, 12, 1_000),
+    ("breadth-tagged-no-capture/wiring", "breadth: per tagged single, closure capturing nothing", 4, 12, 1_000),
 ]
 
 

@@ -39,3 +39,15 @@ public func buildTaggedModule(count: Int) -> DependencyContainer {
     _ = container.resolve(tag: 0) as Node
     return container
 }
+
+/// `buildTaggedModule(count:)` with closures that capture nothing (`single(tag: i) { Node(0) }`),
+/// as `buildUntaggedModule()`'s do: the difference between the two is what a tag costs Wiring,
+/// without the context a closure that captures its loop's index allocates.
+@inline(never)
+public func buildTaggedModuleCapturingNothing(count: Int) -> DependencyContainer {
+    let container = module {
+        for index in 0..<count { single(tag: index) { Node(0) } }
+    }
+    _ = container.resolve(tag: 0) as Node
+    return container
+}

@@ -121,6 +121,12 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
     "breadth-1000/wiring": { count in for _ in 0..<count { sink(buildTaggedModule(count: 1_000)) } },
     "breadth-10000/wiring": { count in for _ in 0..<count { sink(buildTaggedModule(count: 10_000)) } },
     "breadth-100000/wiring": { count in for _ in 0..<count { sink(buildTaggedModule(count: 100_000)) } },
+    // The same per definition, against untagged definitions of 1,000 types, with closures that
+    // capture nothing on both sides.
+    "breadth-untagged/wiring": { count in for _ in 0..<count { sink(buildUntaggedModule()) } },
+    "breadth-tagged-no-capture/wiring": { count in
+        for _ in 0..<count { sink(buildTaggedModuleCapturingNothing(count: 1_000)) }
+    },
 
     // Scenario 10 for Wiring alone: `count` awaits of a built async single, in one task.
     "async-singleton/wiring": { count in

@@ -31,8 +31,14 @@ extension Registry {
                     // an existential copy, which untagged definitions do not pay.)
                     let tag = info.tag.unsafelyUnwrapped
                     let id = info.typeID
-                    guard tagged.insert(entry, tag: tag, of: id) else { return false }
-                    if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
+                    if info.tagKeyIsExact {
+                        // Equal bits are equal tags: the table alone finds a duplicate.
+                        tagged.append(entry, of: id)
+                        guard table.insert(id, tag: tag.fastKey.unsafelyUnwrapped, entry: entry) else { return false }
+                    } else {
+                        guard tagged.insert(entry, tag: tag, of: id) else { return false }
+                        if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
+                    }
                 }
                 entries.append(entry)
                 if info.createdAtStart { eager.append(entry) }

@@ -78,7 +78,8 @@ public struct Definition: Sendable {
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
         self.info = DefinitionInfo(
-            type: type, tag: Tag(tag), lifetime: lifetime, site: CodeLocation(file, line), build: build)
+            taggedType: type, tag: Tag(tag), keyIsExact: Tag.keyIsExact(TagValue.self), lifetime: lifetime,
+            site: CodeLocation(file, line), build: build)
     }
 
     init<Value: Sendable>(

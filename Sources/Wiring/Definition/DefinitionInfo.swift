@@ -18,6 +18,9 @@ final class DefinitionInfo: Sendable {
     let isAsync: Bool
     /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
     let isPlain: Bool
+    /// Whether two tags of this tag's type are equal exactly when their bits are (an integer, a
+    /// `Bool`): the resolve table's bitwise key then finds a duplicate tag alone, with no `==`.
+    let tagKeyIsExact: Bool
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
     let layout: ValueLayout
     /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
@@ -74,6 +77,25 @@ final class DefinitionInfo: Sendable {
         extras = nil
         layout = ValueLayout(of: type)
         isPlain = true
+        tagKeyIsExact = false
+    }
+
+    /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
+    /// the DSL makes one per line: a module of thousands of tagged definitions makes this many.
+    init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
+        self.type = type
+        self.tag = tag
+        self.lifetime = lifetime
+        self.site = site
+        isInjection = false
+        isOverride = false
+        createdAtStart = false
+        isAsync = false
+        self.build = build
+        extras = nil
+        layout = ValueLayout(of: type)
+        isPlain = false
+        tagKeyIsExact = keyIsExact
     }
 
     init(
@@ -99,6 +121,7 @@ final class DefinitionInfo: Sendable {
             ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
         layout = ValueLayout(of: type)
         isPlain = tag == nil && scope == nil && !isInjection
+        tagKeyIsExact = false
     }
 
     /// A copy for another type (a binding, which never carries the `onClose` callback: the
