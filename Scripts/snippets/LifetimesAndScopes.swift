@@ -40,6 +40,9 @@ final class AuthInterceptor: Interceptor {}
 
 final class ProfileViewModel { init(userID: Int) {} }
 final class AvatarView { init(userID: Int, size: Double) {} }
+final class OrderRepository: Sendable { let orderID: Int; init(orderID: Int) { self.orderID = orderID } }
+final class OrderInteractor: Sendable { let repository: OrderRepository; init(repository: OrderRepository) { self.repository = repository } }
+final class OrderViewModel: Sendable { init(orderID: Int, interactor: OrderInteractor) {} }
 
 struct SQLiteError: Error {}
 final class Database: Sendable {

@@ -82,6 +82,7 @@ static void wiring_reader_release(void *raw) {
     if (wiring_me == record) wiring_me = 0;
     __atomic_store_n(&record->epoch, 0, __ATOMIC_RELEASE);
     record->frame = 0;
+    record->parameters = 0;
     __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
 }
 
@@ -129,6 +130,7 @@ struct wiring_reader_record *wiring_reader_make(void) {
     }
     record->fenced = !__atomic_load_n(&wiring_has_membarrier, __ATOMIC_ACQUIRE);
     record->frame = 0;
+    record->parameters = 0;
     if (wiring_has_key) pthread_setspecific(wiring_reader_key, record);
     wiring_me = record;
     return record;

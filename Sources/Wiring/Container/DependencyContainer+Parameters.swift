@@ -41,26 +41,51 @@ extension DependencyContainer {
         }
     }
 
+    /// Resolves `T` with `parameters`: from the definition of `T` that takes parameters, here or
+    /// in a container this scope was opened from; else from its definition without parameters,
+    /// built with `parameters` visible to the resolves nested in it (KOIN's rule; see
+    /// ``ParameterFrame``), which is also how a parameter that is a `T` itself is found when
+    /// nothing defines `T`.
     func resolveParameterized<T, each Parameter>(
         _: T.Type, tag: Tag?, parameters: repeat each Parameter
     ) throws(WiringError) -> T {
-        if let eager { try eager.start(in: self) }
-        let type = ObjectIdentifier(T.self)
-        if let scope { try scope.checkOpen(for: T.self) }
-        guard let entry = registry.parameterizedEntry(for: type, tag: tag) else {
-            if let scope {
-                return try scope.parent.resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
-            }
-            if isRoot, let current = root.global, current !== self {
-                return try current.resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
-            }
-            if registry.definitions(of: type).contains(where: { $0.tag == tag }) {
-                throw .parameterMismatch(
-                    type: typeName(T.self), tag: tag?.description, expected: nil,
-                    given: parameterList((repeat each Parameter).self), requestedAt: nil)
-            }
-            throw missingDefinition(T.self, tag: tag)
+        if let found = try parameterizedEntry(T.self, tag: tag) {
+            return try found.container.resolve(found.entry, T.self, tag: tag, parameters: repeat each parameters)
         }
+        var values: [Any] = []
+        repeat values.append(each parameters)
+        let id = ObjectIdentifier(T.self)
+        return try ParameterFrame.with(values, signature: ObjectIdentifier((repeat each Parameter).self)) {
+            () throws(WiringError) -> T in
+            try builtOnHeap(T.self) { (buffer) throws(WiringError) in
+                try resolveCore(
+                    T.self, tag: tag,
+                    find: { registry in
+                        guard let tag else { return registry.entry(for: id) }
+                        func find<Value: Hashable>(_ value: Value) -> Entry? { registry.entry(for: id, tag: value) }
+                        return find(tag.value)
+                    }, into: buffer, isInstance: { $0 is T })
+            }
+        }
+    }
+
+    /// The definition of `type` with `tag` that takes parameters, and the container it is in:
+    /// this one, or one this scope was opened from (the current root for an older root).
+    private func parameterizedEntry(_ type: Any.Type, tag: Tag?) throws(WiringError)
+        -> (entry: any AnyParameterizedEntry, container: DependencyContainer)?
+    {
+        if let eager { try eager.start(in: self) }
+        if let scope { try scope.checkOpen(for: type) }
+        if let entry = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag) { return (entry, self) }
+        if let scope { return try scope.parent.parameterizedEntry(type, tag: tag) }
+        if isRoot, let current = root.global, current !== self { return try current.parameterizedEntry(type, tag: tag) }
+        return nil
+    }
+
+    /// Resolves `entry`, this container's definition of `T` that takes parameters.
+    private func resolve<T, each Parameter>(
+        _ entry: any AnyParameterizedEntry, _: T.Type, tag: Tag?, parameters: repeat each Parameter
+    ) throws(WiringError) -> T {
         if let verification { verification.willResolve(entry.info) }
         do {
             return try unsafeDowncast(entry, to: ParameterizedEntry<T>.self).resolve(in: self, parameters: repeat each parameters)

@@ -86,7 +86,14 @@ extension DependencyContainer {
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
             if isRoot, let current = root.global, current !== self { return current.resolveOptional(file: file, line: line) }
-            return nil
+            guard let parameters = ParameterFrame.current else { return nil }
+            do {
+                return try builtOnHeapIfFound(T.self) { (buffer) throws(WiringError) in
+                    try resolve(T.self, tag: nil, from: parameters, into: buffer)
+                }
+            } catch {
+                wiringFailure(error.requested(at: CodeLocation(file, line)))
+            }
         }
         if let verification { verification.willResolve(entry.info) }
         do {
@@ -405,9 +412,13 @@ extension DependencyContainer {
         let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
         if try findInScope(type, key: key, into: buffer, find: find, checkingOpen: true, requester: requester) { return }
         try checkAnnounced(in: scope, type, tag: tag)
-        // A definition that takes parameters, resolved without them: say so, rather than that
-        // the type is scoped (which the root would report).
+        // A definition that takes parameters, resolved without them: built with those of the
+        // build this resolve is nested in, if they fit; else say so, rather than that the type
+        // is scoped (which the root would report).
         if let parameterized = registry.parameterizedEntry(for: key.type, tag: tag) {
+            if let parameters = ParameterFrame.current, try resolve(type, tag: tag, from: parameters, into: buffer) {
+                return
+            }
             throw .parameterMismatch(
                 type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
                 requestedAt: nil)
@@ -441,7 +452,26 @@ extension DependencyContainer {
             return try current.resolveCore(
                 type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
         }
+        if let parameters = ParameterFrame.current, try resolve(type, tag: tag, from: parameters, into: buffer) { return }
         throw missingDefinition(type, tag: tag, isInstance: isInstance)
+    }
+
+    /// A resolve this container has no definition for, nested in a build with parameters (see
+    /// ``ParameterFrame``): initializes `buffer` (memory for a `type`) and returns `true` if the
+    /// definition of `type` that takes parameters can be built with them, or, untagged, if one
+    /// of them is a `type`.
+    func resolve(
+        _ type: Any.Type, tag: Tag?, from parameters: UnsafeMutablePointer<ParameterFrame>,
+        into buffer: UnsafeMutableRawPointer
+    ) throws(WiringError) -> Bool {
+        if let entry = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag),
+            let arguments = parameters.pointee.arguments(for: entry)
+        {
+            if let verification { verification.willResolve(entry.info) }
+            try entry.resolve(into: buffer, in: self, values: arguments)
+            return true
+        }
+        return tag == nil && parameters.pointee.put(type, into: buffer)
     }
 
     /// `resolveCore` after `error`: again on the current root if the module was unloaded

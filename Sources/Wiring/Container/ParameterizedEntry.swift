@@ -3,6 +3,16 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
     var info: DefinitionInfo { get }
     /// The parameter types as a tuple, as in `(Int, String)`.
     var parameterTypes: String { get }
+    /// The tuple type `(P1, P2, …)` of its parameters (`P1` alone for one).
+    var signature: ObjectIdentifier { get }
+    /// Its parameter types, in order.
+    var parameterTypeList: [Any.Type] { get }
+
+    /// Initializes `buffer` (memory for the definition's type) with the value resolved with
+    /// `values`, which are of `parameterTypeList`'s types, in order: a resolve without
+    /// parameters nested in a build with them (see ``ParameterFrame``).
+    func resolve(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer, values: [Any])
+        throws(WiringError)
 
     /// Hands over the instance of a `single` or `scoped` one, leaving none; call under `stateLock`.
     func takeHeldInstance() -> Released?
@@ -35,8 +45,9 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     // `BuildGate` cell; the rest is immutable.
     let info: DefinitionInfo
     let parameterTypes: String
+    let parameterTypeList: [Any.Type]
     /// The tuple type `(P1, P2, …)` of the factory's parameters (`P1` alone for one).
-    private let signature: ObjectIdentifier
+    let signature: ObjectIdentifier
     /// The factory, called with the parameters in order once their types were checked.
     private let make: @Sendable (_ parameters: [Any]) throws -> Value
     private var held: Box<Value>?
@@ -45,25 +56,29 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     private let building = OwnedBuildCell()
 
     init(
-        info: DefinitionInfo, parameterTypes: String, signature: Any.Type,
+        info: DefinitionInfo, parameterTypes: String, parameterTypeList: [Any.Type], signature: Any.Type,
         make: @escaping @Sendable (_ parameters: [Any]) throws -> Value
     ) {
         self.info = info
         self.parameterTypes = parameterTypes
+        self.parameterTypeList = parameterTypeList
         self.signature = ObjectIdentifier(signature)
         self.make = make
     }
 
     func fresh() -> any AnyParameterizedEntry {
-        ParameterizedEntry(info: info, parameterTypes: parameterTypes, signature: signature, make: make)
+        ParameterizedEntry(
+            info: info, parameterTypes: parameterTypes, parameterTypeList: parameterTypeList, signature: signature,
+            make: make)
     }
 
     private init(
-        info: DefinitionInfo, parameterTypes: String, signature: ObjectIdentifier,
+        info: DefinitionInfo, parameterTypes: String, parameterTypeList: [Any.Type], signature: ObjectIdentifier,
         make: @escaping @Sendable (_ parameters: [Any]) throws -> Value
     ) {
         self.info = info
         self.parameterTypes = parameterTypes
+        self.parameterTypeList = parameterTypeList
         self.signature = signature
         self.make = make
     }
@@ -78,6 +93,16 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         }
         var values: [Any] = []
         repeat values.append(each parameters)
+        return try resolve(in: container, values)
+    }
+
+    func resolve(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer, values: [Any])
+        throws(WiringError)
+    {
+        buffer.initializeMemory(as: Value.self, repeating: try resolve(in: container, values), count: 1)
+    }
+
+    private func resolve(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
         guard info.lifetime == .factory else { return try resolveHeld(in: container, values) }
         return try build(in: container, values)
     }
@@ -125,12 +150,16 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         retiredBy = nil
     }
 
+    /// Builds the value with `values`, which the resolves nested in the build see too (see
+    /// ``ParameterFrame``).
     private func build(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
         try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
-            do {
-                return try make(values)
-            } catch {
-                throw WiringError.thrown(by: info, error)
+            try ParameterFrame.with(values, signature: signature) { () throws(WiringError) -> Value in
+                do {
+                    return try make(values)
+                } catch {
+                    throw WiringError.thrown(by: info, error)
+                }
             }
         }
     }

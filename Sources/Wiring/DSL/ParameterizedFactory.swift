@@ -11,7 +11,13 @@
 /// ```
 ///
 /// Inside the closure, `resolve()` reads from the container building the value, as in any
-/// factory. Resolving with parameters of other types, or with none, stops with a message naming
+/// factory, and the parameters reach the resolves nested in the build: a nested definition that
+/// takes parameters of these types, resolved without them, is built with them.
+///
+/// ```swift
+/// factory { (userID: Int) in ProfileRepository(userID: userID) }
+/// factory { (userID: Int) in ProfileViewModel(userID: userID, repository: resolve()) }
+/// ``` Resolving with parameters of other types, or with none, stops with a message naming
 /// the expected and the given types (``WiringError/parameterMismatch(type:tag:expected:given:requestedAt:)``).
 public func factory<First, each Parameter, T>(
     file: StaticString = #fileID,
@@ -20,7 +26,8 @@ public func factory<First, each Parameter, T>(
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .factory, tag: nil, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, erasing(factory))
+        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        erasing(factory))
 }
 
 /// Defines a factory with parameters under `tag`; resolve it with `resolve(tag:parameters:)`.
@@ -32,7 +39,8 @@ public func factory<First, each Parameter, T, Tag: Hashable & Sendable>(
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, erasing(factory))
+        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        erasing(factory))
 }
 
 /// Defines a singleton built by its first resolve, with that resolve's parameters.
@@ -54,7 +62,8 @@ public func single<First, each Parameter, T>(
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .singleton, tag: nil, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, erasing(factory))
+        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        erasing(factory))
 }
 
 /// Defines a singleton with parameters under `tag`; see ``single(file:line:_:)-(_,_,(First,Parameter)->T)``.
@@ -66,7 +75,8 @@ public func single<First, each Parameter, T, Tag: Hashable & Sendable>(
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, erasing(factory))
+        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        erasing(factory))
 }
 
 /// Defines a scoped instance built by the first resolve in each scope, with its parameters.
@@ -88,7 +98,8 @@ public func scoped<First, each Parameter, T>(
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .scoped, tag: nil, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, erasing(factory))
+        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        erasing(factory))
 }
 
 /// Defines a scoped instance with parameters under `tag`.
@@ -100,7 +111,8 @@ public func scoped<First, each Parameter, T, Tag: Hashable & Sendable>(
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .scoped, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, erasing(factory))
+        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        erasing(factory))
 }
 
 /// `factory` as a closure over an array of parameters, which the entry calls only after checking
@@ -119,8 +131,15 @@ private func erasing<First, each Parameter, T>(
     }
 }
 
+/// The types of a parameter pack, in order.
+private func typeList<First, each Parameter>(_ first: First.Type, _ rest: repeat (each Parameter).Type) -> [Any.Type] {
+    var types: [Any.Type] = [first]
+    repeat types.append(each rest)
+    return types
+}
+
 private func parameterizedDefinition<T>(
-    _: T.Type, lifetime: Lifetime, tag: Tag?, site: CodeLocation, types: Any.Type,
+    _: T.Type, lifetime: Lifetime, tag: Tag?, site: CodeLocation, types: Any.Type, list typeList: [Any.Type],
     _ make: @escaping @Sendable ([Any]) throws -> T
 ) -> Definition {
     let list = parameterList(types)
@@ -128,6 +147,7 @@ private func parameterizedDefinition<T>(
         info: DefinitionInfo(
             type: T.self, tag: tag, lifetime: lifetime, site: site,
             payload: .parameterized { info in
-                ParameterizedEntry<T>(info: info, parameterTypes: list, signature: types, make: make)
+                ParameterizedEntry<T>(
+                    info: info, parameterTypes: list, parameterTypeList: typeList, signature: types, make: make)
             }))
 }

@@ -61,6 +61,7 @@ static inline void wiring_root_generation_advance(void) {
 struct wiring_reader_record {
     uintptr_t epoch;                       // 0 outside a read section
     void *_Nullable frame;                 // the innermost resolution frame of the thread
+    void *_Nullable parameters;            // the innermost parameters of a build on the thread
     int fenced;                            // whether this reader fences its own epoch store
     int in_use;                            // 1 while a live thread owns the record
     struct wiring_reader_record *_Nullable next;  // immutable once the record is published
@@ -143,6 +144,17 @@ static inline void *_Nullable wiring_current_frame(void) {
 
 static inline void wiring_set_current_frame(void *_Nullable frame) {
     wiring_reader()->frame = frame;
+}
+
+// The parameters of the innermost build with parameters on the current thread (see
+// ParameterFrame.swift): set and read only on rare paths, never by a resolve without them.
+static inline void *_Nullable wiring_current_parameters(void) {
+    struct wiring_reader_record *record = wiring_me;
+    return record ? record->parameters : 0;
+}
+
+static inline void wiring_set_current_parameters(void *_Nullable parameters) {
+    wiring_reader()->parameters = parameters;
 }
 
 // Verification (see Verification.swift) builds definitions on threads of its own, so that one

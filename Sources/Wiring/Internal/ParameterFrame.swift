@@ -1,0 +1,86 @@
+internal import _WiringShims
+
+/// The parameters of a build that runs with parameters, visible to the resolves nested in it.
+///
+/// `factory { (id: Int) in Presenter(id: id, repository: resolve()) }` resolved with
+/// `resolve(parameters: 42)` pushes one while its closure runs (as does a definition without
+/// parameters resolved with some), so that a nested resolve the registry cannot answer may take
+/// them (KOIN's stacked parameters):
+/// - an untagged `resolve()` of a type none of the containers defines gets the first parameter
+///   that is one;
+/// - a definition that takes parameters, resolved without them, is built with these, when
+///   they are its parameter types (see ``arguments(for:)``).
+///
+/// The registry comes first, as in KOIN, and a tagged resolve never takes a parameter (KOIN's
+/// qualifier guard). Nested builds without parameters of their own see the same frame (the
+/// parameters cascade); one with parameters of its own pushes a frame that hides this one
+/// until it returns.
+///
+/// Invariant: a frame lives on the stack of the thread that pushed it, and the thread's record
+/// points at it only while `with(_:signature:_:)` runs, so every frame reachable from the
+/// record is alive. Only rare paths read it (a resolve that found no definition, a
+/// parameterized build): a resolve without parameters never touches it.
+struct ParameterFrame {
+    /// The parameters, in the order they were passed.
+    let values: [Any]
+    /// Their tuple type, `(Int, String)` (`Int` alone for one), as the pack's type.
+    let signature: ObjectIdentifier
+    let parent: UnsafeMutablePointer<ParameterFrame>?
+
+    /// The innermost frame of the current thread, if a build with parameters is running on it.
+    static var current: UnsafeMutablePointer<ParameterFrame>? {
+        wiring_current_parameters()?.assumingMemoryBound(to: ParameterFrame.self)
+    }
+
+    /// Runs `body` with `values` as the current thread's parameters.
+    static func with<Result>(
+        _ values: [Any], signature: ObjectIdentifier, _ body: () throws(WiringError) -> Result
+    ) throws(WiringError) -> Result {
+        let parent = current
+        var frame = ParameterFrame(values: values, signature: signature, parent: parent)
+        return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
+            wiring_set_current_parameters(pointer)
+            defer { wiring_set_current_parameters(parent) }
+            return try body()
+        }
+    }
+
+    /// Initializes `buffer` (memory for a `type`) with the first parameter that is a `type`, and
+    /// returns whether there was one.
+    func put(_ type: Any.Type, into buffer: UnsafeMutableRawPointer) -> Bool {
+        func put<Value>(_: Value.Type) -> Bool {
+            for value in values {
+                if let match = value as? Value {
+                    buffer.initializeMemory(as: Value.self, repeating: match, count: 1)
+                    return true
+                }
+            }
+            return false
+        }
+        return _openExistential(type, do: put)
+    }
+
+    /// The first parameter that is a `T`, if any.
+    func value<T>(_: T.Type) -> T? {
+        for value in values {
+            if let match = value as? T { return match }
+        }
+        return nil
+    }
+
+    /// These parameters as the arguments of `entry`, a definition that takes parameters and was
+    /// resolved without them: all of them in order when its parameter types are exactly theirs;
+    /// otherwise, for each of its parameter types, the one parameter of that type (`nil` when a
+    /// type has none, or more than one, among them: which to pass would be a guess).
+    func arguments(for entry: any AnyParameterizedEntry) -> [Any]? {
+        if entry.signature == signature { return values }
+        var arguments: [Any] = []
+        for type in entry.parameterTypeList {
+            func matches<Value>(_: Value.Type) -> [Any] { values.filter { $0 is Value } }
+            let candidates = _openExistential(type, do: matches)
+            guard candidates.count == 1 else { return nil }
+            arguments.append(candidates[0])
+        }
+        return arguments
+    }
+}
