@@ -199,3 +199,46 @@ private enum Activity {}
         }
     }
 }
+
+/// A `single` or `scoped` definition with parameters is built once; later resolves without
+/// parameters get that instance (KOIN: "no need to give it again").
+@Suite struct BuiltWithParametersTests {
+    @Test func aBuiltSingleResolvesWithoutParameters() throws {
+        let container = module {
+            single { (id: Int) in Single(id: id) }
+            factory { (id: Int) in Repository(id: id) }
+        }
+        let error = #expect(throws: WiringError.self) { try container.resolveThrowing(Single.self) }
+        guard case .parameterMismatch(_, _, "(Int)", nil, _) = error else {
+            Issue.record("expected a parameter mismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(container.resolveOptional() as Single? == nil)
+        let built: Single = container.resolve(parameters: 42)
+        #expect(container.resolve() as Single === built)
+        #expect(try container.resolveThrowing(Single.self) === built)
+        #expect(container.resolveOptional() as Single? === built)
+        #expect(built.id == 42)
+        // A factory keeps nothing: it still needs its parameters.
+        #expect(throws: WiringError.self) { try container.resolveThrowing(Repository.self) }
+    }
+
+    @Test func aBuiltScopedInstanceResolvesWithoutParametersInItsScopeOnly() throws {
+        let container = module {
+            scope(Activity.self) {
+                scoped { (id: Int) in Single(id: id) }
+            }
+        }
+        let first = container.openScope(Activity.self)
+        let second = container.openScope(Activity.self)
+        defer {
+            first.close()
+            second.close()
+        }
+        let built: Single = first.resolve(parameters: 1)
+        #expect(first.resolve() as Single === built)
+        #expect(throws: WiringError.self) { try second.resolveThrowing(Single.self) }
+        first.close()
+        #expect(throws: WiringError.self) { try first.resolveThrowing(Single.self) }
+    }
+}

@@ -86,10 +86,11 @@ extension DependencyContainer {
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
             if isRoot, let current = root.global, current !== self { return current.resolveOptional(file: file, line: line) }
-            guard let parameters = ParameterFrame.current else { return nil }
+            // An absent optional stays cheap: nothing to look at without parameters anywhere.
+            guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
             do {
                 return try builtOnHeapIfFound(T.self) { (buffer) throws(WiringError) in
-                    try resolve(T.self, tag: nil, from: parameters, into: buffer)
+                    try resolveWithoutParameters(T.self, tag: nil, into: buffer)
                 }
             } catch {
                 wiringFailure(error.requested(at: CodeLocation(file, line)))
@@ -412,13 +413,11 @@ extension DependencyContainer {
         let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
         if try findInScope(type, key: key, into: buffer, find: find, checkingOpen: true, requester: requester) { return }
         try checkAnnounced(in: scope, type, tag: tag)
-        // A definition that takes parameters, resolved without them: built with those of the
-        // build this resolve is nested in, if they fit; else say so, rather than that the type
-        // is scoped (which the root would report).
+        // A definition that takes parameters, resolved without them: its instance if it built
+        // one, or built with those of the build this resolve is nested in if they fit; else say
+        // so, rather than that the type is scoped (which the root would report).
         if let parameterized = registry.parameterizedEntry(for: key.type, tag: tag) {
-            if let parameters = ParameterFrame.current, try resolve(type, tag: tag, from: parameters, into: buffer) {
-                return
-            }
+            if try resolveWithoutParameters(type, tag: tag, into: buffer) { return }
             throw .parameterMismatch(
                 type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
                 requestedAt: nil)
@@ -452,21 +451,24 @@ extension DependencyContainer {
             return try current.resolveCore(
                 type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
         }
-        if let parameters = ParameterFrame.current, try resolve(type, tag: tag, from: parameters, into: buffer) { return }
+        if try resolveWithoutParameters(type, tag: tag, into: buffer) { return }
         throw missingDefinition(type, tag: tag, isInstance: isInstance)
     }
 
-    /// A resolve this container has no definition for, nested in a build with parameters (see
-    /// ``ParameterFrame``): initializes `buffer` (memory for a `type`) and returns `true` if the
-    /// definition of `type` that takes parameters can be built with them, or, untagged, if one
-    /// of them is a `type`.
-    func resolve(
-        _ type: Any.Type, tag: Tag?, from parameters: UnsafeMutablePointer<ParameterFrame>,
-        into buffer: UnsafeMutableRawPointer
-    ) throws(WiringError) -> Bool {
-        if let entry = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag),
-            let arguments = parameters.pointee.arguments(for: entry)
-        {
+    /// A resolve without parameters that found no definition of `type` without parameters here:
+    /// initializes `buffer` (memory for a `type`) and returns `true` with the instance a `single`
+    /// or `scoped` definition that takes parameters built already (KOIN's rule: its parameters
+    /// were for building it); or, nested in a build with parameters (see ``ParameterFrame``),
+    /// with the definition that takes parameters built with them if they fit, or, untagged, the
+    /// first of them that is a `type`. Rare paths only: a resolve that finds its definition
+    /// never comes here.
+    func resolveWithoutParameters(_ type: Any.Type, tag: Tag?, into buffer: UnsafeMutableRawPointer)
+        throws(WiringError) -> Bool
+    {
+        let entry = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag)
+        if let entry, entry.copyBuilt(into: buffer, in: self) { return true }
+        guard let parameters = ParameterFrame.current else { return false }
+        if let entry, let arguments = parameters.pointee.arguments(for: entry) {
             if let verification { verification.willResolve(entry.info) }
             try entry.resolve(into: buffer, in: self, values: arguments)
             return true

@@ -14,6 +14,11 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
     func resolve(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer, values: [Any])
         throws(WiringError)
 
+    /// Initializes `buffer` (memory for the definition's type) with the instance a `single` or
+    /// `scoped` one built already, and returns `true`; `false` if it has none (a factory, not
+    /// built yet, unloaded, or its scope closed). Takes `stateLock`.
+    func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool
+
     /// Hands over the instance of a `single` or `scoped` one, leaving none; call under `stateLock`.
     func takeHeldInstance() -> Released?
 
@@ -38,8 +43,8 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 /// type of its own parameters is the same type.
 ///
 /// A `single` or `scoped` one is built by the first resolve, with that resolve's parameters, and
-/// kept: later resolves must pass parameters of the same types, and get the kept instance
-/// whatever their values (KOIN's rule: parameters are for building).
+/// kept: later resolves, with parameters of the same types (whatever their values) or with none
+/// (``copyBuilt(into:in:)``), get the kept instance (KOIN's rule: parameters are for building).
 final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendable {
     // `held`, `sequence` and `retiredBy` are only touched under `stateLock`; `building` is a
     // `BuildGate` cell; the rest is immutable.
@@ -105,6 +110,16 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     private func resolve(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
         guard info.lifetime == .factory else { return try resolveHeld(in: container, values) }
         return try build(in: container, values)
+    }
+
+    func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
+        guard info.lifetime != .factory else { return false }
+        return stateLock.withLock { () -> Bool in
+            guard retiredBy == nil, let held, !(container.scope?.isClosedLocked ?? false) else { return false }
+            // Copying the value (a retain) runs no user code.
+            buffer.initializeMemory(as: Value.self, repeating: held.value, count: 1)
+            return true
+        }
     }
 
     func takeHeldInstance() -> Released? {

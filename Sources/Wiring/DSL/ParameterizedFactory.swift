@@ -50,11 +50,13 @@ public func factory<First, each Parameter, T, Tag: Hashable & Sendable>(
 ///
 /// let database: Database = resolve(parameters: Config.production)   // built now
 /// let same: Database = resolve(parameters: Config.production)       // the same instance
+/// let again: Database = resolve()                                   // the same instance
 /// ```
 ///
-/// Later resolves pass parameters of the same types and get the instance built first: their
-/// values are ignored, as in KOIN, since a singleton is one instance and its parameters are how
-/// it is built. Parameters of other types are still an error.
+/// Later resolves get the instance built first, with parameters of the same types (whose values
+/// are ignored) or with none, as in KOIN: a singleton is one instance, and its parameters are
+/// how it is built. Parameters of other types are still an error, and so is a resolve without
+/// parameters before the first build (there is nothing to build it with).
 public func single<First, each Parameter, T>(
     file: StaticString = #fileID,
     line: UInt = #line,
