@@ -32,11 +32,17 @@ final class AppState: AppStateProtocol {
 final class Syncer {
     @Inject var backend: BackendProtocol
     func runOnBackgroundQueueAndWait() throws {}
+    func refreshInTheBackground() async throws {}
 }
+
+protocol ChatServiceProtocol: Sendable {}
+final class ChatService: ChatServiceProtocol {}
 
 extension DependencyContainer {
     static let backend = module { single { Backend() as BackendProtocol } }
     static let network = module {}
+    static let core = module { single { Backend() as BackendProtocol } }
+    static let chat = module { single { ChatService() as ChatServiceProtocol } }
     static let app = module {
         single { AppState() as AppStateProtocol }
         factory { ProfileViewModel() }

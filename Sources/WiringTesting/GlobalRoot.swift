@@ -34,4 +34,32 @@ extension DependencyContainer {
             return try body()
         }
     }
+
+    /// The asynchronous form of ``withGlobalRoot(_:file:line:_:)``: `body` may `await`, and keeps
+    /// the global root to itself across its suspensions.
+    ///
+    /// ```swift
+    /// @Test func refreshesOnABackgroundQueue() async throws {
+    ///     try await DependencyContainer.withGlobalRoot(.app) {
+    ///         try await Syncer().refreshOnBackgroundQueue()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// While it waits for its turn it is suspended, holding no thread. A synchronous
+    /// ``withGlobalRoot(_:file:line:_:)`` waiting meanwhile blocks its thread, though: put the
+    /// tests that use the global root in one `.serialized` suite, or use one form throughout, so
+    /// that waiting tests never hold every thread an awaiting one needs to resume on.
+    public static func withGlobalRoot<Result>(
+        _ container: DependencyContainer,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async throws -> Result {
+        try await _withExclusiveRoot {
+            DependencyContainer.defined(by: container, file: file, line: line)
+            return try await body()
+        }
+    }
 }

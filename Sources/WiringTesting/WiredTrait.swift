@@ -17,15 +17,18 @@ import Testing
 /// struct ProfileTests { … }   // every test: the app's root, with MockBackend in place
 /// ```
 ///
-/// Each test (and each case of a parameterized test) gets a new container, so singletons are
-/// never shared between tests. The root is task-local (see
-/// ``Wiring/DependencyContainer/withRoot(_:operation:)``): tests running in parallel each see
-/// their own, and the global root is untouched.
+/// Each test (and each case of a parameterized test) gets a root of its own, made as
+/// `defined(by:)` makes the app's, so singletons are never shared between tests. The root is
+/// task-local (see ``Wiring/DependencyContainer/withRoot(_:operation:)``): tests running in
+/// parallel each see their own, and the global root is untouched. Inside a test it does what
+/// the app's root does: `DependencyContainer.load(_:)` and `unload(_:)` of the modules it is
+/// made of, `close()`, `openedScope(_:id:)`, `openScopeCount` and `verifyRoot()` act on it.
 public struct WiredTrait: TestTrait, SuiteTrait, TestScoping {
-    private let makeRoot: @Sendable () -> DependencyContainer
+    /// Runs a test's body with the root the trait gives it.
+    private let withRoot: @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void
 
-    init(_ makeRoot: @escaping @Sendable () -> DependencyContainer) {
-        self.makeRoot = makeRoot
+    init(_ withRoot: @escaping @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void) {
+        self.withRoot = withRoot
     }
 
     /// Applied to every test of a suite, so each gets its own root.
@@ -41,9 +44,7 @@ public struct WiredTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await DependencyContainer.withRoot(makeRoot()) {
-            try await function()
-        }
+        try await withRoot(function)
     }
 }
 
@@ -56,7 +57,7 @@ extension Trait where Self == WiredTrait {
     /// func backendTalksToTheNetwork() { … }
     /// ```
     public static func wired(_ container: DependencyContainer) -> Self {
-        WiredTrait { container._fresh() }
+        WiredTrait { body in try await DependencyContainer._withTaskRoot(definedBy: container, operation: body) }
     }
 
     /// Runs the test (or each test of the suite) with the current root, its definitions
@@ -67,6 +68,6 @@ extension Trait where Self == WiredTrait {
     /// func appStateUsesTheBackend() { … }
     /// ```
     public static func wired(overriding overrides: DependencyContainer) -> Self {
-        WiredTrait { DependencyContainer._overlay(overrides) }
+        WiredTrait { body in try await DependencyContainer._withTaskRoot(overriding: overrides, operation: body) }
     }
 }

@@ -104,7 +104,7 @@ import Testing
 
     @Test func theOverridingTraitWithoutAnyRootSaysToDefineOne() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = DependencyContainer._overlay(module { single { MockGreeter(greeting: "Alone") as Greeter } })
+            await DependencyContainer._withTaskRoot(overriding: module { single { MockGreeter(greeting: "Alone") as Greeter } }) {}
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("or the `.wired(_:)` trait."))

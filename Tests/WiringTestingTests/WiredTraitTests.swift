@@ -77,6 +77,64 @@ struct WiredSuiteTests {
         }
     }
 
+    // The async form keeps the global root across suspensions; a synchronous waiter meanwhile
+    // blocks a thread of the cooperative pool. In this process other suites' synchronous holders
+    // could block every such thread while an async holder waits to resume, so these run in a
+    // process of their own (an exit test), as the docs advise for mixing the two forms.
+
+    @Test func theAsyncFormKeepsTheGlobalRootAcrossAwaits() async {
+        await #expect(processExitsWith: .success) {
+            let french = module { single { FrenchGreeter() as Greeter }.override() }
+            let greeting = try await DependencyContainer.withGlobalRoot(modules { englishApp }) {
+                await Task.yield()
+                DependencyContainer.load(french)
+                try await Task.sleep(for: .milliseconds(5))
+                let loaded = onPlainThread { (resolve() as Greeter).greeting }
+                DependencyContainer.unload(french)
+                return loaded
+            }
+            guard greeting == "Bonjour" else { fatalError("the loaded module was not seen: \(greeting)") }
+        }
+    }
+
+    /// Holders of the global root never overlap, whichever form they use, and async waiters
+    /// wait suspended (one synchronous waiter at most: it blocks a thread).
+    @Test func holdersTakeTurns() async {
+        await #expect(processExitsWith: .success) {
+            let holders = LockedBox<Int>()
+            holders.value = 0
+            let most = LockedBox<Int>()
+            most.value = 0
+            let enter: @Sendable () -> Void = {
+                holders.value += 1
+                most.value = max(most.value, holders.value)
+            }
+            let leave: @Sendable () -> Void = { holders.value -= 1 }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<6 {
+                    group.addTask {
+                        if index == 0 {
+                            try DependencyContainer.withGlobalRoot(englishApp) {
+                                enter()
+                                precondition((resolve() as Greeter).greeting == "Hello")
+                                leave()
+                            }
+                        } else {
+                            try await DependencyContainer.withGlobalRoot(englishApp) {
+                                enter()
+                                try await Task.sleep(for: .milliseconds(2))
+                                precondition((resolve() as Greeter).greeting == "Hello")
+                                leave()
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            guard most.value == 1 else { fatalError("\(most.value) holders of the global root at once") }
+        }
+    }
+
     @Test func aScopedRootLeavesTheGlobalOneAlone() throws {
         try DependencyContainer.withGlobalRoot(englishApp) {
             let outside = DependencyContainer.withRoot(module { single { FrenchGreeter() as Greeter } }) {

@@ -144,7 +144,7 @@ extension DependencyContainer {
     ) throws(WiringError) -> (DependencyContainer, AsyncEntry<T>)? {
         var container: DependencyContainer? = self
         while var current = container {
-            if current.isRoot, let newest = root.global { current = newest }
+            if let newest = current.rootState?.latest { current = newest }
             if let entry = current.registry.asyncEntry(for: ObjectIdentifier(T.self), tag: tag) {
                 return (current, unsafeDowncast(entry, to: AsyncEntry<T>.self))
             }

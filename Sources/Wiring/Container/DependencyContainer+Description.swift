@@ -9,7 +9,7 @@ extension DependencyContainer: CustomStringConvertible, CustomDebugStringConvert
         let count = definitions.reduce(0) { $0 + ($1.isMarker ? 0 : 1) }
         let definitions = "\(count) definition\(count == 1 ? "" : "s")"
         if let scope { return "scope \(scopeName) (\(scope.isClosed ? "closed" : "open")): \(definitions)" }
-        if isRoot { return "root container: \(definitions), \(root.openScopeCount()) open scopes" }
+        if let state = rootState { return "root container: \(definitions), \(state.openScopeCount()) open scopes" }
         return "container: \(definitions)"
     }
 

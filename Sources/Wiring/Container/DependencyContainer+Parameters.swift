@@ -78,7 +78,7 @@ extension DependencyContainer {
         if let scope { try scope.checkOpen(for: type) }
         if let entry = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag) { return (entry, self) }
         if let scope { return try scope.parent.parameterizedEntry(type, tag: tag) }
-        if isRoot, let current = root.global, current !== self { return try current.parameterizedEntry(type, tag: tag) }
+        if let current = rootState?.latest, current !== self { return try current.parameterizedEntry(type, tag: tag) }
         return nil
     }
 

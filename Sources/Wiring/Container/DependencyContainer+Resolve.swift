@@ -85,7 +85,7 @@ extension DependencyContainer {
                 fallback: { $0.resolveOptional(file: file, line: line) }, at: CodeLocation(file, line))
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
-            if isRoot, let current = root.global, current !== self { return current.resolveOptional(file: file, line: line) }
+            if let current = rootState?.latest, current !== self { return current.resolveOptional(file: file, line: line) }
             // An absent optional stays cheap: nothing to look at without parameters anywhere.
             guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
             do {
@@ -115,7 +115,7 @@ extension DependencyContainer {
                 fallback: { $0.resolveOptional(tag: tag, file: file, line: line) }, at: CodeLocation(file, line))
         }
         guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
-            if isRoot, let current = root.global, current !== self {
+            if let current = rootState?.latest, current !== self {
                 return current.resolveOptional(tag: tag, file: file, line: line)
             }
             return nil
@@ -145,7 +145,7 @@ extension DependencyContainer {
     /// error of another kind), so retrying ends at the current root.
     @inline(never)
     func newerRoot(after error: WiringError) -> DependencyContainer? {
-        guard isRoot, case .moduleUnloaded = error, let current = root.global, current !== self else { return nil }
+        guard case .moduleUnloaded = error, let current = rootState?.latest, current !== self else { return nil }
         return current
     }
 
@@ -447,7 +447,7 @@ extension DependencyContainer {
         _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, into buffer: UnsafeMutableRawPointer,
         isInstance: (Any) -> Bool, requester: DependencyContainer?
     ) throws(WiringError) {
-        if isRoot, let current = root.global, current !== self {
+        if let current = rootState?.latest, current !== self {
             return try current.resolveCore(
                 type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
         }

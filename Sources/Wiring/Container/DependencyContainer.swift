@@ -44,8 +44,34 @@ public final class DependencyContainer: Sendable {
     private let ownEager: EagerStart?
     /// Set only on a scope opened with `openScope(_:)`.
     let scope: ScopeState?
-    /// Whether this is (a version of) the global root, built by `defined(by:)`, `load` or `unload`.
+    /// Whether this is a version of a root: of the global root, built by `defined(by:)`, `load`
+    /// or `unload`, or (with `task`) of a task's own root, built by `load` or `unload` in it.
     let isRoot: Bool
+    /// For a version of a task's root: what its versions share.
+    let task: TaskRootLink?
+
+    /// The root this container is a version of: the global one, or a task's own while that
+    /// task's root lives; `nil` for any other container.
+    var rootState: RootState? {
+        guard isRoot else { return nil }
+        guard let task else { return root }
+        return task.state
+    }
+
+    /// The root this container is a version of, or whose first version it is (the container
+    /// the current task's `withRoot` installed); `nil` for any other container.
+    var owningRootState: RootState? {
+        if let rootState { return rootState }
+        guard let state = ScopedRoot.state, state.isFirstVersion(self) else { return nil }
+        return state
+    }
+
+    /// Where the scope directory files the scopes opened from this container with an id: under
+    /// the root it is a version of (`nil` for the global root, the first version's identity for
+    /// a task's), so that they outlive `load` and `unload`; else under this container.
+    var directoryOwner: ObjectIdentifier? {
+        isRoot ? task?.owner : ObjectIdentifier(self)
+    }
 
     /// A module of `definitions` (`module { }`, a bootstrap closure): its registry is built on
     /// first use.
@@ -57,6 +83,7 @@ public final class DependencyContainer: Sendable {
     /// built on first use.
     init(moduleOf parts: [Part], site: CodeLocation?) {
         isRoot = false
+        task = nil
         definitions = parts.flattened()
         self.parts = parts
         self.site = site
@@ -93,7 +120,7 @@ public final class DependencyContainer: Sendable {
         reusing previous: Registry? = nil,
         isRoot: Bool = false
     ) throws(WiringError) {
-        try self.init(validating: [.definitions(definitions)], site: site, reusing: previous, isRoot: isRoot)
+        try self.init(validating: [.definitions(definitions)], site: site, reusing: previous, isRoot: isRoot, task: nil)
     }
 
     init(
@@ -102,9 +129,11 @@ public final class DependencyContainer: Sendable {
         scope: ScopeState? = nil,
         mode: (DefinitionInfo) -> EntryMode = { _ in .published },
         reusing previous: Registry? = nil,
-        isRoot: Bool = false
+        isRoot: Bool = false,
+        task: TaskRootLink? = nil
     ) throws(WiringError) {
         self.isRoot = isRoot
+        self.task = task
         let definitions = parts.flattened()
         ownRegistry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
         lazy = nil
@@ -125,6 +154,7 @@ public final class DependencyContainer: Sendable {
         self.definitions = shared.definitions
         self.parts = shared.parts
         self.isRoot = false
+        task = nil
         self.ownRegistry = registry
         self.lazy = nil
         fastTable = ownRegistry.table
@@ -139,6 +169,7 @@ public final class DependencyContainer: Sendable {
         self.definitions = []
         self.parts = []
         self.isRoot = false
+        task = nil
         self.ownRegistry = .empty
         self.lazy = nil
         fastTable = ownRegistry.table
@@ -154,6 +185,7 @@ public final class DependencyContainer: Sendable {
         self.definitions = container.definitions
         self.parts = container.parts
         self.isRoot = false
+        task = nil
         self.ownRegistry = try! Registry.build(
             definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
         self.lazy = nil
@@ -170,6 +202,7 @@ public final class DependencyContainer: Sendable {
         self.definitions = definitions
         self.parts = [.definitions(definitions)]
         self.isRoot = false
+        task = nil
         self.ownRegistry = try! Registry.build(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
         self.lazy = nil
         fastTable = ownRegistry.table

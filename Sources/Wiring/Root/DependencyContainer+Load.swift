@@ -28,7 +28,7 @@ extension DependencyContainer {
     public static func load(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         let site = CodeLocation(file, line)
         do {
-            let replacement = try root.load(module, at: site)
+            let replacement = try RootState.ofCurrentTask.load(module, at: site)
             try replacement.startEagerSingletons()
         } catch {
             wiringFailure(error.requested(at: site))
@@ -57,7 +57,7 @@ extension DependencyContainer {
     /// > root does not include it.
     public static func unload(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         do {
-            try root.unload(module, at: CodeLocation(file, line))
+            try RootState.ofCurrentTask.unload(module, at: CodeLocation(file, line))
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }

@@ -74,27 +74,52 @@ extension DependencyContainer {
     /// tests; not API.
     @_spi(Testing)
     public static func _withExclusiveRoot<Value>(_ body: () throws -> Value) throws -> Value {
-        try exclusiveRootLock.withLock { () throws -> Value in
-            root.reset()
-            defer { root.reset() }
-            return try body()
-        }
+        exclusiveRoot.acquire()
+        defer { exclusiveRoot.release() }
+        root.reset()
+        defer { root.reset() }
+        return try body()
+    }
+
+    /// The asynchronous form of ``_withExclusiveRoot(_:)``: waits for its turn suspended, and
+    /// keeps it across the suspensions of `body`.
+    @_spi(Testing)
+    public static func _withExclusiveRoot<Value>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Value
+    ) async throws -> Value {
+        await exclusiveRoot.acquire()
+        defer { exclusiveRoot.release() }
+        root.reset()
+        defer { root.reset() }
+        return try await body()
     }
 }
 
 extension DependencyContainer {
-    /// A container with this one's definitions and singletons of its own. For `WiringTesting`.
+    /// Runs `operation` with a root of the task's own, made of `container`'s modules with
+    /// singletons of its own, as `defined(by:)` makes the global root. For `WiringTesting`.
     @_spi(Testing)
-    public func _fresh(file: StaticString = #fileID, line: UInt = #line) -> DependencyContainer {
-        overridden(by: [], at: CodeLocation(file, line))
+    public static func _withTaskRoot(
+        definedBy container: DependencyContainer, file: StaticString = #fileID, line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Void
+    ) async rethrows {
+        let site = CodeLocation(file, line)
+        let state: RootState
+        do {
+            state = try RootState(taskDefinedBy: container, at: site)
+        } catch {
+            wiringFailure(error.requested(at: site))
+        }
+        try await withRootState(state, operation)
     }
 
-    /// The current root (scoped or global) with `overrides`' definitions replacing those of the
-    /// same type and tag. For `WiringTesting`.
+    /// Runs `operation` with a root of the task's own: the current root's modules, `overrides`'
+    /// definitions replacing those of the same type and tag. For `WiringTesting`.
     @_spi(Testing)
-    public static func _overlay(
-        _ overrides: DependencyContainer, file: StaticString = #fileID, line: UInt = #line
-    ) -> DependencyContainer {
-        overlay(overrides.definitions, at: CodeLocation(file, line))
+    public static func _withTaskRoot(
+        overriding overrides: DependencyContainer, file: StaticString = #fileID, line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Void
+    ) async rethrows {
+        try await withRootState(overriding(overrides, at: CodeLocation(file, line)), operation)
     }
 }

@@ -21,6 +21,13 @@ extension DependencyContainer {
     /// Scopes nest: the innermost wins. A thread that is not running a task inside the scope
     /// (a `Thread`, a `DispatchQueue` block) still sees the global root.
     ///
+    /// Inside, the container is the task's root as `defined(by:)` makes the global one:
+    /// ``load(_:file:line:)`` and ``unload(_:file:line:)`` change it (for this task and the
+    /// tasks it created, never the global root), ``close(file:line:)`` on it closes the scopes
+    /// opened from it, ``openedScope(_:id:)`` finds them across loads and unloads, and
+    /// ``openScopeCount`` counts them. A scope given as the root (a server's request scope) is
+    /// only read: `load` and `unload` there change the global root.
+    ///
     /// Normal resolution pays one relaxed atomic load for this feature, and only while no frame
     /// of a running resolution tells it the container already.
     public static func withRoot<Result>(
@@ -28,7 +35,7 @@ extension DependencyContainer {
     ) rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try ScopedRoot.$container.withValue(container, operation: operation)
+        return try ScopedRoot.$value.withValue(taskRoot(container), operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `container` as the task's root; see
@@ -46,7 +53,14 @@ extension DependencyContainer {
     ) async rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try await ScopedRoot.$container.withValue(container, operation: operation)
+        return try await ScopedRoot.$value.withValue(taskRoot(container), operation: operation)
+    }
+
+    /// What `withRoot(container)` makes the task's root: a scope as it is; any other container
+    /// as the first version of a root of the task's own, which `load` and `unload` change as they
+    /// change the global root.
+    private static func taskRoot(_ container: DependencyContainer) -> ScopedRoot.Value {
+        container.scope != nil ? .scope(container) : .root(RootState(task: container))
     }
 
     /// Runs `operation` with the current root plus `overrides`, which replace the root's
@@ -72,7 +86,8 @@ extension DependencyContainer {
         @ModuleBuilder _ overrides: () -> [Definition],
         operation: () throws -> Result
     ) rethrows -> Result {
-        try withRoot(overlay(overrides(), at: CodeLocation(file, line)), operation: operation)
+        let site = CodeLocation(file, line)
+        return try withRootState(overriding(DependencyContainer(definitions: overrides(), site: site), at: site), operation)
     }
 
     /// The asynchronous form of ``withOverrides(file:line:_:operation:)``.
@@ -83,26 +98,37 @@ extension DependencyContainer {
         @ModuleBuilder _ overrides: () -> [Definition],
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        try await withRoot(overlay(overrides(), at: CodeLocation(file, line)), operation: operation)
+        let site = CodeLocation(file, line)
+        return try await withRootState(
+            overriding(DependencyContainer(definitions: overrides(), site: site), at: site), operation)
     }
 
-    /// The current root's definitions, with `overrides` in place of those they replace.
+    /// A root of the task's own: the current root's modules, with `overrides`' definitions
+    /// replacing those of the same type and tag.
     ///
     /// With no root there is nothing to override: layering on an empty container would hide
     /// the real mistake behind "nothing is registered" messages, so it stops and says so.
-    static func overlay(_ overrides: [Definition], at site: CodeLocation) -> DependencyContainer {
-        guard let base = root.retained else {
-            wiringFailure(.rootNeeded(operation: "DependencyContainer.withOverrides(_:operation:)", requestedAt: site))
+    static func overriding(_ overrides: DependencyContainer, at site: CodeLocation) -> RootState {
+        do {
+            return try RootState(taskOverriding: .ofCurrentTask, with: overrides, at: site)
+        } catch {
+            wiringFailure(error)
         }
-        return base.overridden(by: overrides, at: site)
     }
 
-    /// A new container with this one's definitions, `overrides` replacing those of the same
-    /// type and tag.
-    func overridden(by overrides: [Definition], at site: CodeLocation) -> DependencyContainer {
-        let overrides = Part.parts(of: overrides).flattened()
-        let replaced = Set(overrides.map(\.info.key))
-        let kept = definitions.filter { !replaced.contains($0.info.key) }
-        return DependencyContainer(definitions: kept + overrides, site: site)
+    /// Runs `operation` with `state` as the task's root.
+    static func withRootState<Result>(_ state: RootState, _ operation: () throws -> Result) rethrows -> Result {
+        ScopedRoot.open()
+        defer { ScopedRoot.close() }
+        return try ScopedRoot.$value.withValue(.root(state), operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` with `state` as the task's root.
+    static func withRootState<Result>(
+        _ state: RootState, isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        ScopedRoot.open()
+        defer { ScopedRoot.close() }
+        return try await ScopedRoot.$value.withValue(.root(state), operation: operation)
     }
 }

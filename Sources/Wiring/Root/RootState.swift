@@ -1,7 +1,8 @@
 internal import _WiringShims
 
-/// The global root container: set at start-up, changed by `load`/`unload`, read on every free
-/// `resolve()`.
+/// A root: the global one (set at start-up, changed by `load`/`unload`, read on every free
+/// `resolve()`), or a task's own (`withRoot(_:operation:)`, the `.wired` trait), which the same
+/// operations change for that task alone.
 ///
 /// Reading is one acquire load and no retain, inside a read section (see ``ReadSection``). A
 /// root that `load`/`unload` replaces is released once no read section can still see it, and
@@ -21,14 +22,89 @@ final class RootState: @unchecked Sendable {
     /// Scopes opened from the root, which an unload reaches, by identity: each leaves when it
     /// closes or is freed, so opening and closing cost the same however many are open.
     @exclusivity(unchecked) private var scopes: [ObjectIdentifier: WeakScope] = [:]  // under `lock`
+    /// For a task's root: what every version of it shares (`nil` for the global root).
+    let task: TaskRootLink?
 
-    /// The root, unretained: the current task's scoped root (see `ScopedRoot`), else the
-    /// global one, or `nil` before `defined(by:)`. Only valid inside a read section.
+    /// The global root, defined later by `defined(by:)`.
+    init() {
+        task = nil
+    }
+
+    /// A task's root, whose first version is `container` itself (so the task resolves its
+    /// singletons); `load` and `unload` make later versions, as for the global root.
+    init(task container: DependencyContainer) {
+        let link = TaskRootLink(firstVersion: ObjectIdentifier(container))
+        task = link
+        modules = [(container, container.site ?? CodeLocation("", 0))]
+        definedAt = container.site
+        _ = current.exchange(container)
+        link.state = self
+    }
+
+    /// A task's root made of `container`'s definitions with singletons of its own, as
+    /// `defined(by:)` makes the global root (the `.wired(_:)` trait's).
+    convenience init(taskDefinedBy container: DependencyContainer, at site: CodeLocation) throws(WiringError) {
+        try self.init(taskOf: [(container, site)], unloaded: [], at: site)
+    }
+
+    /// A task's root made of `base`'s modules, with `overrides`' definitions replacing those of
+    /// the same type and tag, as a module loaded with `.override()` on each would (the
+    /// `.wired(overriding:)` trait's, `withOverrides`'): unloading a module of `base` works there
+    /// as on `base`, and unloading `overrides` brings back what they replaced.
+    convenience init(taskOverriding base: RootState, with overrides: DependencyContainer, at site: CodeLocation)
+        throws(WiringError)
+    {
+        let (modules, unloaded) = base.lock.withLock { (base.modules, base.unloaded) }
+        guard !modules.isEmpty else {
+            throw WiringError.rootNeeded(operation: "DependencyContainer.withOverrides(_:operation:)", requestedAt: site)
+        }
+        let replacing = DependencyContainer(
+            definitions: overrides.definitions.map { $0.isMarker ? $0 : $0.override() }, site: overrides.site ?? site)
+        try self.init(taskOf: modules + [(replacing, site)], unloaded: unloaded, at: site)
+    }
+
+    /// A task's root made of `modules`, built now with singletons of its own.
+    private init(
+        taskOf modules: [(module: DependencyContainer, site: CodeLocation)], unloaded: Set<ObjectIdentifier>,
+        at site: CodeLocation
+    ) throws(WiringError) {
+        let link = TaskRootLink(firstVersion: nil)
+        task = link
+        self.modules = modules
+        self.unloaded = unloaded
+        definedAt = site
+        let definitions = modules.map { Part.module($0.module) }.flattened(excluding: unloaded)
+        let first = try DependencyContainer(validating: [.definitions(definitions)], site: site, isRoot: true, task: link)
+        _ = current.exchange(first)
+        link.state = self
+    }
+
+    /// What `find(_:)`'s directory files the scopes opened from this root with an id under:
+    /// `nil` for the global root, the first version's identity for a task's (see
+    /// ``DependencyContainer/directoryOwner``).
+    var directoryOwner: ObjectIdentifier? { task?.owner }
+
+    /// Whether `container` is the first version of this task root when that is the container
+    /// given to `withRoot`, which is not marked as a root itself.
+    func isFirstVersion(_ container: DependencyContainer) -> Bool {
+        task?.firstVersion == ObjectIdentifier(container)
+    }
+
+    /// The root the current task reads, unretained: its scoped root (see `ScopedRoot`), else
+    /// the global one, or `nil` before `defined(by:)`. Only valid inside a read section; call it
+    /// on the global root.
     @inline(__always)
     var container: Unmanaged<DependencyContainer>? {
-        if let scoped = ScopedRoot.current { return .passUnretained(scoped) }
-        return current.load()
+        switch ScopedRoot.current {
+        case nil: return current.load()
+        case let .scope(scope)?: return .passUnretained(scope)
+        case let .root(state)?: return state.current.load()
+        }
     }
+
+    /// The root that `load`, `unload` and the open scope count act on for the current task: its
+    /// own, if it runs with one, else the global root.
+    static var ofCurrentTask: RootState { ScopedRoot.state ?? root }
 
     /// The root, retained: safe to keep and use outside a read section.
     var retained: DependencyContainer? {
@@ -53,8 +129,8 @@ final class RootState: @unchecked Sendable {
         return current.exchange(root)
     }
 
-    /// The global root as it is now (never a task's scoped root), retained.
-    var global: DependencyContainer? {
+    /// This root's latest version (for the global root, never a task's), retained.
+    var latest: DependencyContainer? {
         ReadSection.retaining { current.load() }
     }
 
@@ -68,7 +144,8 @@ final class RootState: @unchecked Sendable {
             if current.load() != nil {
                 throw WiringError.rootAlreadyDefined(first: definedAt, second: site)
             }
-            let installed = try DependencyContainer(validating: [.module(container)], site: container.site, isRoot: true)
+            let installed = try DependencyContainer(
+                validating: [.module(container)], site: container.site, isRoot: true, task: task)
             definedAt = site
             modules = [(container, site)]
             unloaded = []
@@ -99,14 +176,14 @@ final class RootState: @unchecked Sendable {
                 count + (weak.container?.scope?.id.id == scope ? 1 : 0)
             }
         }
-        return tracked + scopeDirectory.rootScopeCount(of: scope)
+        return tracked + scopeDirectory.count(filedUnder: directoryOwner, of: scope)
     }
 
     /// The scopes opened from the root that are still alive: those it tracks, and those with
     /// an id, which the scope directory holds. Call under this lock (the directory's lock is a
     /// leaf).
     private var liveScopes: [DependencyContainer] {
-        scopes.values.compactMap(\.container) + scopeDirectory.rootScopes
+        scopes.values.compactMap(\.container) + scopeDirectory.scopes(filedUnder: directoryOwner)
     }
 
     /// The scopes opened from the root that are still alive.
@@ -148,7 +225,7 @@ final class RootState: @unchecked Sendable {
             unloaded.remove(ObjectIdentifier(module))
             for nested in module.nestedModules { unloaded.remove(ObjectIdentifier(nested)) }
             let modules = self.modules + [(module, site)]
-            let replacement = try Self.build(modules, excluding: unloaded, like: root)
+            let replacement = try build(modules, excluding: unloaded, like: root)
             self.modules = modules
             self.unloaded = unloaded
             return (replacement, Retired(root: exchange(replacement)), liveScopes)
@@ -188,7 +265,7 @@ final class RootState: @unchecked Sendable {
             let modules = self.modules.filter { $0.module !== module }
             var unloaded = self.unloaded
             unloaded.insert(ObjectIdentifier(module))
-            let replacement = try Self.build(modules, excluding: unloaded, like: old)
+            let replacement = try build(modules, excluding: unloaded, like: old)
             let kept = Set(replacement.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
             let gone = Set(old.definitions.flatMap(\.slots).map(ObjectIdentifier.init)).subtracting(kept)
             self.modules = modules
@@ -221,12 +298,13 @@ final class RootState: @unchecked Sendable {
         }
     }
 
-    private static func build(
+    private func build(
         _ modules: [(module: DependencyContainer, site: CodeLocation)], excluding unloaded: Set<ObjectIdentifier>,
         like root: DependencyContainer
     ) throws(WiringError) -> DependencyContainer {
         let definitions = modules.map { Part.module($0.module) }.flattened(excluding: unloaded)
-        return try DependencyContainer(validating: definitions, site: root.site, reusing: root.registry, isRoot: true)
+        return try DependencyContainer(
+            validating: [.definitions(definitions)], site: root.site, reusing: root.registry, isRoot: true, task: task)
     }
 
 
@@ -235,8 +313,29 @@ final class RootState: @unchecked Sendable {
     }
 }
 
+/// What every version of a task's root shares: where scopes opened from it with an id are filed,
+/// and the root state that makes new versions (weak: the state holds its versions, and dies with
+/// the task; a version kept beyond it is then a plain container).
+final class TaskRootLink: @unchecked Sendable {
+    // `state` is written once, before any version is shared; a weak reference is read safely
+    // from any thread.
+    /// The identity of the first version when it is a container given to `withRoot` (the state
+    /// keeps it alive: it is a module of the root); `nil` when the state built it.
+    let firstVersion: ObjectIdentifier?
+    weak var state: RootState?
+
+    init(firstVersion: ObjectIdentifier?) {
+        self.firstVersion = firstVersion
+    }
+
+    /// What the scope directory files this root's scopes with an id under: the given first
+    /// version's identity (which that version files under too), else this link's, which every
+    /// version holds, so no other object can take it while one of them may file a scope.
+    var owner: ObjectIdentifier { firstVersion ?? ObjectIdentifier(self) }
+}
+
 /// The one global root.
 let root = RootState()
 
 /// Serializes the tests that define the global root, across test targets.
-let exclusiveRootLock = Lock()
+let exclusiveRoot = ExclusiveTurn()

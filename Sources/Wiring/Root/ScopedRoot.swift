@@ -6,13 +6,29 @@ internal import _WiringShims
 /// it while some scope is open anywhere in the process: a C counter is read with one relaxed
 /// load first, and is zero in an app that never uses scoped roots.
 enum ScopedRoot {
-    @TaskLocal static var container: DependencyContainer?
+    /// What a task sees as its root.
+    enum Value: Sendable {
+        /// A scope made the task's root (a server's request scope): resolves read it, and
+        /// `load`/`unload` still change the global root, which the scope was opened from.
+        case scope(DependencyContainer)
+        /// A root of the task's own, as the global one is: `load`, `unload`, `close()` and the
+        /// open scope count act on it (a test's root, from `withRoot` or the `.wired` trait).
+        case root(RootState)
+    }
+
+    @TaskLocal static var value: Value?
 
     /// The task's scoped root, if any scope is open and this task is inside one.
     @inline(__always)
-    static var current: DependencyContainer? {
+    static var current: Value? {
         guard wiring_open_scope_count() != 0 else { return nil }
-        return container
+        return value
+    }
+
+    /// The task's own root state, if it runs with a root of its own (not a scope).
+    static var state: RootState? {
+        if case let .root(state)? = current { return state }
+        return nil
     }
 
     static func open() { wiring_add_open_scopes(1) }

@@ -1,6 +1,7 @@
 extension DependencyContainer {
-    /// How many scopes opened from the global root are open now: opened (directly or from
-    /// another such scope) and neither closed nor freed.
+    /// How many scopes opened from the root are open now: opened (directly or from another such
+    /// scope) and neither closed nor freed. The root is the global one, or the task's own inside
+    /// ``withRoot(_:operation:)`` or a test's `.wired` trait.
     ///
     /// ```swift
     /// let session = DependencyContainer.shared.openScope(UserSession.self, id: user.id)
@@ -15,16 +16,16 @@ extension DependencyContainer {
     /// close every scope you open with an id, on every path. Scopes opened from a container you
     /// hold, rather than from the root, are not counted. Reading it takes the root's lock.
     public static var openScopeCount: Int {
-        root.openScopeCount()
+        RootState.ofCurrentTask.openScopeCount()
     }
 
-    /// How many scopes of type `S` opened from the global root are open now; see
+    /// How many scopes of type `S` opened from the root are open now; see
     /// ``openScopeCount``. Counts by looking at every open scope: meant for diagnostics and tests.
     ///
     /// ```swift
     /// #expect(DependencyContainer.openScopeCount(of: RequestScope.self) == 0)
     /// ```
     public static func openScopeCount<S>(of scope: S.Type) -> Int {
-        root.openScopeCount(of: ObjectIdentifier(scope))
+        RootState.ofCurrentTask.openScopeCount(of: ObjectIdentifier(scope))
     }
 }

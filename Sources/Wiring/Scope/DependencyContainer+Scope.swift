@@ -180,7 +180,9 @@ extension DependencyContainer {
         // The container the chain of scopes starts from: an unload of the root reaches its scopes.
         var base = self
         while let parent = base.scope?.parent { base = parent }
-        root.track(opened, openedFrom: base)
+        let state = base.owningRootState
+        if base === self, state != nil, opened.scope?.key != nil { return }  // the directory holds it
+        (state ?? root).track(opened, openedFrom: base)
     }
 
     /// Closes this scope: runs its close callbacks, releases its scoped instances and declared
@@ -224,14 +226,16 @@ extension DependencyContainer {
         scope.parent.scope?.forget(me)
         // A scope the directory held for the root was never tracked (see `registerOpened`).
         if scope.parent.isRoot, scope.key != nil { return }
-        root.untrack(me)
+        var base = scope.parent
+        while let parent = base.scope?.parent { base = parent }
+        (base.owningRootState ?? root).untrack(me)
     }
 
     /// Closes a container that is not a scope: retires every entry, so that nothing resolves
     /// from it any more, then releases what they held once no reader can see it.
     private func closeContainer(file: StaticString, line: UInt) {
-        if isRoot {
-            for scope in root.openScopes { scope.close(file: file, line: line) }
+        if let state = owningRootState {
+            for scope in state.openScopes { scope.close(file: file, line: line) }
         }
         var retired = Retired(root: nil)
         stateLock.withLock { registry.retire(closing: true, into: &retired) }

@@ -1,9 +1,9 @@
 /// The scopes opened with an id (`openScope(UserSession.self, id: "user-42")`), so that
 /// `openedScope(_:id:)` finds them; each until it is closed.
 ///
-/// Ids are per container the scope is opened from, and per scope type. Scopes opened from the
-/// global root are filed under the root itself, not under one of its versions, so `load` and
-/// `unload` (which replace the root's container) do not lose them.
+/// Ids are per container the scope is opened from, and per scope type. Scopes opened from a
+/// root (the global one, or a task's own) are filed under the root itself, not under one of its
+/// versions, so `load` and `unload` (which replace the root's container) do not lose them.
 final class ScopeDirectory: @unchecked Sendable {
     // `scopes` is only touched under `lock`, a leaf lock: nothing else is locked while it is held.
     private let lock = Lock()
@@ -13,7 +13,8 @@ final class ScopeDirectory: @unchecked Sendable {
     /// under it, so a scope's open, close and lookup handle one reference, not copies of an id of
     /// any type.
     final class Key: Hashable, Sendable {
-        /// The container it was opened from; `nil` for the global root.
+        /// The container it was opened from, or the root it is a version of (see
+        /// ``DependencyContainer/directoryOwner``); `nil` for the global root.
         let owner: ObjectIdentifier?
         let scope: ObjectIdentifier
         let id: Tag
@@ -42,7 +43,7 @@ final class ScopeDirectory: @unchecked Sendable {
     }
 
     static func key(owner: DependencyContainer, scope: ScopeID, id: some Hashable & Sendable) -> Key {
-        Key(owner: owner.isRoot ? nil : ObjectIdentifier(owner), scope: scope.id, id: Tag(id))
+        Key(owner: owner.directoryOwner, scope: scope.id, id: Tag(id))
     }
 
     /// The open scope filed under `key`.
@@ -76,18 +77,18 @@ final class ScopeDirectory: @unchecked Sendable {
         lock.withLock { _ = scopes.removeValue(forKey: key) }
     }
 
-    /// The scopes opened from the root with an id: the root does not track these itself (see
-    /// `RootState.track`), since this directory holds them until they close.
-    var rootScopes: [DependencyContainer] {
-        lock.withLock { scopes.compactMap { $0.key.owner == nil ? $0.value : nil } }
+    /// The scopes filed under `owner` (a root's, from ``RootState/directoryOwner``): a root
+    /// does not track these itself (see `RootState.track`), since this directory holds them
+    /// until they close.
+    func scopes(filedUnder owner: ObjectIdentifier?) -> [DependencyContainer] {
+        lock.withLock { scopes.compactMap { $0.key.owner == owner ? $0.value : nil } }
     }
 
-    /// How many scopes opened from the root with an id are open; of scope type `scope` only, if
-    /// given.
-    func rootScopeCount(of scope: ObjectIdentifier?) -> Int {
+    /// How many scopes are filed under `owner`; of scope type `scope` only, if given.
+    func count(filedUnder owner: ObjectIdentifier?, of scope: ObjectIdentifier?) -> Int {
         lock.withLock {
             scopes.keys.reduce(0) { count, key in
-                count + (key.owner == nil && (scope == nil || key.scope == scope) ? 1 : 0)
+                count + (key.owner == owner && (scope == nil || key.scope == scope) ? 1 : 0)
             }
         }
     }
