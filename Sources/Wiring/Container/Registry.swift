@@ -39,6 +39,9 @@ final class Registry: Sendable {
     /// Each scope declared here: its definitions, and the registry the scopes opened from it
     /// share.
     let scopes: [ScopeID: ScopeTemplate]
+    /// `scopes` by the scope type's identity, for `openScope`: a multiplication where the
+    /// dictionary would run `Hasher`.
+    private let scopeTable: TypeTable<ScopeTemplate>
     /// For a registry shared by the scopes of one scope definition: how many instance states
     /// (``InstanceState``) each scope keeps for it, one per entry that holds an instance.
     let slotCount: Int
@@ -216,8 +219,15 @@ final class Registry: Sendable {
             asyncEntries.compactMap { key, entry in key == DefinitionKey(type: key.type, tag: nil) ? (key.type, entry) : nil })
         self.eagerEntries = eagerEntries
         self.scopes = scopes
+        scopeTable = TypeTable(scopes.map { ($0.key.id, $0.value) })
         self.slotCount = slotCount
         self.declarations = declarations
+    }
+
+    /// The scope declared here as `id`, if any.
+    @inline(__always)
+    func scopeTemplate(for id: ScopeID) -> ScopeTemplate? {
+        scopeTable[id.id]
     }
 
     /// This registry as one scope instance uses it: the entries are shared (each scope keeps its

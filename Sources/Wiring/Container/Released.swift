@@ -9,9 +9,15 @@ struct Released {
     let sequence: UInt64
     let onClose: (@Sendable (Any) -> Void)?
 
-    /// Runs the callbacks of `released`, newest first, then drops the instances.
+    /// Runs the callbacks of `released`, newest first, then drops the instances. Sorts only
+    /// when there are two callbacks or more (a request scope usually has none, or one).
     static func finish(_ released: consuming [Released]) {
-        if released.count == 1 { released[0].onClose?(released[0].value); return }
+        var callbacks = 0
+        for index in released.indices where released[index].onClose != nil { callbacks += 1 }
+        guard callbacks > 1 else {
+            for index in released.indices { released[index].onClose?(released[index].value) }
+            return
+        }
         var released = released
         released.sort { $0.sequence > $1.sequence }  // in place: the array is this call's own
         for index in released.indices {

@@ -161,7 +161,7 @@ extension DependencyContainer {
     {
         var owner: DependencyContainer? = self
         while let container = owner {
-            if let template = container.registry.scopes[id] {
+            if let template = container.registry.scopeTemplate(for: id) {
                 let shared = try template.registry()
                 return DependencyContainer(
                     scopeOver: shared,

@@ -19,7 +19,11 @@ extension DependencyContainer {
         _ value: T, as type: T.Type = T.self, replacing: Bool = false, file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        declare(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
+        do {
+            try declareThrowing(value, replacing: replacing, at: CodeLocation(file, line))
+        } catch {
+            wiringFailure(error)
+        }
     }
 
     /// Makes `value` resolvable in this scope as its own type and as `binding`, a protocol it
@@ -72,7 +76,7 @@ extension DependencyContainer {
         _ value: T, as type: T.Type = T.self, replacing: Bool = false, file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) {
-        try declareThrowing(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
+        try declareThrowing(value, replacing: replacing, at: CodeLocation(file, line))
     }
 
     /// Makes `value` resolvable in this scope under `tag`, or throws; see
@@ -93,6 +97,17 @@ extension DependencyContainer {
             try declareThrowing(value, tag: tag, replacing: replacing, at: site)
         } catch {
             wiringFailure(error)
+        }
+    }
+
+    /// The untagged declare: no `Tag?` travels with it (an absent existential is copied
+    /// through outlined code at every hand-over, which a request scope would pay each time).
+    private func declareThrowing<T>(_ value: T, replacing: Bool, at site: CodeLocation) throws(WiringError) {
+        do throws(WiringError) {
+            guard let scope else { throw .notAScope(requestedAt: site) }
+            try scope.declareUntagged(.make(value), type: T.self, at: site, replacing: replacing)
+        } catch {
+            throw error.requested(at: site)
         }
     }
 

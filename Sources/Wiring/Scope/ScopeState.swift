@@ -186,6 +186,34 @@ final class ScopeState: @unchecked Sendable {
         _ = released  // a replaced value is released here, outside the lock
     }
 
+    /// ``declare(_:type:tag:at:info:replacing:)`` without a tag, and without a `Tag?` to copy.
+    func declareUntagged(_ stored: Declared.Stored, type: Any.Type, at site: CodeLocation, replacing: Bool)
+        throws(WiringError)
+    {
+        let released: Declared? = try stateLock.withLock { () throws(WiringError) -> Declared? in
+            guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
+            let typeID = ObjectIdentifier(type)
+            let index = declared.withUnsafeBufferPointer { values in
+                values.indices.first { ObjectIdentifier(values[$0].type) == typeID && !values[$0].isTagged }
+            }
+            let value = Declared(
+                stored: stored, type: type, tag: nil, isTagged: false, site: site, knownInfo: nil,
+                sequence: nextCreationSequence())
+            guard let index else {
+                declared.append(value)
+                summary.insert(ScopeSummary.declared(typeID))
+                return nil
+            }
+            guard replacing else {
+                throw .valueAlreadyDeclared(
+                    type: typeName(type), tag: nil, scope: id.name, first: declared[index].site, second: site)
+            }
+            defer { declared[index] = value }
+            return declared[index]
+        }
+        _ = released  // a replaced value is released here, outside the lock
+    }
+
     /// Looks `key` up among the declared values, under one lock: initializes `buffer` (memory for
     /// a `type`) with the value declared for it and returns `declared: true` (with the value's
     /// info, for a verification sandbox's `container`), or returns the open scopes this one links
@@ -341,13 +369,16 @@ final class ScopeState: @unchecked Sendable {
     /// `nil`: callbacks run exactly once.
     func close(_ registry: Registry) -> (released: [Released], children: [DependencyContainer])? {
         var linked: [DependencyContainer] = []
-        defer { _ = linked }  // released after the lock: dropping a container may run a `deinit`
+        // Released after the lock, as they are (no callback runs on them): dropping a container
+        // or a value may run a `deinit`.
+        var dropped: [Declared] = []
+        defer { _ = (linked, dropped) }
         return stateLock.withLock { () -> (released: [Released], children: [DependencyContainer])? in
             guard !closed else { return nil }
             closed = true
             summary.insert(ScopeSummary.closed)
             var released: [Released] = []
-            released.reserveCapacity(registry.slotCount + declared.count + callbacks.count)
+            released.reserveCapacity(registry.slotCount + callbacks.count)
             for entry in registry.entries {
                 if let held = takeInstance(of: entry) { released.append(consume held) }
             }
@@ -357,13 +388,10 @@ final class ScopeState: @unchecked Sendable {
             for entry in registry.asyncEntries.values {
                 if case let .instance(built) = entry.retire(closing: true) { released.append(built) }
             }
-            for index in declared.indices {
-                released.append(Released(value: declared[index].value, sequence: declared[index].sequence, onClose: nil))
-            }
             for callback in callbacks {
                 released.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
             }
-            declared = []
+            swap(&dropped, &declared)
             linked = links
             links = []
             callbacks = []
