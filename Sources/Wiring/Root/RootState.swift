@@ -95,7 +95,16 @@ final class RootState: @unchecked Sendable {
     /// on the global root.
     @inline(__always)
     var container: Unmanaged<DependencyContainer>? {
-        switch ScopedRoot.current {
+        // One relaxed load when no task anywhere has a root of its own; the task-local lookup
+        // is out of line, so that the resolve path that inlines this stays as small as it was.
+        guard wiring_open_scope_count() == 0 else { return containerOfCurrentTask() }
+        return current.load()
+    }
+
+    /// `container` while some task has a root of its own: this task's, if it is one of them.
+    @inline(never)
+    private func containerOfCurrentTask() -> Unmanaged<DependencyContainer>? {
+        switch ScopedRoot.value {
         case nil: return current.load()
         case let .scope(scope)?: return .passUnretained(scope)
         case let .root(state)?: return state.current.load()
