@@ -103,3 +103,20 @@ struct TaskRootTests {
         }
     }
 }
+
+/// A request scope made the task's root inside a test with a root of its own (a server test):
+/// `load` and `unload` there act on the test's root, which the scope was opened from.
+@Suite(.wired(app))
+struct ScopeInTaskRootTests {
+    @Test func loadUnderARequestScopeChangesTheTestsRoot() {
+        let request = DependencyContainer.shared.openScope(Session.self)
+        defer { request.close() }
+        DependencyContainer.withRoot(request) {
+            DependencyContainer.unload(chat)
+            #expect(resolveOptional() as Chat? == nil)
+            DependencyContainer.load(chat)
+        }
+        #expect(resolveOptional() as Chat? != nil)
+        #expect(DependencyContainer.openScopeCount == 1)
+    }
+}

@@ -112,8 +112,18 @@ final class RootState: @unchecked Sendable {
     }
 
     /// The root that `load`, `unload` and the open scope count act on for the current task: its
-    /// own, if it runs with one, else the global root.
-    static var ofCurrentTask: RootState { ScopedRoot.state ?? root }
+    /// own, if it runs with one; the root its scope was opened from, if a scope is its root (a
+    /// request scope in a test with a root of its own); else the global root.
+    static var ofCurrentTask: RootState {
+        switch ScopedRoot.current {
+        case nil: return root
+        case let .root(state)?: return state
+        case let .scope(scope)?:
+            var base = scope
+            while let parent = base.scope?.parent { base = parent }
+            return base.rootState ?? root
+        }
+    }
 
     /// The root, retained: safe to keep and use outside a read section.
     var retained: DependencyContainer? {
