@@ -79,8 +79,8 @@ final class RootState: @unchecked Sendable {
         link.state = self
     }
 
-    /// What `find(_:)`'s directory files the scopes opened from this root with an id under:
-    /// `nil` for the global root, the first version's identity for a task's (see
+    /// What the scope directory files the scopes opened from this root with an id under: `nil`
+    /// for the global root, the task root's owner identity for a task's (see
     /// ``DependencyContainer/directoryOwner``).
     var directoryOwner: ObjectIdentifier? { task?.owner }
 
