@@ -70,7 +70,8 @@ extension DependencyContainer {
         await Verification.runAsync(self).graph
     }
 
-    /// Verifies the global root; see ``verify()-178vl``.
+    /// Verifies the root: the global one, or the current task's own (a test's `.wired` root,
+    /// ``withRoot(_:operation:)``); see ``verify()-178vl``.
     ///
     /// ```swift
     /// DependencyContainer.defined(by: modules { .backend; .network; .app })

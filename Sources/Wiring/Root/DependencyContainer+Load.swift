@@ -22,6 +22,10 @@ extension DependencyContainer {
     /// see the root before or after, never a mix, and resolving takes no lock, before, during or
     /// after.
     ///
+    /// Inside a task with a root of its own (``withRoot(_:operation:)``, a test's `.wired`
+    /// trait) it changes that root, for that task and the tasks it created; the global root and
+    /// other tests' roots are untouched.
+    ///
     /// > Warning: Stops the program with a message if no root is defined, if the module is
     /// > already part of the root, or if it defines a type and tag the root has without
     /// > `.override()`.

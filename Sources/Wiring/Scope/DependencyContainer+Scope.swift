@@ -202,7 +202,7 @@ extension DependencyContainer {
     /// Any container can be closed, as KOIN's `Koin.close()`: a container that is not a scope
     /// releases every instance it built, running their `.onClose` callbacks newest first, and
     /// resolves nothing afterwards (``WiringError/containerClosed(type:requestedAt:)``). Closing
-    /// the global root closes the scopes opened from it too.
+    /// the root (the global one, or a task's own) closes the scopes opened from it too.
     public func close(file: StaticString = #fileID, line: UInt = #line) {
         guard let scope else { return closeContainer(file: file, line: line) }
         guard let (released, children) = scope.close(registry) else { return }  // closed already
