@@ -18,6 +18,9 @@ final class DefinitionInfo: Sendable {
     let isAsync: Bool
     /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
     let isPlain: Bool
+    /// `tag != nil`, known without copying the tag (an absent existential is copied through
+    /// outlined code).
+    let isTagged: Bool
     /// Whether two tags of this tag's type are equal exactly when their bits are (an integer, a
     /// `Bool`): the resolve table's bitwise key then finds a duplicate tag alone, with no `==`.
     let tagKeyIsExact: Bool
@@ -77,6 +80,7 @@ final class DefinitionInfo: Sendable {
         extras = nil
         layout = ValueLayout(of: type)
         isPlain = true
+        isTagged = false
         tagKeyIsExact = false
     }
 
@@ -95,6 +99,7 @@ final class DefinitionInfo: Sendable {
         extras = nil
         layout = ValueLayout(of: type)
         isPlain = false
+        isTagged = true
         tagKeyIsExact = keyIsExact
     }
 
@@ -120,7 +125,8 @@ final class DefinitionInfo: Sendable {
             scope == nil && onClose == nil && isBuilder && bindings.isEmpty
             ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
         layout = ValueLayout(of: type)
-        isPlain = tag == nil && scope == nil && !isInjection
+        isTagged = tag != nil
+        isPlain = !isTagged && scope == nil && !isInjection
         tagKeyIsExact = false
     }
 

@@ -193,9 +193,7 @@ final class ScopeState: @unchecked Sendable {
         let released: Declared? = try stateLock.withLock { () throws(WiringError) -> Declared? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
             let typeID = ObjectIdentifier(type)
-            let index = declared.withUnsafeBufferPointer { values in
-                values.indices.first { ObjectIdentifier(values[$0].type) == typeID && !values[$0].isTagged }
-            }
+            let index = indexOfUntagged(typeID)
             let value = Declared(
                 stored: stored, type: type, tag: nil, isTagged: false, site: site, knownInfo: nil,
                 sequence: nextCreationSequence())
@@ -299,9 +297,18 @@ final class ScopeState: @unchecked Sendable {
             guard !closed else { throw .scopeClosed(scope: id.name, type: "checkDeclared()", requestedAt: nil) }
             for index in announced.indices {
                 let info = announced[index].info
-                if indexOfDeclared(info.typeID, tag: info.tag) == nil { return info }
+                let found = info.isTagged ? indexOfDeclared(info.typeID, tag: info.tag) : indexOfUntagged(info.typeID)
+                if found == nil { return info }
             }
             return nil
+        }
+    }
+
+    /// Where the value declared for `type` without a tag is in `declared`, with no `Tag?` to
+    /// copy; call under `stateLock`.
+    private func indexOfUntagged(_ type: ObjectIdentifier) -> Int? {
+        declared.withUnsafeBufferPointer { values in
+            values.indices.first { ObjectIdentifier(values[$0].type) == type && !values[$0].isTagged }
         }
     }
 
