@@ -42,22 +42,30 @@ public func scope<S>(
 ///     scoped { Cart() }
 /// }
 /// ```
+@inlinable
 public func scoped<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .scoped, tag: nil, site: CodeLocation(file, line), factory: factory)
+    // Its builder is made here, where `T` is known, as `single`'s is: the build runs
+    // specialized code, not the generic path's copies through `T`'s metadata.
+    Definition(lifetime: .scoped, file: file, line: line, type: T.self) { buffer, _ in
+        _ = try buffer.initializeMemory(as: T.self, to: factory())
+    }
 }
 
 /// Defines a scoped instance registered under `tag`.
+@inlinable
 public func scoped<T, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .scoped, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+    Definition(lifetime: .scoped, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+        _ = try buffer.initializeMemory(as: T.self, to: factory())
+    }
 }
 
 /// Announces that each scope gets a value of `T` at run time, with
