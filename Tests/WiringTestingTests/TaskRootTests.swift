@@ -81,6 +81,30 @@ struct TaskRootTests {
         #expect(throws: VerificationError.self) { try DependencyContainer.verifyRoot() }
     }
 
+    /// Child tasks resolve from the test's root while another child task of the same test loads
+    /// and unloads an override there: each sees the root before or after a change, never a mix,
+    /// and the root ends as it began.
+    @Test func readersOfTheTestsRootWhileItChanges() async {
+        let french = module { single { FrenchGreeter() as Greeter }.override() }
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for _ in 0..<200 {
+                    DependencyContainer.load(french)
+                    DependencyContainer.unload(french)
+                }
+                return true
+            }
+            for _ in 0..<3 {
+                group.addTask {
+                    (0..<2_000).allSatisfy { _ in ["Hello", "Bonjour"].contains((resolve() as Greeter).greeting) }
+                }
+            }
+            for await sawOnlyWholeRoots in group { #expect(sawOnlyWholeRoots) }
+        }
+        #expect((resolve() as Greeter).greeting == "Hello")
+        #expect(resolveOptional() as Chat? != nil)
+    }
+
     /// Many tasks, each with a root of its own, load and unload at once: none sees another's.
     @Test func rootsOfParallelTasksStayApart() async {
         await withTaskGroup(of: Bool.self) { group in

@@ -59,12 +59,7 @@ extension DependencyContainer {
             () throws(WiringError) -> T in
             try builtOnHeap(T.self) { (buffer) throws(WiringError) in
                 try resolveCore(
-                    T.self, tag: tag,
-                    find: { registry in
-                        guard let tag else { return registry.entry(for: id) }
-                        func find<Value: Hashable>(_ value: Value) -> Entry? { registry.entry(for: id, tag: value) }
-                        return find(tag.value)
-                    }, into: buffer, isInstance: { $0 is T })
+                    T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, into: buffer, isInstance: { $0 is T })
             }
         }
     }

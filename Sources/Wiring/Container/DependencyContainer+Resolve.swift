@@ -89,8 +89,9 @@ extension DependencyContainer {
             // An absent optional stays cheap: nothing to look at without parameters anywhere.
             guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
             do {
+                let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(T.self), tag: nil)
                 return try builtOnHeapIfFound(T.self) { (buffer) throws(WiringError) in
-                    try resolveWithoutParameters(T.self, tag: nil, into: buffer)
+                    try resolveWithoutParameters(T.self, tag: nil, entry: parameterized, into: buffer)
                 }
             } catch {
                 wiringFailure(error.requested(at: CodeLocation(file, line)))
@@ -417,7 +418,7 @@ extension DependencyContainer {
         // one, or built with those of the build this resolve is nested in if they fit; else say
         // so, rather than that the type is scoped (which the root would report).
         if let parameterized = registry.parameterizedEntry(for: key.type, tag: tag) {
-            if try resolveWithoutParameters(type, tag: tag, into: buffer) { return }
+            if try resolveWithoutParameters(type, tag: tag, entry: parameterized, into: buffer) { return }
             throw .parameterMismatch(
                 type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
                 requestedAt: nil)
@@ -451,7 +452,8 @@ extension DependencyContainer {
             return try current.resolveCore(
                 type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
         }
-        if try resolveWithoutParameters(type, tag: tag, into: buffer) { return }
+        let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag)
+        if try resolveWithoutParameters(type, tag: tag, entry: parameterized, into: buffer) { return }
         throw missingDefinition(type, tag: tag, isInstance: isInstance)
     }
 
@@ -462,10 +464,11 @@ extension DependencyContainer {
     /// with the definition that takes parameters built with them if they fit, or, untagged, the
     /// first of them that is a `type`. Rare paths only: a resolve that finds its definition
     /// never comes here.
-    func resolveWithoutParameters(_ type: Any.Type, tag: Tag?, into buffer: UnsafeMutableRawPointer)
-        throws(WiringError) -> Bool
-    {
-        let entry = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag)
+    /// - Parameter entry: This registry's definition of `type` with `tag` that takes parameters,
+    ///   as the caller looked it up.
+    func resolveWithoutParameters(
+        _ type: Any.Type, tag: Tag?, entry: (any AnyParameterizedEntry)?, into buffer: UnsafeMutableRawPointer
+    ) throws(WiringError) -> Bool {
         if let entry, entry.copyBuilt(into: buffer, in: self) { return true }
         guard let parameters = ParameterFrame.current else { return false }
         if let entry, let arguments = parameters.pointee.arguments(for: entry) {

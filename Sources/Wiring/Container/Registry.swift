@@ -286,6 +286,14 @@ final class Registry: Sendable {
         return nil
     }
 
+    /// The entry of `type` under `tag` as a definition stores it (boxed), or the untagged one for
+    /// `nil`: for a caller that no longer has the tag's own type.
+    func entry(for type: ObjectIdentifier, boxed tag: Tag?) -> Entry? {
+        guard let tag else { return entry(for: type) }
+        func find<Value: Hashable>(_ value: Value) -> Entry? { entry(for: type, tag: value) }
+        return find(tag.value)
+    }
+
     /// The injection for exactly `type` with `tag`, else the untagged one.
     func injection(for type: ObjectIdentifier, tag: Tag?) -> Injection? {
         guard let candidates = injections[type] else { return nil }

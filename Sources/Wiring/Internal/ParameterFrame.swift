@@ -60,14 +60,6 @@ struct ParameterFrame {
         return _openExistential(type, do: put)
     }
 
-    /// The first parameter that is a `T`, if any.
-    func value<T>(_: T.Type) -> T? {
-        for value in values {
-            if let match = value as? T { return match }
-        }
-        return nil
-    }
-
     /// These parameters as the arguments of `entry`, a definition that takes parameters and was
     /// resolved without them: all of them in order when its parameter types are exactly theirs;
     /// otherwise, for each of its parameter types, the one parameter of that type (`nil` when a

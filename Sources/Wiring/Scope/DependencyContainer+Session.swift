@@ -45,8 +45,12 @@ extension DependencyContainer {
         guard let secondary = value as? Secondary else {
             wiringFailure(.invalidBinding(type: typeName(T.self), boundTo: typeName(Secondary.self), definedAt: site))
         }
-        declare(value, tag: nil, replacing: replacing, at: site)
-        declare(secondary, tag: nil, replacing: replacing, at: site)
+        do {
+            try declareThrowing(value, replacing: replacing, at: site)
+            try declareThrowing(secondary, replacing: replacing, at: site)
+        } catch {
+            wiringFailure(error)
+        }
     }
 
     /// Makes `value` resolvable in this scope under `tag`; see ``declare(_:as:replacing:file:line:)``.

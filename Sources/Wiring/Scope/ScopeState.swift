@@ -160,28 +160,17 @@ final class ScopeState: @unchecked Sendable {
         _ stored: Declared.Stored, type: Any.Type, tag: Tag?, at site: CodeLocation, info: DefinitionInfo? = nil,
         replacing: Bool
     ) throws(WiringError) {
-        let released: Released? = try stateLock.withLock { () throws(WiringError) -> Released? in
+        let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
-            let typeID = ObjectIdentifier(type)
-            guard let index = indexOfDeclared(typeID, tag: tag) else {
-                // The common case, a first declaration: the tag is copied once, into the value.
-                declared.append(
-                    Declared(
-                        stored: stored, type: type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
-                        sequence: nextCreationSequence()))
-                summary.insert(ScopeSummary.declared(typeID))
-                return nil
-            }
-            guard replacing else {
-                throw .valueAlreadyDeclared(
-                    type: typeName(type), tag: tag?.description, scope: id.name, first: declared[index].site,
-                    second: site)
-            }
-            let earlier = declared[index]
-            declared[index] = Declared(
+            // The tag is copied once, into the value.
+            let value = Declared(
                 stored: stored, type: type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
                 sequence: nextCreationSequence())
-            return Released(value: earlier.value, sequence: earlier.sequence, onClose: nil)
+            guard let existing = indexOfDeclared(ObjectIdentifier(type), tag: tag) else {
+                appendDeclared(value)
+                return nil
+            }
+            return try replaceDeclared(at: existing, with: value, replacing: replacing)
         }
         _ = released  // a replaced value is released here, outside the lock
     }
@@ -190,26 +179,41 @@ final class ScopeState: @unchecked Sendable {
     func declareUntagged(_ stored: Declared.Stored, type: Any.Type, at site: CodeLocation, replacing: Bool)
         throws(WiringError)
     {
-        let released: Declared? = try stateLock.withLock { () throws(WiringError) -> Declared? in
+        let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
-            let typeID = ObjectIdentifier(type)
-            let index = indexOfUntagged(typeID)
             let value = Declared(
                 stored: stored, type: type, tag: nil, isTagged: false, site: site, knownInfo: nil,
                 sequence: nextCreationSequence())
-            guard let index else {
-                declared.append(value)
-                summary.insert(ScopeSummary.declared(typeID))
+            guard let existing = indexOfUntagged(ObjectIdentifier(type)) else {
+                appendDeclared(value)
                 return nil
             }
-            guard replacing else {
-                throw .valueAlreadyDeclared(
-                    type: typeName(type), tag: nil, scope: id.name, first: declared[index].site, second: site)
-            }
-            defer { declared[index] = value }
-            return declared[index]
+            return try replaceDeclared(at: existing, with: value, replacing: replacing)
         }
         _ = released  // a replaced value is released here, outside the lock
+    }
+
+    /// Adds `value`, the first of its type and tag, and marks its type in the summary; call
+    /// under `stateLock`. Inlined, so that the value moves in without a copy of its tag.
+    @inline(__always)
+    private func appendDeclared(_ value: consuming Declared) {
+        summary.insert(ScopeSummary.declared(ObjectIdentifier(value.type)))
+        declared.append(value)
+    }
+
+    /// Puts `value` in place of the one at `existing` if `replacing`, and returns that one for the
+    /// caller to release outside the lock; else throws that the type and tag are declared already.
+    /// Call under `stateLock`.
+    private func replaceDeclared(at existing: Int, with value: Declared, replacing: Bool) throws(WiringError)
+        -> Declared
+    {
+        guard replacing else {
+            throw .valueAlreadyDeclared(
+                type: typeName(value.type), tag: value.tag?.description, scope: id.name, first: declared[existing].site,
+                second: value.site)
+        }
+        defer { declared[existing] = value }
+        return declared[existing]
     }
 
     /// Looks `key` up among the declared values, under one lock: initializes `buffer` (memory for
@@ -248,8 +252,10 @@ final class ScopeState: @unchecked Sendable {
     func retainedDeclared(_ type: ObjectIdentifier) -> DeclaredLookup {
         stateLock.withLock { () -> DeclaredLookup in
             guard !closed else { return .unknown }
-            // Its own scan, not `indexOfDeclared(type, tag: nil)`: passing an absent `Tag?` there
-            // costs outlined existential copies, about 1,000 instructions per request scope.
+            // `indexOfUntagged`'s scan, written out so that the value is retained where it is found
+            // (looking it up again by index costs about 40 instructions on every resolve of a
+            // declared value); not `indexOfDeclared(type, tag: nil)`, whose absent `Tag?` costs
+            // outlined existential copies, about 1,000 instructions per request scope.
             return declared.withUnsafeBufferPointer { values in
                 for index in values.indices where ObjectIdentifier(values[index].type) == type && !values[index].isTagged {
                     switch values[index].stored {
@@ -306,9 +312,13 @@ final class ScopeState: @unchecked Sendable {
 
     /// Where the value declared for `type` without a tag is in `declared`, with no `Tag?` to
     /// copy; call under `stateLock`.
+    @inline(__always)
     private func indexOfUntagged(_ type: ObjectIdentifier) -> Int? {
         declared.withUnsafeBufferPointer { values in
-            values.indices.first { ObjectIdentifier(values[$0].type) == type && !values[$0].isTagged }
+            for index in values.indices where ObjectIdentifier(values[index].type) == type && !values[index].isTagged {
+                return index
+            }
+            return nil
         }
     }
 
