@@ -208,7 +208,7 @@ extension DependencyContainer {
         reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
         guard let slot = fastSlot(for: type, tag: tag) else {
-            if let scope { return lookUpPast(scope, type, tag: tag, &found, reader: reader) }
+            if scope != nil { return lookUpPast(type, tag: tag, &found, reader: reader) }
             ReadSection.exit(reader)
             return nil
         }
@@ -229,7 +229,7 @@ extension DependencyContainer {
             if buildsDirectly {
                 return direct(entry, &found, retaining: retaining, reader: reader)
             }
-            if let scope { return lookUpOwn(scope, entry, type, tag: tag, &found, retaining: retaining, reader: reader) }
+            if scope != nil { return lookUpOwn(entry, type, tag: tag, &found, retaining: retaining, reader: reader) }
         }
         ReadSection.exit(reader)
         return nil
@@ -259,9 +259,11 @@ extension DependencyContainer {
     /// Out of line: a scope's resolves should not add to the root's fast path.
     @inline(never)
     private func lookUpOwn(
-        _ scope: ScopeState, _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, tag: _TagKey,
-        _ found: inout _Found, retaining: Bool, reader: UnsafeMutableRawPointer
+        _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
+        retaining: Bool, reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
+        // Not retained: this container, which the caller holds, holds its scope state for good.
+        unowned(unsafe) let scope = scope.unsafelyUnwrapped
         let summary = scope.summary.current
         let mayBeDeclared = summary & ScopeSummary.declared(type) != 0
         guard verification == nil, summary & ScopeSummary.closed == 0, eager?.isFinished ?? true,
@@ -292,9 +294,10 @@ extension DependencyContainer {
     /// slow path.
     @inline(never)
     private func lookUpPast(
-        _ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
-        reader: UnsafeMutableRawPointer
+        _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
+        // Not retained: this container, which the caller holds, holds its scope state for good.
+        unowned(unsafe) let scope = scope.unsafelyUnwrapped
         let summary = scope.summary.current
         guard verification == nil, summary & ScopeSummary.closed == 0 else {
             ReadSection.exit(reader)
@@ -317,23 +320,27 @@ extension DependencyContainer {
     private func publishedPast(
         _ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, summary: UInt, reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
-        let registry = registry
+        // None retained: this container (a scope, built at once: its registry is its own), which
+        // the caller holds, holds its registry and its scope state for good, and that holds the
+        // container it was opened from, which holds its own.
+        unowned(unsafe) let registry = ownRegistry
         guard summary & (ScopeSummary.closed | ScopeSummary.linked | ScopeSummary.declared(type)) == 0,
             registry.parameterized.isEmpty, !registry.declarations.contains(where: { $0.info.typeID == type })
         else {
             ReadSection.exit(reader)
             return nil
         }
-        let parent = scope.parent
+        unowned(unsafe) let parent = scope.parent
         if let slot = parent.fastSlot(for: type, tag: tag) {
             if let word = slot.word, let address = publishedAddress(word) { return address }
             ReadSection.exit(reader)
             return nil
         }
-        guard let grandparent = parent.scope, parent.verification == nil else {
+        guard parent.scope != nil, parent.verification == nil else {
             ReadSection.exit(reader)
             return nil
         }
+        unowned(unsafe) let grandparent = parent.scope.unsafelyUnwrapped
         return parent.publishedPast(grandparent, type, tag: tag, summary: grandparent.summary.current, reader: reader)
     }
 

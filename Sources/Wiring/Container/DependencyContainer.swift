@@ -27,8 +27,8 @@ public final class DependencyContainer: Sendable {
     let parts: [Part]
     /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
     /// built on first use, in `lazy`; until then this is an empty one, which the fast path
-    /// misses in.
-    private let ownRegistry: Registry
+    /// misses in. Read ``registry`` elsewhere than on a scope's fast path.
+    let ownRegistry: Registry
     /// `ownRegistry.table`, held here so that the fast path reads it with one load. Immutable once
     /// built, as `Registry.table` says, so shared between threads safely.
     nonisolated(unsafe) let fastTable: ResolveTable

@@ -26,6 +26,41 @@ struct Released {
     }
 }
 
+/// Instances a scope lets go of as it closes, gathered in memory of the caller's (see
+/// `ScopeState.close`), spilling into an array past its capacity.
+struct ReleasedList: ~Copyable {
+    private let buffer: UnsafeMutableBufferPointer<Released>
+    /// How many of `buffer`'s first elements are initialized.
+    private var count = 0
+    private var spilled: [Released] = []
+
+    /// Gathers into `buffer`, uninitialized memory the caller frees after ``finish()``.
+    init(_ buffer: UnsafeMutableBufferPointer<Released>) {
+        self.buffer = buffer
+    }
+
+    mutating func append(_ released: consuming Released) {
+        guard count < buffer.count else { return spilled.append(released) }
+        (buffer.baseAddress.unsafelyUnwrapped + count).initialize(to: released)
+        count += 1
+    }
+
+    /// Runs the callbacks, newest first, then drops the instances (see ``Released/finish(_:)``),
+    /// leaving `buffer` uninitialized.
+    consuming func finish() {
+        var gathered = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        defer { gathered.deinitialize() }
+        guard spilled.isEmpty else {
+            Released.finish(Array(gathered) + spilled)
+            return
+        }
+        var callbacks = 0
+        for index in gathered.indices where gathered[index].onClose != nil { callbacks += 1 }
+        if callbacks > 1 { gathered.sort { $0.sequence > $1.sequence } }
+        for index in gathered.indices { gathered[index].onClose?(gathered[index].value) }
+    }
+}
+
 /// The next creation number: instances built later get larger ones.
 func nextCreationSequence() -> UInt64 {
     UInt64(wiring_next_sequence())

@@ -35,7 +35,7 @@ extension DependencyContainer {
     ) rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try ScopedRoot.$value.withValue(taskRoot(container), operation: operation)
+        return try ScopedRoot.key.withValue(taskRoot(container), operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `container` as the task's root; see
@@ -46,6 +46,10 @@ extension DependencyContainer {
     ///     try await model.refresh()
     /// }
     /// ```
+    ///
+    /// Inlinable, so that it runs specialized where it is called: a server's request middleware
+    /// runs it on every request.
+    @inlinable
     public static func withRoot<Result>(
         _ container: DependencyContainer,
         isolation: isolated (any Actor)? = #isolation,
@@ -53,13 +57,14 @@ extension DependencyContainer {
     ) async rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try await ScopedRoot.$value.withValue(taskRoot(container), operation: operation)
+        return try await ScopedRoot.key.withValue(taskRoot(container), operation: operation)
     }
 
     /// What `withRoot(container)` makes the task's root: a scope as it is; any other container
     /// as the first version of a root of the task's own, which `load` and `unload` change as they
     /// change the global root.
-    private static func taskRoot(_ container: DependencyContainer) -> ScopedRoot.Value {
+    @usableFromInline
+    static func taskRoot(_ container: DependencyContainer) -> ScopedRoot.Value {
         container.scope != nil ? .scope(container) : .root(RootState(task: container))
     }
 
@@ -120,7 +125,7 @@ extension DependencyContainer {
     static func withRootState<Result>(_ state: RootState, _ operation: () throws -> Result) rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try ScopedRoot.$value.withValue(.root(state), operation: operation)
+        return try ScopedRoot.key.withValue(.root(state), operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `state` as the task's root.
@@ -129,6 +134,6 @@ extension DependencyContainer {
     ) async rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try await ScopedRoot.$value.withValue(.root(state), operation: operation)
+        return try await ScopedRoot.key.withValue(.root(state), operation: operation)
     }
 }

@@ -5,8 +5,10 @@ internal import _WiringShims
 /// Reading a task-local value costs a lookup in the current task, so the resolve path only does
 /// it while some scope is open anywhere in the process: a C counter is read with one relaxed
 /// load first, and is zero in an app that never uses scoped roots.
+@usableFromInline
 enum ScopedRoot {
     /// What a task sees as its root.
+    @usableFromInline
     enum Value: Sendable {
         /// A scope made the task's root (a server's request scope): resolves read it, and
         /// `load`/`unload` still change the global root, which the scope was opened from.
@@ -16,7 +18,13 @@ enum ScopedRoot {
         case root(RootState)
     }
 
-    @TaskLocal static var value: Value?
+    /// The task-local value, declared without the property wrapper so that the inlinable
+    /// `withRoot` binds it in the caller's specialized code.
+    @usableFromInline
+    static let key = TaskLocal<Value?>(wrappedValue: nil)
+
+    /// The task's value.
+    static var value: Value? { key.get() }
 
     /// The task's scoped root, if any scope is open and this task is inside one.
     @inline(__always)
@@ -31,6 +39,8 @@ enum ScopedRoot {
         return nil
     }
 
+    @usableFromInline
     static func open() { wiring_add_open_scopes(1) }
+    @usableFromInline
     static func close() { wiring_add_open_scopes(-1) }
 }

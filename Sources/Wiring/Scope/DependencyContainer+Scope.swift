@@ -205,11 +205,13 @@ extension DependencyContainer {
     /// the root (the global one, or a task's own) closes the scopes opened from it too.
     public func close(file: StaticString = #fileID, line: UInt = #line) {
         guard let scope else { return closeContainer(file: file, line: line) }
-        guard let (released, children) = scope.close(registry) else { return }  // closed already
-        if let key = scope.key { scopeDirectory.remove(key) }
-        forgetScope(scope)
-        for child in children { child.close(file: file, line: line) }
-        Released.finish(released)  // outside every lock
+        // Closed already: nothing to do. Else the callbacks run and the instances go after the
+        // id is free and the scopes opened from this one are closed, outside every lock.
+        _ = scope.close(registry) { children in
+            if let key = scope.key { scopeDirectory.remove(key) }
+            forgetScope(scope)
+            for child in children { child.close(file: file, line: line) }
+        }
     }
 
     /// Whether this is a scope that has been closed.

@@ -381,41 +381,53 @@ final class ScopeState: @unchecked Sendable {
         }
     }
 
-    /// Marks the scope closed, once, and hands back what it held (with the callbacks to run)
-    /// and the scopes opened from it, to be finished outside the lock. A second call gets
-    /// `nil`: callbacks run exactly once.
-    func close(_ registry: Registry) -> (released: [Released], children: [DependencyContainer])? {
-        var linked: [DependencyContainer] = []
-        // Released after the lock, as they are (no callback runs on them): dropping a container
-        // or a value may run a `deinit`.
-        var dropped: [Declared] = []
-        defer { _ = (linked, dropped) }
-        return stateLock.withLock { () -> (released: [Released], children: [DependencyContainer])? in
-            guard !closed else { return nil }
-            closed = true
-            summary.insert(ScopeSummary.closed)
-            var released: [Released] = []
-            released.reserveCapacity(registry.slotCount + callbacks.count)
-            for entry in registry.entries {
-                if let held = takeInstance(of: entry) { released.append(consume held) }
+    /// Marks the scope closed, once; then, outside the lock, calls `finish` with the scopes
+    /// opened from it, runs the callbacks of what it held (newest first) and releases it. A
+    /// second call does nothing and returns `false`: callbacks run exactly once.
+    ///
+    /// What it held is gathered on the stack when it fits the scope's own slots (a request
+    /// scope's instances, a callback or two), so closing a scope allocates nothing for it; what
+    /// does not fit (callbacks registered beyond that) spills into an array.
+    func close(
+        _ registry: Registry, finish: (_ children: [DependencyContainer]) -> Void
+    ) -> Bool {
+        let capacity = registry.slotCount + registry.parameterized.count + registry.asyncEntries.count + 2
+        return withUnsafeTemporaryAllocation(of: Released.self, capacity: capacity) { buffer in
+            var list = ReleasedList(buffer)
+            var linked: [DependencyContainer] = []
+            // Released after the lock, as they are (no callback runs on them): dropping a
+            // container or a value may run a `deinit`.
+            var dropped: [Declared] = []
+            defer { _ = (linked, dropped) }
+            let opened = stateLock.withLock { () -> [DependencyContainer]? in
+                guard !closed else { return nil }
+                closed = true
+                summary.insert(ScopeSummary.closed)
+                for entry in registry.entries {
+                    if let held = takeInstance(of: entry) { list.append(consume held) }
+                }
+                for entry in registry.parameterized.values {
+                    if let held = entry.takeHeldInstance() { list.append(consume held) }
+                }
+                for entry in registry.asyncEntries.values {
+                    if case let .instance(built) = entry.retire(closing: true) { list.append(built) }
+                }
+                for callback in callbacks {
+                    list.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
+                }
+                swap(&dropped, &declared)
+                linked = links
+                links = []
+                callbacks = []
+                guard !children.isEmpty else { return [] }
+                let open = children.values.compactMap(\.container)
+                children = [:]
+                return open
             }
-            for entry in registry.parameterized.values {
-                if let held = entry.takeHeldInstance() { released.append(held) }
-            }
-            for entry in registry.asyncEntries.values {
-                if case let .instance(built) = entry.retire(closing: true) { released.append(built) }
-            }
-            for callback in callbacks {
-                released.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
-            }
-            swap(&dropped, &declared)
-            linked = links
-            links = []
-            callbacks = []
-            guard !children.isEmpty else { return (released, []) }
-            let open = children.values.compactMap(\.container)
-            children = [:]
-            return (released, open)
+            guard let opened else { return false }
+            finish(opened)
+            list.finish()
+            return true
         }
     }
 
