@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(name: "Wiring", path: "../.."),
     ],
     targets: [
@@ -27,6 +28,15 @@ let package = Package(
                 .product(name: "Wiring", package: "Wiring"),
             ]),
         .executableTarget(name: "Server", dependencies: ["App"]),
+        // What a request costs the app in process, without the network (see its main.swift).
+        .executableTarget(
+            name: "RouteCost",
+            dependencies: [
+                "App",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Wiring", package: "Wiring"),
+            ]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

@@ -73,31 +73,44 @@ public struct RequestScopeMiddleware<Context: ScopedRequestContext, Scope>: Rout
         } catch {
             throw Self.failure(error, context: context)
         }
-        let lease = ScopeLease(scope)
         var context = context
         context.requestScope = scope
+        guard closing == .afterBody else {
+            // Closed as the handler returns or throws: nothing to wrap, nothing to allocate.
+            defer { scope.close() }
+            return try await respond(to: request, context: context, in: scope, next: next)
+        }
+        let lease = ScopeLease(scope)
         do {
-            try await prepare(request, context, scope)
-            try scope.checkDeclared()
-            var response = try await DependencyContainer.withRoot(scope) { try await next(request, context) }
-            if closing == .afterHandler {
-                lease.close()
-                return response
-            }
+            var response = try await respond(to: request, context: context, in: scope, next: next)
             let body = response.body
             // The body may be a stream that resolves from the scope while it writes: the scope
-            // stays open and current until the body is written, then closes.
+            // stays open and current until the body is written, then closes. A response dropped
+            // unwritten closes it when the last reference to the lease goes.
             response.body = ResponseBody(contentLength: body.contentLength) { writer in
                 defer { lease.close() }
                 try await DependencyContainer.withRoot(lease.scope) { try await body.write(writer) }
             }
             return response
-        } catch let error as WiringError {
-            lease.close()
-            throw Self.failure(error, context: context)
         } catch {
             lease.close()
             throw error
+        }
+    }
+
+    /// Prepares the request's scope and runs the handler with the scope current; a
+    /// ``WiringError`` on the way becomes a 500.
+    @inlinable
+    func respond(
+        to request: Request, context: Context, in scope: DependencyContainer,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            try await prepare(request, context, scope)
+            try scope.checkDeclared()
+            return try await DependencyContainer.withRoot(scope) { try await next(request, context) }
+        } catch let error as WiringError {
+            throw Self.failure(error, context: context)
         }
     }
 
