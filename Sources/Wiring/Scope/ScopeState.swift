@@ -17,7 +17,7 @@ final class ScopeState: @unchecked Sendable {
     @exclusivity(unchecked) private var children: [ObjectIdentifier: WeakContainer] = [:]
     /// In declaration order, found by a scan: a scope declares a few values (a request, a user),
     /// and comparing a type's identity is cheaper than hashing a key with its tag.
-    @exclusivity(unchecked) private var declared: [Declared] = []
+    @exclusivity(unchecked) private var declared = DeclaredValues()
     @exclusivity(unchecked) private var links: [DependencyContainer] = []
     @exclusivity(unchecked) private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
     /// One allocation, made with the scope and freed with it: the ``ScopeSummary`` word, then
@@ -33,60 +33,6 @@ final class ScopeState: @unchecked Sendable {
 
     private var slots: UnsafeMutablePointer<InstanceState> {
         (memory + Self.slotsOffset).assumingMemoryBound(to: InstanceState.self)
-    }
-
-    /// A value given to `declare(_:)`, with what it is for messages and the graph.
-    struct Declared {
-        let stored: Stored
-        let type: Any.Type
-        let tag: Tag?
-        /// `tag != nil`, read without copying the tag.
-        let isTagged: Bool
-        let site: CodeLocation
-        /// The info a verification sandbox declares its examples with; made on demand otherwise.
-        let knownInfo: DefinitionInfo?
-        let sequence: UInt64
-
-        var info: DefinitionInfo {
-            knownInfo ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
-        }
-
-        /// The value, as resolves copy it: a class instance as its reference, anything else in
-        /// storage of its own (copied through its type, with no cast).
-        enum Stored {
-            case object(AnyObject)
-            case held(HeldValue)
-
-            /// `value`, stored for a declared `T` (made where `T` is known: no cast, no box).
-            static func make<T>(_ value: T) -> Stored {
-                if T.self is AnyClass { return .object(unsafeBitCast(value, to: AnyObject.self)) }
-                return .held(HeldValue(T.self, holding: value))
-            }
-
-            /// `value`, a `type`, stored (a verification sandbox's example).
-            static func make(_ value: Any, of type: Any.Type) -> Stored {
-                func open<Value>(_: Value.Type) -> Stored {
-                    // `value` is a `type`: the cast cannot fail.
-                    make(value as! Value)
-                }
-                return _openExistential(type, do: open)
-            }
-        }
-
-        var value: Any {
-            switch stored {
-            case let .object(object): object
-            case let .held(held): held.value
-            }
-        }
-
-        /// Initializes `buffer`, memory for a value of the declared type, with a copy.
-        func copy(into buffer: UnsafeMutableRawPointer) {
-            switch stored {
-            case let .object(object): buffer.initializeMemory(as: AnyObject.self, repeating: object, count: 1)
-            case let .held(held): ErasedValue.copy(held.type, from: held.storage, to: buffer)
-            }
-        }
     }
 
     /// - Parameter slots: How many instance states the scope keeps for its shared registry
@@ -162,11 +108,11 @@ final class ScopeState: @unchecked Sendable {
     ) throws(WiringError) {
         let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
-            // The tag is copied once, into the value.
+            // The tag is copied once, into the value's box.
             let value = Declared(
-                stored: stored, type: type, tag: tag, isTagged: tag != nil, site: site, knownInfo: info,
+                stored: stored, type: type, taggedAs: tag.map(TagBox.init), site: site, knownInfo: info,
                 sequence: nextCreationSequence())
-            guard let existing = indexOfDeclared(ObjectIdentifier(type), tag: tag) else {
+            guard let existing = declared.index(of: ObjectIdentifier(type), tag: tag) else {
                 appendDeclared(value)
                 return nil
             }
@@ -182,9 +128,8 @@ final class ScopeState: @unchecked Sendable {
         let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
             let value = Declared(
-                stored: stored, type: type, tag: nil, isTagged: false, site: site, knownInfo: nil,
-                sequence: nextCreationSequence())
-            guard let existing = indexOfUntagged(ObjectIdentifier(type)) else {
+                stored: stored, type: type, taggedAs: nil, site: site, knownInfo: nil, sequence: nextCreationSequence())
+            guard let existing = declared.index(untagged: ObjectIdentifier(type)) else {
                 appendDeclared(value)
                 return nil
             }
@@ -232,7 +177,7 @@ final class ScopeState: @unchecked Sendable {
             if checkingOpen, refuses(in: container) {
                 throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil)
             }
-            if let index = indexOfDeclared(key.type, tag: key.tag) {
+            if let index = declared.index(of: key.type, tag: key.tag) {
                 // Declared as exactly `type`; copying (a retain) runs no user code.
                 declared[index].copy(into: buffer)
                 return (true, container.verification == nil ? nil : declared[index].info, [])
@@ -252,19 +197,7 @@ final class ScopeState: @unchecked Sendable {
     func retainedDeclared(_ type: ObjectIdentifier) -> DeclaredLookup {
         stateLock.withLock { () -> DeclaredLookup in
             guard !closed else { return .unknown }
-            // `indexOfUntagged`'s scan, written out so that the value is retained where it is found
-            // (looking it up again by index costs about 40 instructions on every resolve of a
-            // declared value); not `indexOfDeclared(type, tag: nil)`, whose absent `Tag?` costs
-            // outlined existential copies, about 1,000 instructions per request scope.
-            return declared.withUnsafeBufferPointer { values in
-                for index in values.indices where ObjectIdentifier(values[index].type) == type && !values[index].isTagged {
-                    switch values[index].stored {
-                    case let .object(object): return .found(Unmanaged.passRetained(object).toOpaque(), isObject: true)
-                    case let .held(held): return .found(Unmanaged.passRetained(held).toOpaque(), isObject: false)
-                    }
-                }
-                return .absent
-            }
+            return declared.retained(untagged: type)
         }
     }
 
@@ -289,7 +222,7 @@ final class ScopeState: @unchecked Sendable {
             if let request, refuses(in: container) {
                 throw .scopeClosed(scope: id.name, type: typeName(request), requestedAt: nil)
             }
-            let values = declared.filter { ObjectIdentifier($0.type) == type }.map(\.value)
+            let values = declared.values(of: type)
             return (values, links.filter { !$0.isClosedScope })
         }
     }
@@ -303,34 +236,9 @@ final class ScopeState: @unchecked Sendable {
             guard !closed else { throw .scopeClosed(scope: id.name, type: "checkDeclared()", requestedAt: nil) }
             for index in announced.indices {
                 let info = announced[index].info
-                let found = info.isTagged ? indexOfDeclared(info.typeID, tag: info.tag) : indexOfUntagged(info.typeID)
+                let found =
+                    info.isTagged ? declared.index(of: info.typeID, tag: info.tag) : declared.index(untagged: info.typeID)
                 if found == nil { return info }
-            }
-            return nil
-        }
-    }
-
-    /// Where the value declared for `type` without a tag is in `declared`, with no `Tag?` to
-    /// copy; call under `stateLock`.
-    @inline(__always)
-    private func indexOfUntagged(_ type: ObjectIdentifier) -> Int? {
-        declared.withUnsafeBufferPointer { values in
-            for index in values.indices where ObjectIdentifier(values[index].type) == type && !values[index].isTagged {
-                return index
-            }
-            return nil
-        }
-    }
-
-    /// Where the value declared for `type` and `tag` is in `declared`; call under `stateLock`.
-    private func indexOfDeclared(_ type: ObjectIdentifier, tag: Tag?) -> Int? {
-        declared.withUnsafeBufferPointer { values in
-            for index in values.indices where ObjectIdentifier(values[index].type) == type {
-                guard let tag else {
-                    if !values[index].isTagged { return index }
-                    continue
-                }
-                if values[index].isTagged, values[index].tag == tag { return index }
             }
             return nil
         }
@@ -397,7 +305,7 @@ final class ScopeState: @unchecked Sendable {
             var linked: [DependencyContainer] = []
             // Released after the lock, as they are (no callback runs on them): dropping a
             // container or a value may run a `deinit`.
-            var dropped: [Declared] = []
+            var dropped = DeclaredValues()
             defer { _ = (linked, dropped) }
             let opened = stateLock.withLock { () -> [DependencyContainer]? in
                 guard !closed else { return nil }
@@ -415,7 +323,7 @@ final class ScopeState: @unchecked Sendable {
                 for callback in callbacks {
                     list.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
                 }
-                swap(&dropped, &declared)
+                dropped = declared.takeAll()
                 linked = links
                 links = []
                 callbacks = []
