@@ -262,9 +262,7 @@ extension DependencyContainer {
         _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
         retaining: Bool, reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
-        // Not retained: this container, which the caller holds, holds its scope state for good.
-        unowned(unsafe) let scope = scope.unsafelyUnwrapped
-        let summary = scope.summary.current
+        let summary = scope.unsafelyUnwrapped.summary.current
         let mayBeDeclared = summary & ScopeSummary.declared(type) != 0
         guard verification == nil, summary & ScopeSummary.closed == 0, eager?.isFinished ?? true,
             Entry(opaque: entry).isBuiltInScope
@@ -276,7 +274,7 @@ extension DependencyContainer {
         let result = direct(entry, &found, retaining: retaining, reader: reader)
         guard mayBeDeclared else { return result }
         var declared = _Found()
-        let lookup = lookUpDeclared(scope, type, tag: tag, &declared)
+        let lookup = lookUpDeclared(type, tag: tag, &declared)
         // `.absent`: the bit was another declared type's, so the entry stands.
         guard lookup != .absent else { return result }
         if found.kind == _Found.Kind.entryInRetainedContainer { Unmanaged.passUnretained(self).release() }
@@ -296,62 +294,63 @@ extension DependencyContainer {
     private func lookUpPast(
         _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
-        // Not retained: this container, which the caller holds, holds its scope state for good.
-        unowned(unsafe) let scope = scope.unsafelyUnwrapped
-        let summary = scope.summary.current
+        let summary = scope.unsafelyUnwrapped.summary.current
         guard verification == nil, summary & ScopeSummary.closed == 0 else {
             ReadSection.exit(reader)
             return nil
         }
         let declaredBit = ScopeSummary.declared(type)
         guard summary & declaredBit != 0 else {
-            return publishedPast(scope, type, tag: tag, summary: summary, reader: reader)
+            return publishedPast(type, tag: tag, summary: summary, reader: reader)
         }
         ReadSection.exit(reader)
-        guard lookUpDeclared(scope, type, tag: tag, &found) == .absent else { return nil }
+        guard lookUpDeclared(type, tag: tag, &found) == .absent else { return nil }
         // The bit was another declared type's (checked under the lock): on to the parent, in a
         // new read section. A scope is alive here: its caller, frame or task holds it.
-        return publishedPast(scope, type, tag: tag, summary: summary & ~declaredBit, reader: ReadSection.enter())
+        return publishedPast(type, tag: tag, summary: summary & ~declaredBit, reader: ReadSection.enter())
     }
 
-    /// The published singleton of `type` in the container `scope` (this container's) was opened
-    /// from, or further up, when nothing in this scope may stand in front of it: see
-    /// `lookUpPast`. Ends the read section when it returns `nil`.
-    private func publishedPast(
-        _ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, summary: UInt, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        // None retained: this container (a scope, built at once: its registry is its own), which
-        // the caller holds, holds its registry and its scope state for good, and that holds the
-        // container it was opened from, which holds its own.
-        unowned(unsafe) let registry = ownRegistry
+    /// The published singleton of `type` in the container this scope was opened from, or
+    /// further up, when nothing in this scope may stand in front of it: see `lookUpPast`. Ends
+    /// the read section when it returns `nil`. Call on a scope.
+    ///
+    /// Retains nothing: it reads `let` fields of containers the caller holds (this scope holds
+    /// its registry and its state, which holds the container it was opened from), and passes
+    /// them on as they are read, never through a local of their own.
+    private func publishedPast(_ type: ObjectIdentifier, tag: _TagKey, summary: UInt, reader: UnsafeMutableRawPointer)
+        -> UnsafeRawPointer?
+    {
+        // A scope is built at once: its registry is its own.
         guard summary & (ScopeSummary.closed | ScopeSummary.linked | ScopeSummary.declared(type)) == 0,
-            registry.parameterized.isEmpty, !registry.declarations.contains(where: { $0.info.typeID == type })
+            ownRegistry.parameterized.isEmpty, !ownRegistry.announces(type)
         else {
             ReadSection.exit(reader)
             return nil
         }
-        unowned(unsafe) let parent = scope.parent
-        if let slot = parent.fastSlot(for: type, tag: tag) {
+        if let slot = scope.unsafelyUnwrapped.parent.fastSlot(for: type, tag: tag) {
             if let word = slot.word, let address = publishedAddress(word) { return address }
             ReadSection.exit(reader)
             return nil
         }
-        guard parent.scope != nil, parent.verification == nil else {
+        guard let grandparent = scope.unsafelyUnwrapped.parent.scope,
+            scope.unsafelyUnwrapped.parent.verification == nil
+        else {
             ReadSection.exit(reader)
             return nil
         }
-        unowned(unsafe) let grandparent = parent.scope.unsafelyUnwrapped
-        return parent.publishedPast(grandparent, type, tag: tag, summary: grandparent.summary.current, reader: reader)
+        return scope.unsafelyUnwrapped.parent.publishedPast(
+            type, tag: tag, summary: grandparent.summary.current, reader: reader)
     }
 
-    /// Puts the value declared in `scope` for `type`, untagged, in `found`, if there is one and
-    /// the scope is open (under the lock; call outside the read section), and says what it found.
-    private func lookUpDeclared(_ scope: ScopeState, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found)
+    /// Puts the value declared in this scope for `type`, untagged, in `found`, if there is one
+    /// and the scope is open (under the lock; call outside the read section), and says what it
+    /// found. Call on a scope.
+    private func lookUpDeclared(_ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found)
         -> ScopeState.DeclaredLookup
     {
         // A tagged request is the slow path's: only untagged values are looked for here.
         guard tag.type == 0 else { return .unknown }
-        let result = scope.retainedDeclared(type)
+        let result = scope.unsafelyUnwrapped.retainedDeclared(type)
         if case let .found(value, isObject) = result { found = _Found(declared: value, isObject: isObject) }
         return result
     }

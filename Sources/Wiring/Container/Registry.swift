@@ -222,6 +222,7 @@ final class Registry: Sendable {
         scopeTable = TypeTable(scopes.map { ($0.key.id, $0.value) })
         self.slotCount = slotCount
         self.declarations = declarations
+        announcedTypes = declarations.map(\.info.typeID)
     }
 
     /// The scope declared here as `id`, if any.
@@ -252,6 +253,16 @@ final class Registry: Sendable {
 
     /// The values announced with `declared(_:example:)`: each scope gets one at run time.
     let declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
+
+    /// The types of `declarations`, in order: scanned by a scope's resolves without retaining
+    /// anything.
+    private let announcedTypes: [ObjectIdentifier]
+
+    /// Whether a value of `type` is announced with `declared(_:example:)`, under any tag.
+    @inline(__always)
+    func announces(_ type: ObjectIdentifier) -> Bool {
+        announcedTypes.contains(type)
+    }
 
     /// Retires every entry whose definition `isGone` picks (all of them by default), collecting
     /// what they held in `retired`: an unload (`closing` false) or a `close()`. Call under
