@@ -386,8 +386,10 @@ struct Entry: Sendable {
         try buildOnce(
             state,
             existing: { () throws(WiringError) -> Bool in
-                if let scope = container.scope, scope.refuses(in: container) {
-                    throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
+                // Read in place, not bound: a binding would retain the scope on every resolve.
+                if container.scope?.refuses(in: container) == true {
+                    throw WiringError.scopeClosed(
+                        scope: container.scope.unsafelyUnwrapped.id.name, type: typeName(info.type), requestedAt: nil)
                 }
                 if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
                 if let existing = state.pointee.heldObject {

@@ -159,17 +159,21 @@ extension DependencyContainer {
     private func makeScope(_ id: ScopeID, key: ScopeDirectory.Key?, at site: CodeLocation) throws(WiringError)
         -> DependencyContainer
     {
-        var owner: DependencyContainer? = self
-        while let container = owner {
-            if let template = container.registry.scopeTemplate(for: id) {
-                let shared = try template.registry()
-                return DependencyContainer(
-                    scopeOver: shared,
-                    scope: ScopeState(id: id, key: key, parent: self, openedAt: site, slots: shared.registry.slotCount))
-            }
-            owner = container.scope?.parent
+        guard let template = scopeTemplate(for: id) else {
+            throw WiringError.scopeNotDefined(scope: id.name, requestedAt: site)
         }
-        throw WiringError.scopeNotDefined(scope: id.name, requestedAt: site)
+        let shared = try template.registry()
+        return DependencyContainer(
+            scopeOver: shared,
+            scope: ScopeState(id: id, key: key, parent: self, openedAt: site, slots: shared.registry.slotCount))
+    }
+
+    /// The scope definition of `id` declared here, or in a container this was opened from.
+    private func scopeTemplate(for id: ScopeID) -> ScopeTemplate? {
+        // The registry read in place (its getter returns it retained).
+        if lazy == nil, let template = ownRegistry.scopeTemplate(for: id) { return template }
+        if lazy != nil, let template = registry.scopeTemplate(for: id) { return template }
+        return scope?.parent.scopeTemplate(for: id)
     }
 
     /// Tells the scope this was opened from, and the root, about a new scope (unless the scope
@@ -207,7 +211,8 @@ extension DependencyContainer {
         guard let scope else { return closeContainer(file: file, line: line) }
         // Closed already: nothing to do. Else the callbacks run and the instances go after the
         // id is free and the scopes opened from this one are closed, outside every lock.
-        _ = scope.close(registry) { children in
+        // A scope is built at once: its registry is its own (read in place, not retained).
+        _ = scope.close(ownRegistry) { children in
             if let key = scope.key { scopeDirectory.remove(key) }
             forgetScope(scope)
             for child in children { child.close(file: file, line: line) }

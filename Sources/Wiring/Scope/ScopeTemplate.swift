@@ -1,3 +1,5 @@
+internal import _WiringShims
+
 /// One `scope(S.self) { … }` of a container: its definitions, and the registry that every scope
 /// opened from it shares, built by the first `openScope`.
 ///
@@ -5,12 +7,18 @@
 /// registry with a ``ScopeState`` that keeps, in its slots, what each entry holds for that scope
 /// (KOIN's `ScopeDefinition` and `Scope`).
 final class ScopeTemplate: @unchecked Sendable {
-    // `built` is only touched under `lock`, a leaf lock (building the registry takes no other
-    // lock and runs no user code); everything else is immutable.
+    // `built` is only written under `lock`, a leaf lock (building the registry takes no other
+    // lock and runs no user code), once; `published` mirrors it for readers without the lock;
+    // everything else is immutable.
     let id: ScopeID
     let definitions: [Definition]
     private let lock = Lock()
     private var built: Built?
+    /// `built`, unretained, stored with release ordering once it is set and read with acquire
+    /// ordering: a scope opened after the first one reads its registry with one load, not the
+    /// lock. Invariant: non-nil only once `built` is set, which is never changed afterwards and
+    /// keeps the object alive as long as this template.
+    private let published = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
 
     /// What every scope opened from the template shares (a class: handed out without copying
     /// the registry).
@@ -29,16 +37,25 @@ final class ScopeTemplate: @unchecked Sendable {
     init(id: ScopeID, definitions: [Definition]) {
         self.id = id
         self.definitions = definitions
+        published.initialize(to: nil)
+    }
+
+    deinit {
+        published.deallocate()
     }
 
     /// The shared registry, built on the first call; throws what keeps the definitions from
     /// making one (a duplicate), every time it is asked.
     func registry() throws(WiringError) -> Built {
-        try lock.withLock { () throws(WiringError) -> Built in
+        if let address = wiring_atomic_load_acquire(published) {
+            return Unmanaged<Built>.fromOpaque(address).takeUnretainedValue()
+        }
+        return try lock.withLock { () throws(WiringError) -> Built in
             if let built { return built }
             let registry = try Registry.build(definitions: definitions, scope: id, sharedByScopes: true)
             let made = Built(registry: registry, definitions: definitions, parts: definitions.isEmpty ? [] : [.definitions(definitions)])
             built = made
+            wiring_atomic_store_release(published, Unmanaged.passUnretained(made).toOpaque())
             return made
         }
     }
