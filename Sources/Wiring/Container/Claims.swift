@@ -1,7 +1,10 @@
 /// Which definitions answer for each type and tag of a container being built.
 ///
 /// A slot is a definition's own type (slot 0) or one of its bindings. Most keys are claimed
-/// once; only keys claimed again (an override, several bindings of one protocol) pay for a list.
+/// once. The claims of one key form a chain in declaration order (`next`), so that finding the
+/// claims of a key, and the one `resolve()` returns, hashes nothing once its first claim is
+/// found: plain keys (a type alone) are found in an ``IdentifierMap``, without hashing; only the
+/// first claim of a key with a tag, a scope or an injection goes through a `DefinitionKey`.
 struct Claims {
     typealias Claim = (definition: Int, slot: Int)
 
@@ -10,13 +13,14 @@ struct Claims {
     private var claims: [Claim] = []
     /// Whether each claim still stands (an override cancels the claims it replaces).
     private var standing: [Bool] = []
+    /// The position of the next claim of the same key, or -1: each key's claims are a chain
+    /// from its first claim, in declaration order.
+    private var next: [Int] = []
     /// The first claim of each key without a tag, scope or injection (most of them), without
     /// hashing.
     private var firstPlain: IdentifierMap
     /// The first claim of each other key.
     private var first: [DefinitionKey: Int] = [:]
-    /// Every standing claim of a key claimed more than once, in declaration order.
-    private var shared: [DefinitionKey: [Int]] = [:]
 
     /// How many claims are expected: the general table is sized for them when its first key
     /// comes, rather than grown key by key.
@@ -26,12 +30,13 @@ struct Claims {
         self.capacity = capacity
         claims.reserveCapacity(capacity)
         standing.reserveCapacity(capacity)
+        next.reserveCapacity(capacity)
         firstPlain = IdentifierMap(capacity: capacity)
     }
 
     /// The position of the first claim of `info`'s key, if any.
-    private func firstPosition(of info: DefinitionInfo, key: DefinitionKey) -> Int? {
-        info.isPlain ? firstPlain[info.typeID] : first[key]
+    private func firstPosition(of info: DefinitionInfo) -> Int? {
+        info.isPlain ? firstPlain[info.typeID] : first[info.key]
     }
 
     var count: Int { claims.count }
@@ -43,47 +48,58 @@ struct Claims {
 
     /// Whether the claim at `position` is the one `resolve()` returns for its key: the last
     /// standing one.
-    func isWinner(_ position: Int, in definitions: [Definition]) -> Bool {
-        guard !shared.isEmpty else { return true }
-        let claim = claims[position]
-        guard let positions = shared[definitions[claim.definition].slot(claim.slot).key] else { return true }
-        return positions.last == position
+    func isWinner(_ position: Int) -> Bool {
+        guard standing[position] else { return false }
+        var later = next[position]
+        while later >= 0 {
+            if standing[later] { return false }
+            later = next[later]
+        }
+        return true
     }
 
     /// Whether `info`'s definition already claimed its key: the same definition reached again.
     func alreadyHolds(_ info: DefinitionInfo, in definitions: [Definition]) -> Bool {
-        let key = info.key
-        guard let position = firstPosition(of: info, key: key) else { return false }
+        guard var position = firstPosition(of: info) else { return false }
         if definitions[claims[position].definition].info === info { return true }
-        return standing(of: key, first: position).contains { definitions[claims[$0].definition].info === info }
+        while position >= 0 {
+            if standing[position], definitions[claims[position].definition].info === info { return true }
+            position = next[position]
+        }
+        return false
     }
 
-    private func standing(of key: DefinitionKey, first position: Int) -> [Int] {
-        (shared[key] ?? [position]).filter { standing[$0] }
+    /// The standing claims of the key whose first claim is at `position`, in declaration order.
+    private func standing(from position: Int) -> [Int] {
+        var positions: [Int] = []
+        var position = position
+        while position >= 0 {
+            if standing[position] { positions.append(position) }
+            position = next[position]
+        }
+        return positions
     }
 
     /// Adds slot `slot` of definition `index`, whose info is `info`.
     mutating func claim(
         _ info: DefinitionInfo, definition index: Int, slot: Int, in definitions: [Definition]
     ) throws(WiringError) {
-        let key = info.key
-        guard let firstPosition = firstPosition(of: info, key: key) else {
+        guard let firstPosition = firstPosition(of: info) else {
             if info.isPlain {
                 firstPlain[info.typeID] = claims.count
             } else {
                 if first.isEmpty { first.reserveCapacity(capacity) }
-                first[key] = claims.count
+                first[info.key] = claims.count
             }
             append((index, slot))
             return
         }
-        let earlier = standing(of: key, first: firstPosition)
+        let earlier = standing(from: firstPosition)
         if info.isOverride, let place = earlier.first {
             // Replaces every earlier claim, in the place of the first.
             for position in earlier { standing[position] = false }
             claims[place] = (index, slot)
             standing[place] = true
-            shared[key] = [place]
             return
         }
         if slot == 0, !info.isOverride,
@@ -93,13 +109,17 @@ struct Claims {
             throw .duplicateDefinition(
                 type: typeName(info.type), tag: info.tag?.description, first: other.site, second: info.site)
         }
-        shared[key] = earlier + [claims.count]
+        // The new claim ends the key's chain.
+        var last = firstPosition
+        while next[last] >= 0 { last = next[last] }
+        next[last] = claims.count
         append((index, slot))
     }
 
     private mutating func append(_ claim: Claim) {
         claims.append(claim)
         standing.append(true)
+        next.append(-1)
     }
 }
 

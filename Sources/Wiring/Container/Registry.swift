@@ -137,7 +137,7 @@ final class Registry: Sendable {
         var declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)] = []
         for (position, claim) in claims.live {
             let definition = definitions[claim.definition]
-            let isWinner = claims.isWinner(position, in: definitions)
+            let isWinner = claims.isWinner(position)
             switch definition.payload {
             case .builder:
                 let primary =
@@ -157,7 +157,8 @@ final class Registry: Sendable {
                 entries.append(entry)
                 if isWinner {
                     let id = entry.info.typeID
-                    if let tag = entry.info.tag {
+                    // `isTagged` first: an absent tag is not copied out to be looked at.
+                    if entry.info.isTagged, let tag = entry.info.tag {
                         tagged.append(entry, of: id)
                         if let key = tag.fastKey { fast.append((id, key, entry)) }
                     } else {

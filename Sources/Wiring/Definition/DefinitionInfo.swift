@@ -137,15 +137,43 @@ final class DefinitionInfo: Sendable {
         scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
         payload: Definition.Payload? = nil, bindings: [Definition.Binding]? = nil
     ) -> DefinitionInfo {
+        DefinitionInfo(
+            copying: self, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
+            scope: scope, onClose: onClose, build: build, payload: payload, bindings: bindings)
+    }
+
+    /// `base` with what is given changed (see `with(type:…)`).
+    /// Copies the tag only when there is one, and the layout unless the type changes: the
+    /// modifiers (`.bind`, `.override()`, a scope) make one of these per definition they touch.
+    private init(
+        copying base: DefinitionInfo, type newType: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
+        createdAtStart: Bool?, scope newScope: ScopeID?, onClose newOnClose: (@Sendable (Any) -> Void)?,
+        build newBuild: Builder?, payload newPayload: Definition.Payload?, bindings newBindings: [Definition.Binding]?
+    ) {
+        type = newType ?? base.type
+        tag = base.isTagged ? base.tag : nil
+        self.lifetime = lifetime ?? base.lifetime
+        site = base.site
+        isInjection = base.isInjection
+        self.isOverride = isOverride ?? base.isOverride
+        self.createdAtStart = createdAtStart ?? base.createdAtStart
+        isAsync = base.isAsync
         // Only a binding (a new type) gets a builder of its own; every other copy keeps this one.
-        let build = build ?? (type != nil ? DefinitionInfo.noBuilder : self.build)
-        return DefinitionInfo(
-            type: type ?? self.type, tag: tag, lifetime: lifetime ?? self.lifetime, site: site,
-            isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
-            createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope,
-            onClose: type != nil ? nil : (onClose ?? self.onClose), isAsync: isAsync,
-            build: build, payload: payload ?? (type != nil ? .builder : self.payload),
-            bindings: bindings ?? (type != nil ? [] : self.bindings))
+        build = newBuild ?? (newType != nil ? DefinitionInfo.noBuilder : base.build)
+        let scope = newScope ?? base.scope
+        // A binding never carries the close callback (its primary runs it once), nor bindings.
+        let onClose = newType != nil ? nil : (newOnClose ?? base.onClose)
+        let bindings = newBindings ?? (newType != nil ? [] : base.bindings)
+        let payload = newPayload ?? (newType != nil ? .builder : base.payload)
+        var isBuilder = false
+        if case .builder = payload { isBuilder = true }
+        extras =
+            scope == nil && onClose == nil && isBuilder && bindings.isEmpty
+            ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
+        layout = newType.map { ValueLayout(of: $0) } ?? base.layout
+        isTagged = base.isTagged
+        isPlain = !isTagged && scope == nil && !isInjection
+        tagKeyIsExact = base.tagKeyIsExact
     }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
