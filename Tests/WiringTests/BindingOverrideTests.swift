@@ -83,6 +83,23 @@ private final class Crash: Plugin {}
         #expect(container.resolve() as Plugin is Mock)
     }
 
+    @Test func bindingsAfterAnOverrideAddUpAgain() {
+        let container = module {
+            single { Analytics() }.bind(Plugin.self)
+            single { Crash() }.bind(Plugin.self)
+            single { Mock() }.bind(Plugin.self).override()
+            factory { Impl() }.bind(Plugin.self)
+        }
+        // The override replaced the two before it; the binding after it adds to it and wins.
+        let all = container.resolveAll(Plugin.self)
+        #expect(all.count == 2)
+        #expect(all.first is Mock)
+        #expect(all.last is Impl)
+        #expect(container.resolve() as Plugin is Impl)
+        // The replaced definitions still answer for their own types.
+        #expect(container.resolveOptional() as Analytics? != nil)
+    }
+
     @Test func twoDirectDefinitionsStillConflict() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             DependencyContainer.defined(by: module {
