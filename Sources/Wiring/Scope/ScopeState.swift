@@ -314,11 +314,16 @@ final class ScopeState: @unchecked Sendable {
                 for entry in registry.entries {
                     if let held = takeInstance(of: entry) { list.append(consume held) }
                 }
-                for entry in registry.parameterized.values {
-                    if let held = entry.takeHeldInstance() { list.append(consume held) }
+                // Most scopes have neither: an empty dictionary's iterator is not free.
+                if !registry.parameterized.isEmpty {
+                    for entry in registry.parameterized.values {
+                        if let held = entry.takeHeldInstance() { list.append(consume held) }
+                    }
                 }
-                for entry in registry.asyncEntries.values {
-                    if case let .instance(built) = entry.retire(closing: true) { list.append(built) }
+                if !registry.asyncEntries.isEmpty {
+                    for entry in registry.asyncEntries.values {
+                        if case let .instance(built) = entry.retire(closing: true) { list.append(built) }
+                    }
                 }
                 for callback in callbacks {
                     list.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
