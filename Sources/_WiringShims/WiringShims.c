@@ -7,6 +7,8 @@
 #if defined(__linux__)
 #include <sys/syscall.h>
 #include <unistd.h>
+
+pthread_mutex_t wiring_state_mutex = PTHREAD_MUTEX_INITIALIZER;
 #endif
 
 // ThreadSanitizer does not see the order membarrier imposes: under it, readers fence themselves.

@@ -8,7 +8,7 @@ internal import _WiringShims
 /// the result. So different definitions build at the same time on different threads, and a
 /// factory may wait for another thread (`DispatchQueue.main.sync`, a semaphore) that builds
 /// something else. Not re-entrant: nothing done under it can reach it again.
-let stateLock = Lock()
+let stateLock = StateLock()
 
 /// Who is building what, so that a thread asking for a definition another thread is building
 /// waits for that build, and a wait that could never end (a cycle, across threads or on one) is

@@ -10,7 +10,8 @@ import Bionic
 
 /// A pthread mutex, optionally re-entrant, used through ``withLock(_:)`` only.
 ///
-/// Wiring's one lock type: no other file calls `lock`/`unlock` directly.
+/// Wiring's lock type, beside ``StateLock`` (the one global build lock): no other file calls
+/// `lock`/`unlock` directly.
 final class Lock: @unchecked Sendable {
     // The mutex lives at a stable heap address, as pthread requires; it is only touched through pthread.
     let mutex: UnsafeMutablePointer<pthread_mutex_t>

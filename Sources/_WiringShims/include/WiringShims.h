@@ -1,6 +1,7 @@
 #ifndef WIRING_SHIMS_H
 #define WIRING_SHIMS_H
 
+#include <pthread.h>
 #include <stdint.h>
 
 // Pointer-sized atomics with acquire/release ordering. Wiring publishes a value once (a built
@@ -167,5 +168,24 @@ int wiring_spawn_detached(wiring_thread_body _Nonnull body, void *_Nullable cont
 
 /// Blocks the calling thread for good.
 _Noreturn void wiring_park_forever(void);
+
+// The mutex behind Wiring's `stateLock` (see BuildGate.swift and StateLock.swift): a C global
+// initialized statically, so that taking it is one call, with no lazily initialized Swift
+// global (a `swift_once` check) and no object to load its address from on the way. Only these
+// three functions touch it.
+extern pthread_mutex_t wiring_state_mutex;
+
+static inline void wiring_state_lock(void) {
+    pthread_mutex_lock(&wiring_state_mutex);
+}
+
+static inline void wiring_state_unlock(void) {
+    pthread_mutex_unlock(&wiring_state_mutex);
+}
+
+/// Waits on `condition`, releasing the state mutex meanwhile; call with it held.
+static inline void wiring_state_wait(pthread_cond_t *_Nonnull condition) {
+    pthread_cond_wait(condition, &wiring_state_mutex);
+}
 
 #endif
