@@ -161,7 +161,7 @@ public final class DependencyContainer: Sendable {
         self.site = scope.openedAt
         self.collector = nil
         self.verification = nil
-        self.ownEager = EagerStart.of(registry.eagerEntries)
+        self.ownEager = registry.eagerEntries.isEmpty ? nil : EagerStart.of(registry.eagerEntries)
         self.scope = scope
     }
 

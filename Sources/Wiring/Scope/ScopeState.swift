@@ -14,7 +14,7 @@ final class ScopeState: @unchecked Sendable {
     let openedAt: CodeLocation
     @exclusivity(unchecked) private var closed = false
     /// The scopes opened from this one, by identity; each leaves when it closes or is freed.
-    @exclusivity(unchecked) private var children: [ObjectIdentifier: WeakContainer] = [:]
+    @exclusivity(unchecked) private var children = [ObjectIdentifier: WeakContainer]()
     /// In declaration order, found by a scan: a scope declares a few values (a request, a user),
     /// and comparing a type's identity is cheaper than hashing a key with its tag.
     @exclusivity(unchecked) private var declared = DeclaredValues()
