@@ -178,13 +178,16 @@ struct Entry: Sendable {
     /// Hands over the instance `state` holds for this entry (its own, or a scope's slot), leaving
     /// none; call under `stateLock`.
     func takeHeldInstance(from state: UnsafeMutablePointer<InstanceState>) -> Released? {
-        state.pointee.weakInstance = nil
-        if let object = state.pointee.heldObject {
-            state.pointee.heldObject = nil
+        if state.pointee.weakInstance != nil { state.pointee.weakInstance = nil }
+        // Swapped out, not copied and cleared: the reference moves, with no retain and release.
+        var object: AnyObject?
+        swap(&object, &state.pointee.heldObject)
+        if let object {
             return Released(value: object, sequence: state.pointee.sequence, onClose: info.onClose)
         }
-        guard let held = state.pointee.heldInstance else { return nil }
-        state.pointee.heldInstance = nil
+        var held: HeldValue?
+        swap(&held, &state.pointee.heldInstance)
+        guard let held else { return nil }
         return Released(value: held.value, sequence: state.pointee.sequence, onClose: info.onClose)
     }
 
