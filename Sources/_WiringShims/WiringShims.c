@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <time.h>
 #if defined(__linux__)
+#include <limits.h>
+#include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-pthread_mutex_t wiring_state_mutex = PTHREAD_MUTEX_INITIALIZER;
 #endif
 
 // ThreadSanitizer does not see the order membarrier imposes: under it, readers fence themselves.
@@ -27,6 +27,54 @@ unsigned long long wiring_now_nanoseconds(void) {
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
 }
+
+// MARK: - The state lock (invariants in WiringShims.h)
+
+#if defined(__linux__)
+int wiring_state_word = 0;
+static unsigned wiring_state_turns = 0;
+
+static void wiring_futex_wait(void *word, int expected) {
+    (void)syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+static void wiring_futex_wake(void *word, int count) {
+    (void)syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
+}
+
+void wiring_state_lock_contended(void) {
+    // Marks the lock contended before sleeping, so that its holder's unlock wakes a sleeper; the
+    // exchange that finds it free (0) takes it, still marked 2 (others may sleep).
+    while (__atomic_exchange_n(&wiring_state_word, 2, __ATOMIC_ACQUIRE) != 0) wiring_futex_wait(&wiring_state_word, 2);
+}
+
+void wiring_state_wake_one(void) {
+    wiring_futex_wake(&wiring_state_word, 1);
+}
+
+void wiring_state_wait(void) {
+    unsigned turn = __atomic_load_n(&wiring_state_turns, __ATOMIC_RELAXED);  // under the lock
+    wiring_state_unlock();
+    wiring_futex_wait(&wiring_state_turns, (int)turn);
+    wiring_state_lock_contended();
+}
+
+void wiring_state_broadcast(void) {
+    __atomic_fetch_add(&wiring_state_turns, 1, __ATOMIC_RELAXED);  // under the lock, as every wait's read
+    wiring_futex_wake(&wiring_state_turns, INT_MAX);
+}
+#else
+pthread_mutex_t wiring_state_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wiring_state_condition = PTHREAD_COND_INITIALIZER;
+
+void wiring_state_wait(void) {
+    pthread_cond_wait(&wiring_state_condition, &wiring_state_mutex);
+}
+
+void wiring_state_broadcast(void) {
+    pthread_cond_broadcast(&wiring_state_condition);
+}
+#endif
 
 static unsigned long long wiring_sequence = 0;
 

@@ -54,7 +54,7 @@ enum BuildGate {
             if builder == me || unlocked { throw cycle() }
             if state.closesCycle(waitingOn: cell, as: me) { throw cycle() }
             state.waiting[me] = cell
-            state.finished.wait(releasing: stateLock)
+            stateLock.wait()
             state.waiting[me] = nil
         }
     }
@@ -96,7 +96,7 @@ enum BuildGate {
     ///   builds are only read under the lock.
     static func finish(_ cell: Cell, unlocked: Bool = false) {
         cell.pointee = nil
-        if !unlocked, !state.waiting.isEmpty { state.finished.broadcast() }
+        if !unlocked, !state.waiting.isEmpty { stateLock.broadcast() }
     }
 
     /// Runs `body` under ``stateLock``, unless `unlocked` (a verification sandbox).
@@ -112,11 +112,10 @@ enum BuildGate {
 
     /// The threads sleeping in ``claim(_:existing:cycle:)`` and the cells they wait on.
     private final class WaitGraph: @unchecked Sendable {
-        // Only touched under `stateLock`: `waiting`, and the condition waited on with that lock.
+        // Only touched under `stateLock` (whose own condition its waiters sleep on).
         // No run-time exclusivity check: the lock serializes every access, and `finish` reads it
         // on every build that keeps what it built.
         @exclusivity(unchecked) var waiting: [UnsafeRawPointer: Cell] = [:]
-        let finished = Condition()
 
         /// Whether `me` waiting on `cell` would close a loop of waits back to `me`.
         func closesCycle(waitingOn cell: Cell, as me: UnsafeRawPointer) -> Bool {

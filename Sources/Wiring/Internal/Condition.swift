@@ -1,5 +1,3 @@
-internal import _WiringShims
-
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -29,12 +27,6 @@ final class Condition: @unchecked Sendable {
     /// Waits for a ``broadcast()``; call only inside `lock.withLock`, and re-check after waking.
     func wait(releasing lock: Lock) {
         pthread_cond_wait(condition, lock.mutex)
-    }
-
-    /// Waits for a ``broadcast()``; call only inside `stateLock.withLock`, and re-check after
-    /// waking.
-    func wait(releasing lock: StateLock) {
-        wiring_state_wait(condition)
     }
 
     /// Wakes every thread waiting on this condition.
