@@ -120,7 +120,7 @@ extension DependencyContainer {
         let site = CodeLocation(file, line)
         do {
             try self.scope?.checkOpen(for: scope)
-            let opened = try makeScope(ScopeID(scope), key: nil, at: site)
+            let opened = try makeScope(ScopeID(scope), at: site)
             registerOpened(opened)
             return opened
         } catch {
@@ -148,7 +148,7 @@ extension DependencyContainer {
         // the scope definition's, a leaf too.
         let (opened, isNew) = try scopeDirectory.file(key, reuse: reuse, scope: scopeID, requestedAt: site) {
             () throws(WiringError) -> DependencyContainer in
-            try makeScope(scopeID, key: key, at: site)
+            try makeScope(scopeID, filedAs: key, at: site)
         }
         if isNew { registerOpened(opened) }
         return opened
@@ -156,16 +156,30 @@ extension DependencyContainer {
 
     /// A new instance of the scope `id`, declared here or in a container this was opened from.
     /// Takes no lock.
-    private func makeScope(_ id: ScopeID, key: ScopeDirectory.Key?, at site: CodeLocation) throws(WiringError)
+    private func makeScope(_ id: ScopeID, at site: CodeLocation) throws(WiringError) -> DependencyContainer {
+        let shared = try sharedRegistry(of: id, at: site)
+        return DependencyContainer(
+            scopeOver: shared,
+            scope: ScopeState(id: id, parent: self, openedAt: site, slots: shared.registry.slotCount))
+    }
+
+    /// `makeScope(_:at:)` for a scope the directory files under `key`. (Not one function with an
+    /// optional key: the key holds an existential, and wrapping it in an optional copies it.)
+    private func makeScope(_ id: ScopeID, filedAs key: ScopeDirectory.Key, at site: CodeLocation) throws(WiringError)
         -> DependencyContainer
     {
+        let shared = try sharedRegistry(of: id, at: site)
+        return DependencyContainer(
+            scopeOver: shared,
+            scope: ScopeState(id: id, filedAs: key, parent: self, openedAt: site, slots: shared.registry.slotCount))
+    }
+
+    /// The registry the instances of the scope `id` share, built on first use.
+    private func sharedRegistry(of id: ScopeID, at site: CodeLocation) throws(WiringError) -> ScopeTemplate.Built {
         guard let template = scopeTemplate(for: id) else {
             throw WiringError.scopeNotDefined(scope: id.name, requestedAt: site)
         }
-        let shared = try template.registry()
-        return DependencyContainer(
-            scopeOver: shared,
-            scope: ScopeState(id: id, key: key, parent: self, openedAt: site, slots: shared.registry.slotCount))
+        return try template.registry()
     }
 
     /// The scope definition of `id` declared here, or in a container this was opened from.
@@ -180,12 +194,12 @@ extension DependencyContainer {
     /// directory holds it for the root; see `RootState.track`).
     private func registerOpened(_ opened: DependencyContainer) {
         self.scope?.adopt(opened)
-        if isRoot, opened.scope?.key != nil { return }
+        if isRoot, opened.scope?.isFiled == true { return }
         // The container the chain of scopes starts from: an unload of the root reaches its scopes.
         var base = self
         while let parent = base.scope?.parent { base = parent }
         let state = base.owningRootState
-        if base === self, state != nil, opened.scope?.key != nil { return }  // the directory holds it
+        if base === self, state != nil, opened.scope?.isFiled == true { return }  // the directory holds it
         (state ?? root).track(opened, openedFrom: base)
     }
 
@@ -213,7 +227,7 @@ extension DependencyContainer {
         // id is free and the scopes opened from this one are closed, outside every lock.
         // A scope is built at once: its registry is its own (read in place, not retained).
         _ = scope.close(ownRegistry) { children in
-            if let key = scope.key { scopeDirectory.remove(key) }
+            if scope.isFiled { scopeDirectory.remove(self) }
             forgetScope(scope)
             for child in children { child.close(file: file, line: line) }
         }
@@ -232,7 +246,7 @@ extension DependencyContainer {
         let me = ObjectIdentifier(self)
         scope.parent.scope?.forget(me)
         // A scope the directory held for the root was never tracked (see `registerOpened`).
-        if scope.parent.isRoot, scope.key != nil { return }
+        if scope.parent.isRoot, scope.isFiled { return }
         var base = scope.parent
         while let parent = base.scope?.parent { base = parent }
         (base.owningRootState ?? root).untrack(me)

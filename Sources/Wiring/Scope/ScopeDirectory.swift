@@ -9,10 +9,11 @@ final class ScopeDirectory: @unchecked Sendable {
     private let lock = Lock()
     @exclusivity(unchecked) private var table = Table()  // under `lock`
 
-    /// Where an identified scope is filed: the scope holds it, and the directory files the scope
-    /// under it, so a scope's open, close and lookup handle one reference, not copies of an id of
-    /// any type.
-    final class Key: Sendable {
+    /// Where an identified scope is filed, or is looked for: the container it is opened from
+    /// (or the root it is a version of), its scope type and its id. A value on the caller's
+    /// stack; a filed scope keeps its own copy in its ``ScopeState``, so filing one allocates
+    /// nothing of its own.
+    struct Key {
         /// The container it was opened from, or the root it is a version of (see
         /// ``DependencyContainer/directoryOwner``); `nil` for the global root.
         let owner: ObjectIdentifier?
@@ -35,11 +36,23 @@ final class ScopeDirectory: @unchecked Sendable {
             hash = Int(bitPattern: mixed)
         }
 
+        /// The key of a scope that is not filed (see ``ScopeState/isFiled``): matches none.
+        private init() {
+            owner = nil
+            scope = ObjectIdentifier(Key.self)
+            id = Tag(false)
+            hash = 0
+        }
+
+        static var unfiled: Key { Key() }
+
         var idDescription: String { id.description }
 
-        /// Whether `other` files the same scope: the same owner, scope type and id.
-        func matches(_ other: Key) -> Bool {
-            self === other || (hash == other.hash && owner == other.owner && scope == other.scope && id == other.id)
+        /// Whether `state` is the state of the scope filed under this key: the same owner, scope
+        /// type and id. Reads the state's key in place.
+        func matches(_ state: ScopeState) -> Bool {
+            hash == state.filing.hash && owner == state.filing.owner && scope == state.filing.scope
+                && state.filing.id == id
         }
     }
 
@@ -49,19 +62,20 @@ final class ScopeDirectory: @unchecked Sendable {
 
     /// The open scope filed under `key`.
     func scope(for key: Key) -> DependencyContainer? {
-        lock.withLock { table.find(key).map { table.values[$0].unsafelyUnwrapped } }
+        lock.withLock { table.find(key).map { table.scopes[$0].unsafelyUnwrapped } }
     }
 
     /// Files the scope `open()` makes under `key`, unless one is filed there already: then
     /// returns that one if `reuse`, else throws. The new scope is made under this lock (which
-    /// `open` must not take any other lock for), so two threads never both open one id.
+    /// `open` must not take any other lock for), so two threads never both open one id. `open`
+    /// must make a scope whose state is filed under `key` (see ``ScopeState/isFiled``).
     func file(
         _ key: Key, reuse: Bool, scope: ScopeID, requestedAt site: CodeLocation,
         open: () throws(WiringError) -> DependencyContainer
     ) throws(WiringError) -> (scope: DependencyContainer, isNew: Bool) {
         try lock.withLock { () throws(WiringError) -> (DependencyContainer, Bool) in
             if let index = table.find(key) {
-                let existing = table.values[index].unsafelyUnwrapped
+                let existing = table.scopes[index].unsafelyUnwrapped
                 guard reuse else {
                     throw .scopeAlreadyOpen(
                         scope: scope.name, id: key.idDescription, openedAt: existing.scope?.openedAt, requestedAt: site)
@@ -69,28 +83,29 @@ final class ScopeDirectory: @unchecked Sendable {
                 return (existing, false)
             }
             let opened = try open()
-            table.insert(key, opened)
+            table.insert(opened, hash: key.hash)
             return (opened, true)
         }
     }
 
-    /// Removes `key`'s scope, so the id can be opened again.
-    func remove(_ key: Key) {
-        lock.withLock { table.remove(key) }
+    /// Removes `scope` (filed: see ``ScopeState/isFiled``), so its id can be opened again.
+    func remove(_ scope: DependencyContainer) {
+        lock.withLock { table.remove(scope) }
     }
 
     /// The scopes filed under `owner` (a root's, from ``RootState/directoryOwner``): a root
     /// does not track these itself (see `RootState.track`), since this directory holds them
     /// until they close.
     func scopes(filedUnder owner: ObjectIdentifier?) -> [DependencyContainer] {
-        lock.withLock { table.pairs.compactMap { $0.key.owner == owner ? $0.scope : nil } }
+        lock.withLock { table.filed.filter { $0.scope.unsafelyUnwrapped.filing.owner == owner } }
     }
 
     /// How many scopes are filed under `owner`; of scope type `scope` only, if given.
     func count(filedUnder owner: ObjectIdentifier?, of scope: ObjectIdentifier?) -> Int {
         lock.withLock {
-            table.pairs.reduce(0) { count, pair in
-                count + (pair.key.owner == owner && (scope == nil || pair.key.scope == scope) ? 1 : 0)
+            table.filed.reduce(0) { count, filed in
+                let state = filed.scope.unsafelyUnwrapped
+                return count + (state.filing.owner == owner && (scope == nil || state.filing.scope == scope) ? 1 : 0)
             }
         }
     }
@@ -98,81 +113,92 @@ final class ScopeDirectory: @unchecked Sendable {
     /// Forgets the global root's scopes (the library's own tests reset the root between tests).
     func removeRootScopes() {
         lock.withLock {
-            for pair in table.pairs where pair.key.owner == nil { table.remove(pair.key) }
+            for filed in table.filed where filed.scope.unsafelyUnwrapped.filing.owner == nil { table.remove(filed) }
         }
     }
 
-    /// An open-addressing table of the filed scopes, probed by each key's own hash: filing and
-    /// removing a request's scope run no `Hasher` and retain nothing but what they store.
+    /// An open-addressing table of the filed scopes, probed by the hash each one's state keeps:
+    /// filing and removing a request's scope run no `Hasher` and retain nothing but what they
+    /// store.
     ///
     /// Linear probing over a power-of-two capacity kept at most half full. A removal shifts back
-    /// the keys after it that would otherwise be cut off from their home slot, so there are no
-    /// tombstones and a lookup stops at the first empty slot (invariant: every key sits in the
-    /// run of occupied slots that starts at its home).
+    /// the scopes after it that would otherwise be cut off from their home slot, so there are no
+    /// tombstones and a lookup stops at the first empty slot (invariant: every scope sits in the
+    /// run of occupied slots that starts at its home). Every scope here is filed: its state has
+    /// an identity (``ScopeState/isFiled``).
     struct Table {
-        private(set) var keys: [Key?] = Array(repeating: nil, count: 16)
-        private(set) var values: [DependencyContainer?] = Array(repeating: nil, count: 16)
+        private(set) var scopes: [DependencyContainer?] = Array(repeating: nil, count: 16)
         private var count = 0
 
-        private var mask: Int { keys.count - 1 }
+        private var mask: Int { scopes.count - 1 }
 
         private func home(_ hash: Int) -> Int {
             Int(truncatingIfNeeded: (UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
         }
 
-        /// Where `key` is filed, if it is.
+        /// The hash a filed scope was filed with.
+        private static func hash(of scope: DependencyContainer) -> Int {
+            scope.scope.unsafelyUnwrapped.filing.hash
+        }
+
+        /// Where the scope filed under `key` sits, if there is one.
         func find(_ key: Key) -> Int? {
             var index = home(key.hash)
-            while let candidate = keys[index] {
-                if candidate.matches(key) { return index }
+            while let candidate = scopes[index] {
+                if key.matches(candidate.scope.unsafelyUnwrapped) { return index }
                 index = (index + 1) & mask
             }
             return nil
         }
 
-        /// Files `scope` under `key`, which is not filed yet.
-        mutating func insert(_ key: Key, _ scope: DependencyContainer) {
-            if (count + 1) * 2 > keys.count { grow() }
-            var index = home(key.hash)
-            while keys[index] != nil { index = (index + 1) & mask }
-            keys[index] = key
-            values[index] = scope
+        /// Where `scope` itself sits, if it is filed here.
+        private func find(_ scope: DependencyContainer) -> Int? {
+            var index = home(Self.hash(of: scope))
+            while let candidate = scopes[index] {
+                if candidate === scope { return index }
+                index = (index + 1) & mask
+            }
+            return nil
+        }
+
+        /// Files `scope`, whose key is not filed yet, by the hash of its key.
+        mutating func insert(_ scope: DependencyContainer, hash: Int) {
+            if (count + 1) * 2 > scopes.count { grow() }
+            var index = home(hash)
+            while scopes[index] != nil { index = (index + 1) & mask }
+            scopes[index] = scope
             count += 1
         }
 
-        /// Removes what is filed under `key`, if anything.
-        mutating func remove(_ key: Key) {
-            guard var hole = find(key) else { return }
-            keys[hole] = nil
-            values[hole] = nil
+        /// Removes `scope`, if it is filed here.
+        mutating func remove(_ scope: DependencyContainer) {
+            guard var hole = find(scope) else { return }
+            scopes[hole] = nil
             count -= 1
-            // Shift back each later key of the run whose home is not between the hole and it.
+            // Shift back each later scope of the run whose home is not between the hole and it.
             var index = (hole + 1) & mask
-            while let candidate = keys[index] {
-                let wanted = home(candidate.hash)
+            while let candidate = scopes[index] {
+                let wanted = home(Self.hash(of: candidate))
                 let reachable = hole <= index ? (wanted <= hole || wanted > index) : (wanted <= hole && wanted > index)
                 if reachable {
-                    keys[hole] = candidate
-                    values[hole] = values[index]
-                    keys[index] = nil
-                    values[index] = nil
+                    scopes[hole] = candidate
+                    scopes[index] = nil
                     hole = index
                 }
                 index = (index + 1) & mask
             }
         }
 
-        /// Every filed key and scope.
-        var pairs: [(key: Key, scope: DependencyContainer)] {
-            keys.indices.compactMap { index in keys[index].map { ($0, values[index].unsafelyUnwrapped) } }
+        /// Every filed scope.
+        var filed: [DependencyContainer] {
+            scopes.compactMap { $0 }
         }
 
         private mutating func grow() {
-            let old = pairs
-            keys = Array(repeating: nil, count: keys.count * 2)
-            values = Array(repeating: nil, count: keys.count)
+            let old = filed
+            scopes = Array(repeating: nil, count: scopes.count * 2)
             count = 0
-            for pair in old { insert(pair.key, pair.scope) }
+            for scope in old { insert(scope, hash: Self.hash(of: scope)) }
         }
     }
 }

@@ -8,8 +8,13 @@ final class ScopeState: @unchecked Sendable {
     // exclusivity checks redundant: `@exclusivity(unchecked)` leaves them out. The rest is
     // immutable.
     let id: ScopeID
-    /// The identity given to `openScope(_:id:)`, if any, and where it is registered.
-    let key: ScopeDirectory.Key?
+    /// Whether the scope was opened with an id (`openScope(_:id:)`): then the scope directory
+    /// files it under `filing` until it closes.
+    let isFiled: Bool
+    /// Where the scope directory files this scope, if ``isFiled``: its key, kept here, so that
+    /// filing a scope allocates nothing of its own. Not optional: an optional of a type that
+    /// holds an existential is copied and tested through value witnesses.
+    let filing: ScopeDirectory.Key
     let parent: DependencyContainer
     let openedAt: CodeLocation
     @exclusivity(unchecked) private var closed = false
@@ -35,11 +40,25 @@ final class ScopeState: @unchecked Sendable {
         (memory + Self.slotsOffset).assumingMemoryBound(to: InstanceState.self)
     }
 
+    /// A scope opened without an id.
+    convenience init(id: ScopeID, parent: DependencyContainer, openedAt: CodeLocation, slots: Int = 0) {
+        self.init(id: id, isFiled: false, filing: .unfiled, parent: parent, openedAt: openedAt, slots: slots)
+    }
+
+    /// A scope opened with an id, which the scope directory files under `key`.
+    convenience init(id: ScopeID, filedAs key: ScopeDirectory.Key, parent: DependencyContainer, openedAt: CodeLocation, slots: Int) {
+        self.init(id: id, isFiled: true, filing: key, parent: parent, openedAt: openedAt, slots: slots)
+    }
+
     /// - Parameter slots: How many instance states the scope keeps for its shared registry
     ///   (`Registry.slotCount`).
-    init(id: ScopeID, key: ScopeDirectory.Key? = nil, parent: DependencyContainer, openedAt: CodeLocation, slots: Int = 0) {
+    private init(
+        id: ScopeID, isFiled: Bool, filing: ScopeDirectory.Key, parent: DependencyContainer, openedAt: CodeLocation,
+        slots: Int
+    ) {
         self.id = id
-        self.key = key
+        self.isFiled = isFiled
+        self.filing = filing
         self.parent = parent
         self.openedAt = openedAt
         slotCount = slots
