@@ -18,7 +18,11 @@ struct InstanceState {
     var sequence: UInt64 = 0
 
     /// Where `buildingThread` sits.
-    static let buildingThreadOffset = MemoryLayout<InstanceState>.offset(of: \.buildingThread)!
+    /// (A computed property, which the optimizer folds to a constant: a `static let` would be
+    /// a lazily initialized global, checked on every build.)
+    static var buildingThreadOffset: Int {
+        @inline(__always) get { MemoryLayout<InstanceState>.offset(of: \.buildingThread)! }
+    }
 }
 
 /// The state of one ``Entry``, an element of an ``EntryBlock``.
@@ -71,9 +75,13 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     }
 
     /// Where `words` sits in an element.
-    private static let wordsOffset = MemoryLayout<EntryStorage>.offset(of: \.words)!
-    /// Where `own` sits in an element.
-    static let ownOffset = MemoryLayout<EntryStorage>.offset(of: \.own)!
+    private static var wordsOffset: Int {
+        @inline(__always) get { MemoryLayout<EntryStorage>.offset(of: \.words)! }
+    }
+    /// Where `own` sits in an element (folded to a constant, as `InstanceState.buildingThreadOffset`).
+    static var ownOffset: Int {
+        @inline(__always) get { MemoryLayout<EntryStorage>.offset(of: \.own)! }
+    }
 
     /// A block with room for `capacity` entries.
     static func make(capacity: Int) -> EntryBlock {

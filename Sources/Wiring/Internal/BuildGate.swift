@@ -54,7 +54,9 @@ enum BuildGate {
             if builder == me || unlocked { throw cycle() }
             if state.closesCycle(waitingOn: cell, as: me) { throw cycle() }
             state.waiting[me] = cell
+            sleepers += 1
             stateLock.wait()
+            sleepers -= 1
             state.waiting[me] = nil
         }
     }
@@ -96,7 +98,7 @@ enum BuildGate {
     ///   builds are only read under the lock.
     static func finish(_ cell: Cell, unlocked: Bool = false) {
         cell.pointee = nil
-        if !unlocked, !state.waiting.isEmpty { stateLock.broadcast() }
+        if !unlocked, sleepers != 0 { stateLock.broadcast() }
     }
 
     /// Runs `body` under ``stateLock``, unless `unlocked` (a verification sandbox).
@@ -109,6 +111,11 @@ enum BuildGate {
     }
 
     private static let state = WaitGraph()
+
+    /// How many threads sleep in ``claim(_:unlocked:existing:cycle:)``: read by every build that
+    /// ends. Only touched under ``stateLock``. A plain integer, initialized statically, so that
+    /// reading it checks no lazily initialized global (as reading `state` would).
+    nonisolated(unsafe) private static var sleepers = 0
 
     /// The threads sleeping in ``claim(_:existing:cycle:)`` and the cells they wait on.
     private final class WaitGraph: @unchecked Sendable {
