@@ -141,20 +141,22 @@ final class ScopeState: @unchecked Sendable {
     }
 
     /// ``declare(_:type:tag:at:info:replacing:)`` without a tag, and without a `Tag?` to copy.
+    /// A first value of its type takes one lock and hands nothing back; a value already declared
+    /// goes to the general path (which looks again, under the lock), so that the common case
+    /// never holds, nor destroys, an optional replaced value.
     func declareUntagged(_ stored: Declared.Stored, type: Any.Type, at site: CodeLocation, replacing: Bool)
         throws(WiringError)
     {
-        let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
+        let appended = try stateLock.withLock { () throws(WiringError) -> Bool in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
-            let value = Declared(
-                stored: stored, type: type, taggedAs: nil, site: site, knownInfo: nil, sequence: nextCreationSequence())
-            guard let existing = declared.index(untagged: ObjectIdentifier(type)) else {
-                appendDeclared(value)
-                return nil
-            }
-            return try replaceDeclared(at: existing, with: value, replacing: replacing)
+            guard declared.index(untagged: ObjectIdentifier(type)) == nil else { return false }
+            appendDeclared(
+                Declared(
+                    stored: stored, type: type, taggedAs: nil, site: site, knownInfo: nil,
+                    sequence: nextCreationSequence()))
+            return true
         }
-        _ = released  // a replaced value is released here, outside the lock
+        if !appended { try declare(stored, type: type, tag: nil, at: site, replacing: replacing) }
     }
 
     /// Adds `value`, the first of its type and tag, and marks its type in the summary; call
