@@ -134,6 +134,23 @@ struct SharedScopeDefinitionTests {
         #expect(mine.count == 1)
     }
 
+    @Test func aScopeFreedWithoutCloseReleasesItsInstancesAndAClosedOneAtClose() {
+        let container = module { scope(Other.self) { scoped { Journal() } } }
+        weak var forgottenJournal: Journal?
+        do {
+            let forgotten = container.openScope(Other.self)
+            forgottenJournal = forgotten.resolve() as Journal
+            #expect(forgottenJournal != nil)  // the scope holds it
+        }
+        #expect(forgottenJournal == nil)  // freed with the scope, never closed
+        weak var closedJournal: Journal?
+        let closed = container.openScope(Other.self)
+        closedJournal = closed.resolve() as Journal
+        closed.close()
+        #expect(closedJournal == nil)  // released by `close()`, while the scope itself lives on
+        #expect(closed.isClosed)
+    }
+
     @Test func manyScopesOpenAtOnceEachKeepTheirInstance() {
         let container = module {
             scope(Request.self) { scoped { Repository(info: resolve()) } }

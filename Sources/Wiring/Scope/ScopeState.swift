@@ -72,8 +72,10 @@ final class ScopeState: @unchecked Sendable {
 
     deinit {
         // A scope dropped without `close()` releases what its slots still hold, as a container
-        // releases its entries (no `.onClose`: only `close()` and `unload` run those).
-        slots.deinitialize(count: slotCount)
+        // releases its entries (no `.onClose`: only `close()` and `unload` run those). A closed
+        // scope's slots hold nothing: `close()` took every instance out of them, and a build that
+        // ends after it releases what it built instead of keeping it (see `Entry.resolveHeld`).
+        if !closed { slots.deinitialize(count: slotCount) }
         memory.deallocate()
     }
 
