@@ -3,9 +3,19 @@
 /// One instance per definition, shared by every container the definition is composed into.
 final class DefinitionInfo: Sendable {
     let type: Any.Type
-    /// The tag, if any. Kept here rather than with the rarer fields: a tagged definition is common
-    /// enough (a module of thousands of them) not to pay for a second object.
-    let tag: Tag?
+    /// The tag, if ``isTagged``; else a placeholder. Kept here rather than with the rarer fields:
+    /// a tagged definition is common enough (a module of thousands of them) not to pay for a
+    /// second object. Not optional: an optional existential is tested, copied and destroyed
+    /// through outlined code and value witnesses, which every untagged definition would pay when
+    /// it is freed; a placeholder costs one plain store to make.
+    private let storedTag: Tag
+    /// The tag, if any (a copy: test ``isTagged`` first on a hot path).
+    var tag: Tag? { isTagged ? storedTag : nil }
+
+    /// The placeholder of an untagged definition's `storedTag`: made in place, a few stores.
+    private static var noTag: Tag {
+        @inline(__always) get { Tag(false) }
+    }
     let lifetime: Lifetime
     let site: CodeLocation?
     /// Whether this is an `injection(for:)`: code run on an existing object, not a builder.
@@ -69,7 +79,7 @@ final class DefinitionInfo: Sendable {
     /// existential is an outlined copy through its value witnesses.
     init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
         self.type = type
-        tag = nil
+        storedTag = DefinitionInfo.noTag
         self.lifetime = lifetime
         self.site = site
         isInjection = false
@@ -88,7 +98,7 @@ final class DefinitionInfo: Sendable {
     /// the DSL makes one per line: a module of thousands of tagged definitions makes this many.
     init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
         self.type = type
-        self.tag = tag
+        storedTag = tag
         self.lifetime = lifetime
         self.site = site
         isInjection = false
@@ -111,7 +121,7 @@ final class DefinitionInfo: Sendable {
         bindings: [Definition.Binding] = []
     ) {
         self.type = type
-        self.tag = tag
+        storedTag = tag ?? DefinitionInfo.noTag
         self.lifetime = lifetime
         self.site = site
         self.isInjection = isInjection
@@ -151,7 +161,7 @@ final class DefinitionInfo: Sendable {
         build newBuild: Builder?, payload newPayload: Definition.Payload?, bindings newBindings: [Definition.Binding]?
     ) {
         type = newType ?? base.type
-        tag = base.isTagged ? base.tag : nil
+        storedTag = base.isTagged ? base.storedTag : DefinitionInfo.noTag
         self.lifetime = lifetime ?? base.lifetime
         site = base.site
         isInjection = base.isInjection
