@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
+
 /// What makes a container a scope: its scope type and id, the container it was opened from,
 /// whether it is closed, the values declared in it, the scopes it links to, its close callbacks
 /// and the scopes opened from it (closed with it).
@@ -62,9 +72,13 @@ final class ScopeState: @unchecked Sendable {
         self.parent = parent
         self.openedAt = openedAt
         slotCount = slots
-        memory = .allocate(
-            byteCount: Self.slotsOffset + slots * MemoryLayout<InstanceState>.stride,
-            alignment: max(MemoryLayout<UInt>.alignment, MemoryLayout<InstanceState>.alignment))
+        // `malloc`, not `allocate(byteCount:alignment:)`, which takes the runtime's aligned path
+        // (`posix_memalign` on Linux) whatever the alignment: malloc's 16 bytes are enough here.
+        assert(max(MemoryLayout<UInt>.alignment, MemoryLayout<InstanceState>.alignment) <= 16)
+        guard let memory = malloc(Self.slotsOffset + slots * MemoryLayout<InstanceState>.stride) else {
+            preconditionFailure("Wiring: out of memory for the instances of a new `\(id.name)` scope")
+        }
+        self.memory = memory
         memory.initializeMemory(as: UInt.self, repeating: 0, count: 1)
         summary = ScopeSummary(memory.assumingMemoryBound(to: UInt.self))
         (memory + Self.slotsOffset).initializeMemory(as: InstanceState.self, repeating: InstanceState(), count: slots)
@@ -76,7 +90,7 @@ final class ScopeState: @unchecked Sendable {
         // scope's slots hold nothing: `close()` took every instance out of them, and a build that
         // ends after it releases what it built instead of keeping it (see `Entry.resolveHeld`).
         if !closed { slots.deinitialize(count: slotCount) }
-        memory.deallocate()
+        free(memory)
     }
 
     /// The instance state of the shared entry whose slot is `index`; touch it under `stateLock`.
