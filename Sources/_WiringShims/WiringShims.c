@@ -28,7 +28,7 @@ unsigned long long wiring_now_nanoseconds(void) {
     return (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
 }
 
-// MARK: - The state lock (invariants in WiringShims.h)
+// MARK: - Word locks and the state lock (invariants in WiringShims.h)
 
 #if defined(__linux__)
 int wiring_state_word = 0;
@@ -42,21 +42,21 @@ static void wiring_futex_wake(void *word, int count) {
     (void)syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }
 
-void wiring_state_lock_contended(void) {
+void wiring_word_lock_contended(int *word) {
     // Marks the lock contended before sleeping, so that its holder's unlock wakes a sleeper; the
     // exchange that finds it free (0) takes it, still marked 2 (others may sleep).
-    while (__atomic_exchange_n(&wiring_state_word, 2, __ATOMIC_ACQUIRE) != 0) wiring_futex_wait(&wiring_state_word, 2);
+    while (__atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE) != 0) wiring_futex_wait(word, 2);
 }
 
-void wiring_state_wake_one(void) {
-    wiring_futex_wake(&wiring_state_word, 1);
+void wiring_word_wake_one(int *word) {
+    wiring_futex_wake(word, 1);
 }
 
 void wiring_state_wait(void) {
     unsigned turn = __atomic_load_n(&wiring_state_turns, __ATOMIC_RELAXED);  // under the lock
     wiring_state_unlock();
     wiring_futex_wait(&wiring_state_turns, (int)turn);
-    wiring_state_lock_contended();
+    wiring_word_lock_contended(&wiring_state_word);
 }
 
 void wiring_state_broadcast(void) {

@@ -10,8 +10,9 @@ import Bionic
 
 /// A pthread mutex, optionally re-entrant, used through ``withLock(_:)`` only.
 ///
-/// Wiring's lock type, beside ``StateLock`` (the one global build lock): no other file calls
-/// `lock`/`unlock` directly.
+/// Wiring's lock type, beside ``StateLock`` (the one global build lock) and ``WordLock`` (for
+/// short leaf locks on hot paths): no other file calls `lock`/`unlock` directly. A ``Condition``
+/// waits on this one.
 final class Lock: @unchecked Sendable {
     // The mutex lives at a stable heap address, as pthread requires; it is only touched through pthread.
     let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -169,51 +169,86 @@ int wiring_spawn_detached(wiring_thread_body _Nonnull body, void *_Nullable cont
 /// Blocks the calling thread for good.
 _Noreturn void wiring_park_forever(void);
 
-// The lock behind Wiring's `stateLock` (see BuildGate.swift and StateLock.swift), and the one
-// condition waited on with it (a build another thread has claimed ending). A C global, so that
-// taking it costs no lazily initialized Swift global (a `swift_once` check) and no object to
-// load its address from.
+// Word locks: a lock that is one 32-bit word, 0 when free, at a stable address (a C global, or
+// memory a Swift object allocated). Wiring's `stateLock` (see BuildGate.swift, StateLock.swift)
+// is one, `wiring_state_word`, with one condition of its own (a build another thread claimed
+// has ended); `WordLock` (WordLock.swift) wraps one for Wiring's other hot locks.
 //
-// On Linux it is a three-state futex lock (Drepper, "Futexes Are Tricky", mutex 3), whose
-// uncontended paths are inlined here: one compare-and-swap to take it, one exchange to give it
-// back, no call. Invariants:
-// - `wiring_state_word` is 0 when free, 1 when held with nobody asleep on it, 2 when held and a
-//   thread may be asleep on it (or may be about to sleep). Only a thread that holds the lock
-//   stores anything but 2 into it, and only 0 (in `wiring_state_unlock`).
+// On Linux a word lock is a three-state futex lock (Drepper, "Futexes Are Tricky", mutex 3),
+// whose uncontended paths are inlined here: one compare-and-swap to take it, one exchange to
+// give it back, no call. Invariants:
+// - The word is 0 when free, 1 when held with nobody asleep on it, 2 when held and a thread may
+//   be asleep on it (or may be about to sleep). Only a thread that holds the lock stores
+//   anything but 2 into it, and only 0 (in `wiring_word_unlock`).
 // - Taking it is an acquire and giving it back a release on that word, so everything done under
 //   the lock happens before whatever the next holder does (this is also what ThreadSanitizer
 //   sees: it does not see the futex calls, which only ever put a thread to sleep or wake one).
 // - A thread that sleeps on the word first stores 2 into it, so the holder's unlock sees 2 and
 //   wakes a sleeper; a thread woken (or never asleep) stores 2 again when it takes the lock,
 //   since it cannot know whether others still sleep: the cost is a spare wake, never a lost one.
-// - The condition is a turn counter (`wiring_state_turns`), advanced only under the lock by a
-//   broadcast. A waiter reads it under the lock, unlocks, and sleeps only while it still holds
-//   the value read, so a broadcast between its unlock and its sleep is never lost. Wakes may be
-//   spurious (as with pthread): callers re-check what they wait for.
-// Elsewhere it is a pthread mutex and condition, initialized statically.
+// - The state lock's condition is a turn counter (`wiring_state_turns`), advanced only under
+//   the lock by a broadcast. A waiter reads it under the lock, unlocks, and sleeps only while it
+//   still holds the value read, so a broadcast between its unlock and its sleep is never lost.
+//   Wakes may be spurious (as with pthread): callers re-check what they wait for.
+// On Apple platforms a word lock is an `os_unfair_lock` (whose word is also 32 bits, 0 when
+// free), and the state lock a pthread mutex and condition, initialized statically. Elsewhere a
+// word lock spins, yielding the processor, and the state lock is a pthread mutex.
 #if defined(__linux__)
+/// Takes the lock at `word` when another thread holds it: sleeps until it is free.
+void wiring_word_lock_contended(int *_Nonnull word);
+
+/// Wakes one thread asleep on the lock at `word`; called by `wiring_word_unlock` after it freed
+/// a lock whose word was 2.
+void wiring_word_wake_one(int *_Nonnull word);
+
+static inline void wiring_word_lock(int *_Nonnull word) {
+    int free_word = 0;
+    if (__builtin_expect(__atomic_compare_exchange_n(word, &free_word, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED), 1))
+        return;
+    wiring_word_lock_contended(word);
+}
+
+static inline void wiring_word_unlock(int *_Nonnull word) {
+    if (__builtin_expect(__atomic_exchange_n(word, 0, __ATOMIC_RELEASE) == 1, 1)) return;
+    wiring_word_wake_one(word);
+}
+
 extern int wiring_state_word;
 
-/// Takes the state lock when another thread holds it: sleeps until it is free.
-void wiring_state_lock_contended(void);
-
-/// Wakes one thread asleep on the state lock; called by `wiring_state_unlock` after it freed a
-/// lock whose word was 2.
-void wiring_state_wake_one(void);
-
 static inline void wiring_state_lock(void) {
-    int free_word = 0;
-    if (__builtin_expect(__atomic_compare_exchange_n(&wiring_state_word, &free_word, 1, 0, __ATOMIC_ACQUIRE,
-                                                     __ATOMIC_RELAXED), 1))
-        return;
-    wiring_state_lock_contended();
+    wiring_word_lock(&wiring_state_word);
 }
 
 static inline void wiring_state_unlock(void) {
-    if (__builtin_expect(__atomic_exchange_n(&wiring_state_word, 0, __ATOMIC_RELEASE) == 1, 1)) return;
-    wiring_state_wake_one();
+    wiring_word_unlock(&wiring_state_word);
 }
 #else
+#if defined(__APPLE__)
+#include <os/lock.h>
+
+static inline void wiring_word_lock(int *_Nonnull word) {
+    os_unfair_lock_lock((os_unfair_lock_t)word);
+}
+
+static inline void wiring_word_unlock(int *_Nonnull word) {
+    os_unfair_lock_unlock((os_unfair_lock_t)word);
+}
+#else
+#include <sched.h>
+
+static inline void wiring_word_lock(int *_Nonnull word) {
+    int free_word = 0;
+    while (!__atomic_compare_exchange_n(word, &free_word, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        free_word = 0;
+        sched_yield();
+    }
+}
+
+static inline void wiring_word_unlock(int *_Nonnull word) {
+    __atomic_store_n(word, 0, __ATOMIC_RELEASE);
+}
+#endif
+
 extern pthread_mutex_t wiring_state_mutex;
 
 static inline void wiring_state_lock(void) {
