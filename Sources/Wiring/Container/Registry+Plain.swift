@@ -29,7 +29,7 @@ extension Registry {
                 } else {
                     // Not plain but unscoped and not an injection: tagged. (Reading `info.tag` costs
                     // an existential copy, which untagged definitions do not pay.)
-                    let tag = info.tag.unsafelyUnwrapped
+                    let tag = info.presentTag
                     let id = info.typeID
                     if info.tagKeyIsExact {
                         // Equal bits are equal tags: the table alone finds a duplicate.

@@ -292,7 +292,7 @@ final class Registry: Sendable {
     @inline(__always)
     func entry<Tag: Hashable>(for type: ObjectIdentifier, tag: Tag) -> Entry? {
         guard let candidates = tagged[type] else { return nil }
-        for entry in candidates where entry.info.tag.unsafelyUnwrapped.matches(tag) {
+        for entry in candidates where entry.info.presentTag.matches(tag) {
             return entry
         }
         return nil
@@ -382,7 +382,7 @@ struct TaggedEntries {
             if types[position].entries.contains(where: { $0.info.tag == tag }) { return false }
             if types[position].entries.count + 1 >= Self.hashedFrom {
                 var set = Set<Tag>(minimumCapacity: expected ?? Self.hashedFrom)
-                for earlier in types[position].entries { set.insert(earlier.info.tag.unsafelyUnwrapped) }
+                for earlier in types[position].entries { set.insert(earlier.info.presentTag) }
                 set.insert(tag)
                 types[position].tags = set
             }

@@ -12,6 +12,12 @@ final class DefinitionInfo: Sendable {
     /// The tag, if any (a copy: test ``isTagged`` first on a hot path).
     var tag: Tag? { isTagged ? storedTag : nil }
 
+    /// The tag of a definition that ``isTagged``, read without wrapping it in an optional.
+    var presentTag: Tag {
+        assert(isTagged, "Wiring: presentTag read on an untagged definition")
+        return storedTag
+    }
+
     /// The placeholder of an untagged definition's `storedTag`: made in place, a few stores.
     private static var noTag: Tag {
         @inline(__always) get { Tag(false) }
