@@ -41,6 +41,31 @@ private final class Basket: Sendable {}
         #expect((0..<600).allSatisfy { first.openedScope(Visit.self, id: $0) == nil })
     }
 
+    /// Threads racing to open one id: exactly one opens it, every other is told it is open
+    /// (the directory's lock makes the look-up and the filing one step), in every round.
+    @Test func threadsRacingToOpenOneIdOpenItOnce() {
+        let container = module { scope(Visit.self) { scoped { Basket() } } }
+        for round in 0..<100 {
+            let opened = Counter()
+            let refused = Counter()
+            runOnThreads(4) { _ in
+                do throws(WiringError) {
+                    _ = try container.openScopeThrowing(Visit.self, id: round)
+                    opened.increment()
+                } catch {
+                    if case .scopeAlreadyOpen = error { refused.increment() }
+                }
+            }
+            #expect(opened.count == 1, "round \(round)")
+            #expect(refused.count == 3, "round \(round)")
+            // Dropped by the thread that opened it, still filed until closed.
+            let scope = container.openedScope(Visit.self, id: round)
+            #expect(scope != nil)
+            scope?.close()
+            #expect(container.openedScope(Visit.self, id: round) == nil)
+        }
+    }
+
     @Test func equalIdsOfOtherTypesAreOtherScopes() {
         let container = module { scope(Visit.self) {} }
         let byInt = container.openScope(Visit.self, id: 7)
