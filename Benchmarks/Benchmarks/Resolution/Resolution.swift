@@ -252,6 +252,31 @@ let benchmarks: @Sendable () -> Void = {
         for index in benchmark.scaledIterations { blackHole(handWrittenRequest(index, database: database)) }
     }
 
+    // 16. Request scopes on two threads at once (1,000 each per iteration), as a server on two
+    // cores opens them: what Wiring's shared state (its build lock, the scope directory, the
+    // objects every scope refers to) costs when requests run in parallel.
+    let twoThreadRequests = Benchmark.Configuration(scalingFactor: .one)
+    Benchmark(
+        "16 request scopes on two threads x1k: Wiring", configuration: twoThreadRequests,
+        closure: { benchmark in
+            let root = DependencyContainer.shared
+            for _ in benchmark.scaledIterations {
+                DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                    for index in 0..<1_000 { blackHole(wiringRequest(thread * 1_000_000 + index, in: root)) }
+                }
+            }
+        },
+        setup: { DependencyContainer.load(requestModule) },
+        teardown: { DependencyContainer.unload(requestModule) })
+    Benchmark("16 request scopes on two threads x1k: hand-written", configuration: twoThreadRequests) { benchmark in
+        let database = Database()
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                for index in 0..<1_000 { blackHole(handWrittenRequest(thread * 1_000_000 + index, database: database)) }
+            }
+        }
+    }
+
     // 13-15. Start-up as an app writes it: every definition made inside the measured region
     // (`module { single { Many0() } … }`), the modules composed, the root installed with
     // `defined(by:)`, each type resolved once, the root removed again. These replace the

@@ -183,6 +183,9 @@ _Noreturn void wiring_park_forever(void);
 // - Taking it is an acquire and giving it back a release on that word, so everything done under
 //   the lock happens before whatever the next holder does (this is also what ThreadSanitizer
 //   sees: it does not see the futex calls, which only ever put a thread to sleep or wake one).
+// - A thread that finds the lock held first spins briefly (a hundred pauses), taking it with a
+//   compare-and-swap from 0 to 1 if it comes free: a sleeper woken meanwhile then finds it held,
+//   stores 2 and sleeps again, so this thread's unlock wakes it.
 // - A thread that sleeps on the word first stores 2 into it, so the holder's unlock sees 2 and
 //   wakes a sleeper; a thread woken (or never asleep) stores 2 again when it takes the lock,
 //   since it cannot know whether others still sleep: the cost is a spare wake, never a lost one.
