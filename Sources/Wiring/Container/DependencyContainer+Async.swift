@@ -205,7 +205,7 @@ enum ParkedVerificationBuilds {
 
     private final class Parked: @unchecked Sendable {
         // `continuations` is only touched under `lock`.
-        private let lock = Lock()
+        private let lock = WordLock()
         private var continuations: [UnsafeContinuation<Void, Never>] = []
 
         func keep(_ continuation: UnsafeContinuation<Void, Never>) {

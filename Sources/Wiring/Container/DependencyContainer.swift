@@ -270,7 +270,7 @@ func wiringFailure(_ error: WiringError) -> Never {
 /// Collects the definitions a DIKit-style bootstrap closure registers.
 final class DefinitionCollector: @unchecked Sendable {
     // `definitions` and `isSealed` are only touched under `lock`.
-    private let lock = Lock()
+    private let lock = WordLock()
     private var definitions: [Definition] = []
     private var isSealed = false
 

@@ -56,4 +56,4 @@ final class LazyRegistry: @unchecked Sendable {
 
 /// Serializes the first builds of module registries: one lock for every module rather than one
 /// allocated per module, since each module builds once, and building runs no code of the app's.
-private let lazyRegistryLock = Lock()
+private let lazyRegistryLock = WordLock()
