@@ -19,11 +19,35 @@ private enum Trip {}
 private final class Failing: Sendable {}
 private final class NeedsFailing: Sendable {}
 private struct Boom: Error {}
+private final class Node: Sendable {
+    let index: Int
+    init(_ index: Int) { self.index = index }
+}
 
 /// Builds without a process-wide lock (issue 20, items 4, 7, 11 and 13): different definitions
 /// build at the same time, a factory may wait for another thread, the same singleton is still
 /// built once, and cycles are still found, across threads too.
 @Suite struct ConcurrentBuildTests {
+    /// Threads that first resolve from one big module at once: one builds its registry while the
+    /// others sleep on that build's lock (a build of milliseconds, far past the lock's spin),
+    /// and every thread then gets the same singletons. A lost wake-up would hang it: the time
+    /// limit turns that into a failure.
+    @Test(.timeLimit(.minutes(1))) func threadsFirstResolvingABigModuleWaitForItsOneBuild() {
+        for _ in 0..<5 {
+            let big = module { for index in 0..<5_000 { single(tag: index) { Node(index) } } }
+            let last = Collected<ObjectIdentifier>()
+            let first = Collected<ObjectIdentifier>()
+            runOnThreads(4) { _ in
+                let node: Node = big.resolve(tag: 4_999)
+                #expect(node.index == 4_999)
+                last.append(ObjectIdentifier(node))
+                first.append(ObjectIdentifier(big.resolve(tag: 0) as Node))
+            }
+            #expect(Set(last.all).count == 1)
+            #expect(Set(first.all).count == 1)
+        }
+    }
+
     /// Item 7: a factory that waits for another thread, which builds an unrelated singleton,
     /// does not deadlock (it did, with one lock for every first build).
     @Test func aFactoryMayWaitForAThreadThatBuildsSomethingElse() {
