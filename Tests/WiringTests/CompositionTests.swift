@@ -102,8 +102,44 @@ extension DependencyContainer {
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("Wiring: `Transport` (no tag) is defined twice."))
             #expect(output.contains("First definition: WiringTests/CompositionTests.swift:18"))
-            #expect(output.contains("Second definition: WiringTests/CompositionTests.swift:9"))
+            #expect(output.contains("Second definition: WiringTests/CompositionTests.swift:98"))
             #expect(output.contains("or mark the later one `.override()`"))
         }
     }
+
+    @Test func everyKindOfLineGivesItsDefinitionsOnceInTheOrderWritten() {
+        let shared = [factory(tag: "b") { Named("b") }, factory(tag: "c") { Named("c") }]
+        let nothing: [Definition] = []
+        let debug = false
+        let container = module {
+            factory(tag: "a") { Named("a") }
+            shared
+            nothing
+            if debug {
+                factory(tag: "never") { Named("never") }
+            } else {
+                factory(tag: "d") { Named("d") }
+            }
+            for tag in ["e", "f"] {
+                factory(tag: tag) { Named(tag) }
+            }
+            for tag in [String]() {
+                factory(tag: tag) { Named(tag) }
+            }
+            if !debug {
+                factory(tag: "g") { Named("g") }
+            }
+        }
+        #expect(container.resolveAll(Named.self).map(\.name) == ["a", "b", "c", "d", "e", "f", "g"])
+        // The same definitions reached through two modules and a module listed twice: each once.
+        let first = module { shared; factory(tag: "h") { Named("h") } }
+        let second = module { factory(tag: "i") { Named("i") }; shared }
+        let composed = modules { first; second; first }
+        #expect(composed.resolveAll(Named.self).map(\.name) == ["b", "c", "h", "i"])
+    }
+}
+
+private final class Named: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
 }

@@ -63,31 +63,37 @@ extension [Part] {
             case let .module(module): count + module.definitions.count
             }
         }
+        guard reachable > 0 else { return [] }
         var seen = IdentitySet(capacity: reachable)
-        var definitions: [Definition] = []
-        definitions.reserveCapacity(reachable)
-        func visit(_ parts: [Part], _ seen: inout IdentitySet) {
-            for part in parts {
-                switch part {
-                case let .definitions(run):
+        // Written in place: `reachable` bounds what the walk can take, and appending would check
+        // capacity and uniqueness once per definition.
+        return [Definition](unsafeUninitializedCapacity: reachable) { buffer, count in
+            let start = buffer.baseAddress.unsafelyUnwrapped
+            var next = start
+            /// Takes each definition of `run` not taken yet.
+            func take(_ run: [Definition], _ seen: inout IdentitySet) {
+                run.withUnsafeBufferPointer { run in
                     for definition in run where seen.insert(ObjectIdentifier(definition.info)) {
-                        definitions.append(definition)
-                    }
-                case let .module(module):
-                    guard !excluded.contains(ObjectIdentifier(module)) else { continue }
-                    if excluded.isEmpty {
-                        // Flattened already: no need to walk its parts.
-                        for definition in module.definitions where seen.insert(ObjectIdentifier(definition.info)) {
-                            definitions.append(definition)
-                        }
-                    } else {
-                        visit(module.parts, &seen)
+                        next.initialize(to: definition)
+                        next += 1
                     }
                 }
             }
+            func visit(_ parts: [Part], _ seen: inout IdentitySet) {
+                for part in parts {
+                    switch part {
+                    case let .definitions(run):
+                        take(run, &seen)
+                    case let .module(module):
+                        guard !excluded.contains(ObjectIdentifier(module)) else { continue }
+                        // Flattened already, unless some module inside it is left out.
+                        if excluded.isEmpty { take(module.definitions, &seen) } else { visit(module.parts, &seen) }
+                    }
+                }
+            }
+            visit(self, &seen)
+            count = next - start
         }
-        visit(self, &seen)
-        return definitions
     }
 }
 

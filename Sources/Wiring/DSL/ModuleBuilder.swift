@@ -40,14 +40,28 @@ public enum ModuleBuilder {
         static var empty: Component { Component(content: .many([])) }
 
         /// The definitions of `components`, in order, in one array.
-        static func joining(_ components: some Collection<Component>) -> Component {
-            var definitions: [Definition] = []
-            definitions.reserveCapacity(components.reduce(0) { $0 + $1.count })
-            for component in components {
-                switch component.content {
-                case let .one(definition): definitions.append(definition)
-                case let .many(more): definitions.append(contentsOf: more)
+        static func joining(_ components: [Component]) -> Component {
+            var total = 0
+            for component in components { total += component.count }
+            guard total > 0 else { return .empty }
+            // Written in place, once each: a module of a thousand lines joins a thousand
+            // components, and appending checks capacity and uniqueness on every line.
+            let definitions = [Definition](unsafeUninitializedCapacity: total) { buffer, count in
+                var next = buffer.baseAddress.unsafelyUnwrapped
+                for component in components {
+                    switch component.content {
+                    case let .one(definition):
+                        next.initialize(to: definition)
+                        next += 1
+                    case let .many(more):
+                        more.withUnsafeBufferPointer { source in
+                            guard let start = source.baseAddress else { return }
+                            next.initialize(from: start, count: source.count)
+                            next += source.count
+                        }
+                    }
                 }
+                count = total
             }
             return Component(content: .many(definitions))
         }
