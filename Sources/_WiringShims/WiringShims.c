@@ -21,6 +21,7 @@
 long wiring_open_scopes = 0;
 long wiring_build_observed = 0;
 unsigned long wiring_root_generation = 0;
+void *wiring_global_root = NULL;
 
 unsigned long long wiring_now_nanoseconds(void) {
     struct timespec now;

@@ -7,17 +7,27 @@ internal import _WiringShims
 /// that stays valid while this reference (or the caller) keeps the object alive.
 struct AtomicReference<Object: AnyObject>: ~Copyable {
     private let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// Whether `word` was allocated here (else it is static storage, which lives forever).
+    private let ownsWord: Bool
 
     init() {
         word = .allocate(capacity: 1)
         word.initialize(to: nil)
+        ownsWord = true
+    }
+
+    /// A reference kept in `word`, static storage that holds `nil` and that nothing else writes:
+    /// what the global root publishes its container in (`wiring_global_root`).
+    init(at word: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        self.word = word
+        ownsWord = false
     }
 
     deinit {
         if let raw = word.pointee {
             Unmanaged<Object>.fromOpaque(raw).release()
         }
-        word.deallocate()
+        if ownsWord { word.deallocate() } else { word.pointee = nil }
     }
 
     /// The published object, unretained, or `nil` if none was published yet.

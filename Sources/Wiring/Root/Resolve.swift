@@ -192,7 +192,7 @@ func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _
             $0.lookUp(type, tag: tag, &found, retaining: false, reader: reader)
         }
     }
-    guard let root = root.container else {
+    guard let root = globalRootContainer() else {
         ReadSection.exit(reader)
         return nil
     }

@@ -13,7 +13,7 @@ final class RootState: @unchecked Sendable {
     // Every `var` is only touched under `lock`; `current` is written under `lock` and read
     // lock-free with acquire ordering.
     private let lock = WordLock()
-    private let current = AtomicReference<DependencyContainer>()
+    private let current: AtomicReference<DependencyContainer>
     private var definedAt: CodeLocation?
     /// What the root is made of: the container given to `defined(by:)`, then each module given
     /// to `load(_:)`, with where each came in.
@@ -26,14 +26,21 @@ final class RootState: @unchecked Sendable {
     /// For a task's root: what every version of it shares (`nil` for the global root).
     let task: TaskRootLink?
 
-    /// The global root, defined later by `defined(by:)`.
-    init() {
+    /// The global root, defined later by `defined(by:)`: its container is published in
+    /// `wiring_global_root`, which a free `resolve()` reads directly (see `globalRootContainer`).
+    /// Made once, for the global `root`.
+    private init() {
+        current = AtomicReference(at: wiring_global_root_word())
         task = nil
     }
+
+    /// The one global root.
+    static let global = RootState()
 
     /// A task's root, whose first version is `container` itself (so the task resolves its
     /// singletons); `load` and `unload` make later versions, as for the global root.
     init(task container: DependencyContainer) {
+        current = AtomicReference()
         let link = TaskRootLink(firstVersion: ObjectIdentifier(container))
         task = link
         modules = [(container, container.site ?? CodeLocation("", 0))]
@@ -69,6 +76,7 @@ final class RootState: @unchecked Sendable {
         taskOf modules: [(module: DependencyContainer, site: CodeLocation)], unloaded: Set<ObjectIdentifier>,
         at site: CodeLocation
     ) throws(WiringError) {
+        current = AtomicReference()
         let link = TaskRootLink(firstVersion: nil)
         task = link
         self.modules = modules
@@ -104,7 +112,7 @@ final class RootState: @unchecked Sendable {
 
     /// `container` while some task has a root of its own: this task's, if it is one of them.
     @inline(never)
-    private func containerOfCurrentTask() -> Unmanaged<DependencyContainer>? {
+    func containerOfCurrentTask() -> Unmanaged<DependencyContainer>? {
         switch ScopedRoot.value {
         case nil: return current.load()
         case let .scope(scope)?: return .passUnretained(scope)
@@ -355,7 +363,18 @@ final class TaskRootLink: @unchecked Sendable {
 }
 
 /// The one global root.
-let root = RootState()
+let root = RootState.global
+
+/// `root.container` without reading `root`, a Swift global whose every read checks that it is
+/// initialised (a `swift_once` call): the container of the global root is in a C global. While
+/// some task has a root of its own, the task-local lookup decides, as `root.container` does.
+/// Only valid inside a read section.
+@inline(__always)
+func globalRootContainer() -> Unmanaged<DependencyContainer>? {
+    guard wiring_open_scope_count() == 0 else { return root.containerOfCurrentTask() }
+    guard let raw = wiring_atomic_load_acquire(wiring_global_root_word()) else { return nil }
+    return Unmanaged<DependencyContainer>.fromOpaque(raw)
+}
 
 /// Serializes the tests that define the global root, across test targets.
 let exclusiveRoot = ExclusiveTurn()

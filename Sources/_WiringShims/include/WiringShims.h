@@ -41,6 +41,15 @@ static inline void wiring_add_open_scopes(long delta) {
     __atomic_add_fetch(&wiring_open_scopes, delta, __ATOMIC_ACQ_REL);
 }
 
+// The global root's current container (RootState.current of `root`), published with release
+// ordering and read with acquire ordering. A plain C global, so that a free `resolve()` reads it
+// with one load and no lazy-initialisation check of the Swift global `root`.
+extern void *_Nullable wiring_global_root;
+
+static inline void *_Nullable *_Nonnull wiring_global_root_word(void) {
+    return &wiring_global_root;
+}
+
 // Counts the changes of the global root (define, load, unload, reset), as a sequence lock does:
 // advanced (to odd) before each change and (to even) after, so a resolve that must know whether
 // the root changed while it looked compares two readings, holding no reference.
