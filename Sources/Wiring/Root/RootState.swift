@@ -112,11 +112,22 @@ final class RootState: @unchecked Sendable {
 
     /// `container` while some task has a root of its own: this task's, if it is one of them.
     @inline(never)
-    func containerOfCurrentTask() -> Unmanaged<DependencyContainer>? {
+    private func containerOfCurrentTask() -> Unmanaged<DependencyContainer>? {
         switch ScopedRoot.value {
         case nil: return current.load()
         case let .scope(scope)?: return .passUnretained(scope)
         case let .root(state)?: return state.current.load()
+        }
+    }
+
+    /// The container of the current task's own root (its scope, or its root state's), or `nil`
+    /// when it has none. Only valid inside a read section.
+    @inline(never)
+    static func containerOfTaskRoot() -> Unmanaged<DependencyContainer>?? {
+        switch ScopedRoot.value {
+        case nil: return .none
+        case let .scope(scope)?: return .some(.passUnretained(scope))
+        case let .root(state)?: return .some(state.current.load())
         }
     }
 
@@ -371,7 +382,9 @@ let root = RootState.global
 /// Only valid inside a read section.
 @inline(__always)
 func globalRootContainer() -> Unmanaged<DependencyContainer>? {
-    guard wiring_open_scope_count() == 0 else { return root.containerOfCurrentTask() }
+    if wiring_open_scope_count() != 0, case let .some(container) = RootState.containerOfTaskRoot() {
+        return container
+    }
     guard let raw = wiring_atomic_load_acquire(wiring_global_root_word()) else { return nil }
     return Unmanaged<DependencyContainer>.fromOpaque(raw)
 }
