@@ -18,10 +18,20 @@
 #endif
 #endif
 
-long wiring_open_scopes = 0;
-long wiring_build_observed = 0;
-unsigned long wiring_root_generation = 0;
-void *wiring_global_root = NULL;
+// Cache lines. The words a resolve reads (the global root, the open scope count, whether
+// builds are observed, the root's generation and epoch) are read on every core; the words
+// written often (the state lock, on every build and scope change; the creation sequence, on
+// every kept instance; the open scope count, twice per request a server runs under
+// `withRoot`) are written on every core. Sharing a cache line, each write on one core would
+// make the next read on every other core a miss. So each of these globals starts a line of its
+// own (64 bytes: x86-64 and most arm64 cores; Apple's 128-byte lines keep the hot words apart
+// as pairs at worst).
+#define WIRING_OWN_LINE _Alignas(64)
+
+WIRING_OWN_LINE long wiring_open_scopes = 0;
+WIRING_OWN_LINE long wiring_build_observed = 0;
+unsigned long wiring_root_generation = 0;  // read-mostly: beside `wiring_build_observed`
+void *wiring_global_root = NULL;           // read-mostly: beside `wiring_build_observed`
 
 unsigned long long wiring_now_nanoseconds(void) {
     struct timespec now;
@@ -32,8 +42,8 @@ unsigned long long wiring_now_nanoseconds(void) {
 // MARK: - Word locks and the state lock (invariants in WiringShims.h)
 
 #if defined(__linux__)
-int wiring_state_word = 0;
-static unsigned wiring_state_turns = 0;
+WIRING_OWN_LINE int wiring_state_word = 0;
+static unsigned wiring_state_turns = 0;  // written with the state word, on its line
 
 static void wiring_futex_wait(void *word, int expected) {
     (void)syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
@@ -96,7 +106,7 @@ void wiring_state_broadcast(void) {
 }
 #endif
 
-static unsigned long long wiring_sequence = 0;
+WIRING_OWN_LINE static unsigned long long wiring_sequence = 0;
 
 unsigned long long wiring_next_sequence(void) {
     return __atomic_add_fetch(&wiring_sequence, 1, __ATOMIC_RELAXED);
@@ -131,7 +141,7 @@ unsigned long long wiring_next_sequence(void) {
 //   another library's key.
 
 static struct wiring_reader_record *wiring_readers = 0;
-uintptr_t wiring_epoch = 1;
+WIRING_OWN_LINE uintptr_t wiring_epoch = 1;
 static int wiring_has_membarrier = 0;
 static int wiring_has_key = 0;
 static pthread_key_t wiring_reader_key;
