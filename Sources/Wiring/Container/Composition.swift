@@ -67,6 +67,10 @@ extension [Part] {
         var seen = IdentitySet(capacity: reachable)
         // Written in place: `reachable` bounds what the walk can take, and appending would check
         // capacity and uniqueness once per definition.
+        // Invariant: each definition is written once (the identity set refuses a second), into
+        // the next slot, so [start, next) is initialized and `next - start <= reachable` (every
+        // definition reached is in some part's count above). `count` is set to exactly that, and
+        // nothing in the walk throws. (`reachable > 0`: a base address.)
         return [Definition](unsafeUninitializedCapacity: reachable) { buffer, count in
             let start = buffer.baseAddress.unsafelyUnwrapped
             var next = start

@@ -46,6 +46,9 @@ public enum ModuleBuilder {
             guard total > 0 else { return .empty }
             // Written in place, once each: a module of a thousand lines joins a thousand
             // components, and appending checks capacity and uniqueness on every line.
+            // Invariant: `total` is exactly what the loop writes, each slot once, in order, so
+            // `next` ends at the buffer's end and `count` covers initialized slots only. Nothing
+            // in the loop throws, so no slot is left half-written. (`total > 0`: a base address.)
             let definitions = [Definition](unsafeUninitializedCapacity: total) { buffer, count in
                 var next = buffer.baseAddress.unsafelyUnwrapped
                 for component in components {
