@@ -70,14 +70,18 @@ extension [Part] {
         // Invariant: each definition is written once (the identity set refuses a second), into
         // the next slot, so [start, next) is initialized and `next - start <= reachable` (every
         // definition reached is in some part's count above). `count` is set to exactly that, and
-        // nothing in the walk throws. (`reachable > 0`: a base address.)
+        // nothing in the walk throws. (`reachable > 0`: a base address.) The bound rests on every
+        // container's `definitions` being its parts flattened; it is checked at each write, so a
+        // container made otherwise stops the program rather than write past the buffer.
         return [Definition](unsafeUninitializedCapacity: reachable) { buffer, count in
             let start = buffer.baseAddress.unsafelyUnwrapped
+            let end = start + reachable
             var next = start
             /// Takes each definition of `run` not taken yet.
             func take(_ run: [Definition], _ seen: inout IdentitySet) {
                 run.withUnsafeBufferPointer { run in
                     for definition in run where seen.insert(ObjectIdentifier(definition.info)) {
+                        precondition(next != end, "Wiring: a module reaches more definitions than its parts count")
                         next.initialize(to: definition)
                         next += 1
                     }
