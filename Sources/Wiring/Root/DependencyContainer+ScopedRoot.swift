@@ -35,7 +35,7 @@ extension DependencyContainer {
     ) rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try ScopedRoot.key.withValue(taskRoot(container), operation: operation)
+        return try ScopedRoot.key.withValue(ScopedRoot.Stored(taskRoot(container)), operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `container` as the task's root; see
@@ -57,7 +57,7 @@ extension DependencyContainer {
     ) async rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try await ScopedRoot.key.withValue(taskRoot(container), operation: operation)
+        return try await ScopedRoot.key.withValue(ScopedRoot.Stored(taskRoot(container)), operation: operation)
     }
 
     /// What `withRoot(container)` makes the task's root: a scope as it is; any other container
@@ -125,7 +125,7 @@ extension DependencyContainer {
     static func withRootState<Result>(_ state: RootState, _ operation: () throws -> Result) rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try ScopedRoot.key.withValue(.root(state), operation: operation)
+        return try ScopedRoot.key.withValue(ScopedRoot.Stored(.root(state)), operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `state` as the task's root.
@@ -134,6 +134,6 @@ extension DependencyContainer {
     ) async rethrows -> Result {
         ScopedRoot.open()
         defer { ScopedRoot.close() }
-        return try await ScopedRoot.key.withValue(.root(state), operation: operation)
+        return try await ScopedRoot.key.withValue(ScopedRoot.Stored(.root(state)), operation: operation)
     }
 }

@@ -124,11 +124,10 @@ final class RootState: @unchecked Sendable {
     /// when it has none. Only valid inside a read section.
     @inline(never)
     static func containerOfTaskRoot() -> Unmanaged<DependencyContainer>?? {
-        switch ScopedRoot.value {
-        case nil: return .none
-        case let .scope(scope)?: return .some(.passUnretained(scope))
-        case let .root(state)?: return .some(state.current.load())
-        }
+        // The stored reference, not `ScopedRoot.value`: no enum made and taken apart per resolve.
+        guard let object = ScopedRoot.key.get()?.object else { return .none }
+        if type(of: object) == RootState.self { return .some(unsafeDowncast(object, to: RootState.self).current.load()) }
+        return .some(.passUnretained(unsafeDowncast(object, to: DependencyContainer.self)))
     }
 
     /// The root that `load`, `unload` and the open scope count act on for the current task: its

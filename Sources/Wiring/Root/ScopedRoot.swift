@@ -18,13 +18,37 @@ enum ScopedRoot {
         case root(RootState)
     }
 
+    /// What the task-local holds: the scope or the root state itself, as one reference. Reading
+    /// a task-local copies its value through its type's value witnesses; for one reference that
+    /// is a retain, where the two-case `Value` went through an enum's witnesses (tag, copy,
+    /// destroy), which a free `resolve()` inside a request paid each time.
+    @usableFromInline
+    struct Stored: Sendable {
+        /// A `DependencyContainer` (a scope) or a `RootState`: both are final classes, so the
+        /// dynamic type tells them apart.
+        @usableFromInline let object: AnyObject & Sendable
+
+        @inlinable
+        init(_ value: Value) {
+            switch value {
+            case let .scope(scope): object = scope
+            case let .root(state): object = state
+            }
+        }
+
+        var value: Value {
+            if type(of: object) == RootState.self { return .root(unsafeDowncast(object, to: RootState.self)) }
+            return .scope(unsafeDowncast(object, to: DependencyContainer.self))
+        }
+    }
+
     /// The task-local value, declared without the property wrapper so that the inlinable
     /// `withRoot` binds it in the caller's specialized code.
     @usableFromInline
-    static let key = TaskLocal<Value?>(wrappedValue: nil)
+    static let key = TaskLocal<Stored?>(wrappedValue: nil)
 
     /// The task's value.
-    static var value: Value? { key.get() }
+    static var value: Value? { key.get()?.value }
 
     /// The task's scoped root, if any scope is open and this task is inside one.
     @inline(__always)
