@@ -99,36 +99,19 @@ final class RootState: @unchecked Sendable {
         task?.firstVersion == ObjectIdentifier(container)
     }
 
-    /// The root the current task reads, unretained: its scoped root (see `ScopedRoot`), else
-    /// the global one, or `nil` before `defined(by:)`. Only valid inside a read section; call it
-    /// on the global root.
-    @inline(__always)
-    var container: Unmanaged<DependencyContainer>? {
-        // One relaxed load when no task anywhere has a root of its own; the task-local lookup
-        // is out of line, so that the resolve path that inlines this stays as small as it was.
-        guard wiring_open_scope_count() == 0 else { return containerOfCurrentTask() }
-        return current.load()
-    }
-
-    /// `container` while some task has a root of its own: this task's, if it is one of them.
-    @inline(never)
-    private func containerOfCurrentTask() -> Unmanaged<DependencyContainer>? {
-        switch ScopedRoot.value {
-        case nil: return current.load()
-        case let .scope(scope)?: return .passUnretained(scope)
-        case let .root(state)?: return state.current.load()
-        }
-    }
-
-    /// The container of the current task's own root (its scope, or its root state's), or `nil`
-    /// when it has none. Only valid inside a read section.
+    /// The container of the current task's own root (its scope, or its root state's current
+    /// version), or `nil` when it has none: the out-of-line half of `globalRootContainer()`.
+    /// Only valid inside a read section.
     @inline(never)
     static func containerOfTaskRoot() -> Unmanaged<DependencyContainer>?? {
-        // The stored reference, not `ScopedRoot.value`: no enum made and taken apart per resolve.
-        guard let object = ScopedRoot.key.get()?.object else { return .none }
-        if type(of: object) == RootState.self { return .some(unsafeDowncast(object, to: RootState.self).current.load()) }
-        return .some(.passUnretained(unsafeDowncast(object, to: DependencyContainer.self)))
+        // The stored reference, not `ScopedRoot.value`: making and taking apart that enum on
+        // every resolve costs about 40 instructions more.
+        guard let stored = ScopedRoot.key.get() else { return .none }
+        return .some(stored.container)
     }
+
+    /// The current version, unretained (see `ScopedRoot.Stored.container`).
+    var currentContainer: Unmanaged<DependencyContainer>? { current.load() }
 
     /// The root that `load`, `unload` and the open scope count act on for the current task: its
     /// own, if it runs with one; the root its scope was opened from, if a scope is its root (a
@@ -144,9 +127,10 @@ final class RootState: @unchecked Sendable {
         }
     }
 
-    /// The root, retained: safe to keep and use outside a read section.
+    /// The root the current task reads (see `globalRootContainer()`), retained: safe to keep
+    /// and use outside a read section. Call it on the global root.
     var retained: DependencyContainer? {
-        ReadSection.retaining { container }
+        ReadSection.retaining { globalRootContainer() }
     }
 
     /// The root's change counter, read as a sequence lock's: odd while a change is under way,
@@ -375,10 +359,11 @@ final class TaskRootLink: @unchecked Sendable {
 /// The one global root.
 let root = RootState.global
 
-/// `root.container` without reading `root`, a Swift global whose every read checks that it is
-/// initialised (a `swift_once` call): the container of the global root is in a C global. While
-/// some task has a root of its own, the task-local lookup decides, as `root.container` does.
-/// Only valid inside a read section.
+/// The root the current task reads, unretained: its own root (see `ScopedRoot`), else the
+/// global one, or `nil` before `defined(by:)`. Reads no Swift global (each read of `root` checks
+/// that it is initialised, a `swift_once` call): the global root's container is in a C global,
+/// and the task-local lookup runs only while some task anywhere has a root of its own (one
+/// relaxed load of a C counter). Only valid inside a read section.
 @inline(__always)
 func globalRootContainer() -> Unmanaged<DependencyContainer>? {
     if wiring_open_scope_count() != 0, case let .some(container) = RootState.containerOfTaskRoot() {

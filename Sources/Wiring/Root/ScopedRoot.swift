@@ -40,6 +40,15 @@ enum ScopedRoot {
             if type(of: object) == RootState.self { return .root(unsafeDowncast(object, to: RootState.self)) }
             return .scope(unsafeDowncast(object, to: DependencyContainer.self))
         }
+
+        /// What a free `resolve()` reads for this root: the scope itself, or the root state's
+        /// current version, unretained. Only valid inside a read section.
+        var container: Unmanaged<DependencyContainer>? {
+            if type(of: object) == RootState.self {
+                return unsafeDowncast(object, to: RootState.self).currentContainer
+            }
+            return .passUnretained(unsafeDowncast(object, to: DependencyContainer.self))
+        }
     }
 
     /// The task-local value, declared without the property wrapper so that the inlinable
