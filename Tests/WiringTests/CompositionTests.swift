@@ -107,6 +107,36 @@ extension DependencyContainer {
         }
     }
 
+    @Test func aSharedArrayOfPlainLinesIsOneDefinitionInEveryModuleItIsIn() throws {
+        // Each module packs its lines into records of its own; the same line reached through two
+        // modules is still one definition: composed once, one singleton, no duplicate.
+        let builds = Counter()
+        let shared = [single { () -> Named in
+            builds.increment()
+            return Named("shared")
+        }]
+        let first = module { shared; factory(tag: "first") { Named("first") } }
+        let second = module { factory(tag: "second") { Named("second") }; shared }
+        let composed = modules { first; second; first }
+        let one: Named = try composed.resolveThrowing()
+        let again: Named = try composed.resolveThrowing()
+        #expect(one === again)
+        #expect(builds.count == 1)
+        #expect(composed.resolveAll(Named.self).map(\.name) == ["shared", "first", "second"])
+    }
+
+    @Test func oneLineMadeTwiceWithDifferentCapturesIsTwoDefinitions() async {
+        // The same source line, but each definition captured a name of its own: a duplicate.
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            DependencyContainer.defined(by: modules { module { namedSingle("a") }; module { namedSingle("b") } })
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: `Named` (no tag) is defined twice."))
+            #expect(output.contains("First definition: WiringTests/CompositionTests.swift:\(namedSingleLine)"))
+            #expect(output.contains("Second definition: WiringTests/CompositionTests.swift:\(namedSingleLine)"))
+        }
+    }
+
     @Test func everyKindOfLineGivesItsDefinitionsOnceInTheOrderWritten() {
         let shared = [factory(tag: "b") { Named("b") }, factory(tag: "c") { Named("c") }]
         let nothing: [Definition] = []
@@ -137,6 +167,11 @@ extension DependencyContainer {
         let composed = modules { first; second; first }
         #expect(composed.resolveAll(Named.self).map(\.name) == ["b", "c", "h", "i"])
     }
+}
+
+private let namedSingleLine = #line + 2
+private func namedSingle(_ name: String) -> Definition {
+    single { Named(name) }
 }
 
 private final class Named: Sendable {

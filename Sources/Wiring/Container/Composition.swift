@@ -80,7 +80,7 @@ extension [Part] {
             /// Takes each definition of `run` not taken yet.
             func take(_ run: [Definition], _ seen: inout IdentitySet) {
                 run.withUnsafeBufferPointer { run in
-                    for definition in run where seen.insert(ObjectIdentifier(definition.info)) {
+                    for definition in run where seen.insert(definition.info.id) {
                         precondition(next != end, "Wiring: a module reaches more definitions than its parts count")
                         next.initialize(to: definition)
                         next += 1

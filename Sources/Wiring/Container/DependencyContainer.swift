@@ -76,7 +76,7 @@ public final class DependencyContainer: Sendable {
     /// A module of `definitions` (`module { }`, a bootstrap closure): its registry is built on
     /// first use.
     convenience init(definitions: [Definition], site: CodeLocation?) {
-        self.init(moduleOf: Part.parts(of: definitions), site: site)
+        self.init(moduleOf: Part.parts(of: Definition.packingLines(of: definitions)), site: site)
     }
 
     /// A module made of `parts` (`modules { }`, `derive(from:)`, `includes(_:)`): its registry is
@@ -134,7 +134,7 @@ public final class DependencyContainer: Sendable {
     ) throws(WiringError) {
         self.isRoot = isRoot
         self.task = task
-        let definitions = parts.flattened()
+        let definitions = Definition.packingLines(of: parts.flattened())
         ownRegistry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
         lazy = nil
         fastTable = ownRegistry.table

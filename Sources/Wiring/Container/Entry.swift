@@ -34,7 +34,7 @@ struct Entry: Sendable {
     /// The entry as a plain address, for the resolve table and the fast path.
     var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(storage) }
 
-    var info: DefinitionInfo { storage.pointee.info.takeUnretainedValue() }
+    var info: DefinitionInfo { DefinitionInfo(group: storage.pointee.group, record: storage.pointee.record) }
 
     /// Where a built singleton's address is published, for the fast path; `nil` for other
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
@@ -260,21 +260,22 @@ struct Entry: Sendable {
         // One load when nobody observes builds; the observer's lookup is out of line, so that its
         // temporaries do not sit in this frame, which every level of a deep graph passes through.
         if BuildObserver.isObserving { return try makeObserved(into: buffer, in: container) }
-        // The block holds the info, and the info the builder: borrowed here, not retained.
+        // The block holds the group, and the record the builder: borrowed here, not retained.
         let entry = UnsafeRawPointer(storage)
-        let failure = storage.pointee.info._withUnsafeGuaranteedRef { info -> WiringError? in
-            do throws(WiringError) {
-                try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
-                    do {
-                        try info.build(buffer, entry)
-                    } catch {
-                        throw WiringError.thrown(by: info, error)
-                    }
+        let record = storage.pointee.record
+        let failure: WiringError?
+        do throws(WiringError) {
+            try ResolutionFrame.with(container: container, group: storage.pointee.group, record: record) {
+                () throws(WiringError) in
+                do {
+                    try record.pointee.builder.function(buffer, entry)
+                } catch {
+                    throw WiringError.thrown(by: info, error)
                 }
-                return nil
-            } catch {
-                return error
             }
+            failure = nil
+        } catch {
+            failure = error
         }
         if let failure { throw failure }
     }

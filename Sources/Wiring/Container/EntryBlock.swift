@@ -31,9 +31,11 @@ struct InstanceState {
 /// verification sandbox, by the one thread that verifies at a time); `words.0` is read and
 /// written with atomics; everything else is immutable once the block is shared.
 struct EntryStorage {
-    /// The definition's info, which holds its builder: retained by the block (released when it
-    /// goes) and read without retaining it again, which a strong field read through a pointer would.
-    let info: Unmanaged<DefinitionInfo>
+    /// The definition's record, which holds its builder, in `group`: the group is retained by
+    /// the block (released when it goes), and read without retaining it again, which a strong
+    /// field read through a pointer would.
+    let record: UnsafeMutablePointer<DefinitionRecord>
+    unowned(unsafe) let group: DefinitionGroup
     /// For a binding, the entry it builds from (in `primaryBlock`).
     let primary: UnsafeMutableRawPointer?
     /// `info.layout` and `info.lifetime`, read without touching `info`.
@@ -107,7 +109,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 : nil
             storage.initialize(
                 to: EntryStorage(
-                    info: .passRetained(info), primary: primary?.opaque, layout: info.layout,
+                    record: info.record, group: Unmanaged.passRetained(info.group).takeUnretainedValue(),
+                    primary: primary?.opaque, layout: info.layout,
                     lifetime: info.lifetime, mode: mode, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))
             return Entry(storage)
@@ -118,7 +121,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         withUnsafeMutablePointers { header, elements in
             for index in 0..<header.pointee.count {
                 Entry(elements + index).freePublished()
-                elements[index].info.release()
+                Unmanaged.passUnretained(elements[index].group).release()
             }
             elements.deinitialize(count: header.pointee.count)
         }

@@ -47,8 +47,8 @@ final class Registry: Sendable {
     let slotCount: Int
     /// Every entry by the identity of its definition's info, for reusing them (load/unload:
     /// built there, once per change, rather than kept by every container).
-    func entriesByInfo() -> [ObjectIdentifier: Entry] {
-        Dictionary(uniqueKeysWithValues: entries.map { (ObjectIdentifier($0.info), $0) })
+    func entriesByInfo() -> [DefinitionID: Entry] {
+        Dictionary(uniqueKeysWithValues: entries.map { ($0.info.id, $0) })
     }
 
     /// Builds the tables. A definition marked `.override()` replaces the earlier ones of its
@@ -141,7 +141,7 @@ final class Registry: Sendable {
             switch definition.payload {
             case .builder:
                 let primary =
-                    (hasBindings ? primaries[claim.definition] : nil) ?? reusable[ObjectIdentifier(definition.info)]
+                    (hasBindings ? primaries[claim.definition] : nil) ?? reusable[definition.info.id]
                     ?? newEntry(definition.info, mode: mode(definition.info))
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
@@ -150,7 +150,7 @@ final class Registry: Sendable {
                 } else {
                     let binding = definition.bindings[claim.slot - 1]
                     entry =
-                        reusable[ObjectIdentifier(binding.info)]
+                        reusable[binding.info.id]
                         ?? newEntry(binding.info, mode: mode(definition.info), primary: primary)
                 }
                 owners.keep(entry)

@@ -23,59 +23,70 @@ public enum ModuleBuilder {
     /// One line of a module: a definition, or the definitions of an array, an `includes(_:)`, a
     /// `scope(_:_:)`, an `if` or a `for`. Made and taken apart by the builder alone.
     public struct Component: Sendable {
-        enum Content: Sendable {
-            case one(Definition)
-            case many([Definition])
+        /// The definition of a line, unless `many` is set. Flat fields rather than an enum of
+        /// the two forms: a component is copied once per line (into the block's variadic
+        /// array), and an enum with a definition in it is copied through value witnesses.
+        let one: Definition
+        /// The definitions of an array, a nested block, an `if` or a `for`.
+        let many: [Definition]?
+
+        init(one: Definition) {
+            self.one = one
+            many = nil
         }
 
-        let content: Content
-
-        var count: Int {
-            switch content {
-            case .one: 1
-            case let .many(definitions): definitions.count
-            }
+        init(many: [Definition]) {
+            one = Definition(placeholder: ())
+            self.many = many
         }
 
-        static var empty: Component { Component(content: .many([])) }
+        var count: Int { many?.count ?? 1 }
 
-        /// The definitions of `components`, in order, in one array.
+        static var empty: Component { Component(many: []) }
+
+        /// The definitions of `components`, in order, in one array, with their plain lines
+        /// packed into one group (see ``Definition/packing(count:lines:visit:)``): a module of a
+        /// thousand lines makes one array and one group, and copies each line once.
         static func joining(_ components: [Component]) -> Component {
             var total = 0
-            for component in components { total += component.count }
+            var lines = 0
+            components.withUnsafeBufferPointer { components in
+                for index in components.indices {
+                    if let many = components[index].many {
+                        total += many.count
+                        for definition in many where definition.isLine { lines += 1 }
+                    } else {
+                        total += 1
+                        if components[index].one.isLine { lines += 1 }
+                    }
+                }
+            }
             guard total > 0 else { return .empty }
-            // Written in place, once each: a module of a thousand lines joins a thousand
-            // components, and appending checks capacity and uniqueness on every line.
-            // Invariant: `total` is exactly what the loop writes, each slot once, in order, so
-            // `next` ends at the buffer's end and `count` covers initialized slots only. Nothing
-            // in the loop throws, so no slot is left half-written. (`total > 0`: a base address.)
-            let definitions = [Definition](unsafeUninitializedCapacity: total) { buffer, count in
-                var next = buffer.baseAddress.unsafelyUnwrapped
-                for component in components {
-                    switch component.content {
-                    case let .one(definition):
-                        next.initialize(to: definition)
-                        next += 1
-                    case let .many(more):
-                        more.withUnsafeBufferPointer { source in
-                            guard let start = source.baseAddress else { return }
-                            next.initialize(from: start, count: source.count)
-                            next += source.count
+            // Each definition is read in place, through the components' buffers: a copy of a
+            // component or a definition here would be an outlined copy per line.
+            let definitions = Definition.packing(count: total, lines: lines) { body in
+                components.withUnsafeBufferPointer { components in
+                    for index in components.indices {
+                        if let many = components[index].many {
+                            many.withUnsafeBufferPointer { many in
+                                for index in many.indices { body(many[index]) }
+                            }
+                        } else {
+                            body(components[index].one)
                         }
                     }
                 }
-                count = total
             }
-            return Component(content: .many(definitions))
+            return Component(many: definitions)
         }
     }
 
-    public static func buildExpression(_ definition: Definition) -> Component {
-        Component(content: .one(definition))
+    public static func buildExpression(_ definition: __owned Definition) -> Component {
+        Component(one: definition)
     }
 
     public static func buildExpression(_ definitions: [Definition]) -> Component {
-        Component(content: .many(definitions))
+        Component(many: definitions)
     }
 
     /// A block of one statement (a module listing a shared array of definitions): its
@@ -109,9 +120,6 @@ public enum ModuleBuilder {
     }
 
     public static func buildFinalResult(_ component: Component) -> [Definition] {
-        switch component.content {
-        case let .one(definition): [definition]
-        case let .many(definitions): definitions
-        }
+        component.many ?? [component.one]
     }
 }

@@ -39,6 +39,18 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(fileID):\(line)" }
 
+    /// `self == other`, without making a `String` when both files are literals of one binary
+    /// (the same `#fileID` literal is one address).
+    func isSame(as other: CodeLocation) -> Bool {
+        guard line == other.line else { return false }
+        if case let .literal(mine) = file, case let .literal(theirs) = other.file, mine.hasPointerRepresentation,
+            theirs.hasPointerRepresentation, mine.utf8Start == theirs.utf8Start
+        {
+            return true
+        }
+        return fileID == other.fileID
+    }
+
     public static func == (lhs: CodeLocation, rhs: CodeLocation) -> Bool {
         lhs.line == rhs.line && lhs.fileID == rhs.fileID
     }

@@ -14,14 +14,45 @@
 /// A definition is a description only. Each container it ends up in builds its own instances,
 /// so a singleton is shared within one container, never between two.
 public struct Definition: Sendable {
-    /// Everything about the definition, in one object: copying a definition (the module builder
-    /// does, line by line) is one retain.
-    let info: DefinitionInfo
+    /// The group and index of the definition's record: of a line its module packed, or of any
+    /// other definition. `nil` for a plain line as written (`single { … }`, `factory { … }`),
+    /// which costs no heap object: its record is made of the `line…` fields when its module
+    /// packs it. Immutable once made (see ``DefinitionGroup``), so shared between threads safely.
+    nonisolated(unsafe) private let group: DefinitionGroup?
+    private let index: Int
+    // A plain line's fields; placeholders in any other definition. Flat fields, not an enum of
+    // the two forms: copying a definition (the module builder does, line by line) is then two
+    // retains, one usually of nothing, rather than an outlined copy through value witnesses.
+    private let lineType: Any.Type
+    private let lineLifetime: Lifetime
+    private let lineFile: StaticString
+    private let lineNumber: UInt
+    private let lineBuild: Builder
+
+    /// The record of a plain line as written.
+    private var lineRecord: DefinitionRecord {
+        DefinitionRecord(
+            plainType: lineType, lifetime: lineLifetime, site: CodeLocation(lineFile, lineNumber), isLine: true,
+            build: lineBuild)
+    }
+
+    /// Everything about the definition. A line not packed into its module's group yet gets a
+    /// group of its own on every read (one definition still, by `===`): read it once.
+    var info: DefinitionInfo {
+        guard let group else { return DefinitionInfo(lineRecord) }
+        return DefinitionInfo(group: group, index: index)
+    }
 
     /// What the definition builds, or what else it stands for.
-    var payload: Payload { info.payload }
+    var payload: Payload {
+        guard group != nil else { return .builder }
+        return info.payload
+    }
     /// Secondary types this definition also answers for (``bind(_:)``).
-    var bindings: [Binding] { info.bindings }
+    var bindings: [Binding] {
+        guard group != nil else { return [] }
+        return info.bindings
+    }
 
     enum Payload: Sendable {
         /// Built by `info.build`; each container makes an ``Entry`` with it.
@@ -56,9 +87,9 @@ public struct Definition: Sendable {
         site: CodeLocation?,
         factory: @escaping @Sendable () throws -> Value
     ) {
-        self.info = DefinitionInfo(
+        self.init(info: DefinitionInfo(
             type: Value.self, tag: tag, lifetime: lifetime, site: site,
-            build: { buffer, _ in buffer.initializeMemory(as: Value.self, to: try factory()) })
+            build: { buffer, _ in buffer.initializeMemory(as: Value.self, to: try factory()) }))
     }
 
     /// A definition whose builder was made where `type` is known (the DSL's inlinable
@@ -68,7 +99,13 @@ public struct Definition: Sendable {
         lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
-        self.info = DefinitionInfo(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build)
+        group = nil
+        index = 0
+        lineType = type
+        lineLifetime = lifetime
+        lineFile = file
+        lineNumber = line
+        lineBuild = build
     }
 
     /// A definition under `tag`, with a builder made where `type` is known.
@@ -77,9 +114,9 @@ public struct Definition: Sendable {
         lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type,
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
-        self.info = DefinitionInfo(
+        self.init(info: DefinitionInfo(
             taggedType: type, tag: Tag(tag), keyIsExact: Tag.keyIsExact(TagValue.self), lifetime: lifetime,
-            site: CodeLocation(file, line), build: build)
+            site: CodeLocation(file, line), build: build))
     }
 
     init<Value: Sendable>(
@@ -88,37 +125,39 @@ public struct Definition: Sendable {
         site: CodeLocation?,
         asyncFactory: @escaping @Sendable () async throws -> Value
     ) {
-        self.info = DefinitionInfo(
+        self.init(info: DefinitionInfo(
             type: Value.self, tag: tag, lifetime: lifetime, site: site, isAsync: true,
-            payload: .async { info in AsyncEntry(info: info, factory: asyncFactory) })
+            payload: .async { info in AsyncEntry(info: info, factory: asyncFactory) }))
     }
 
     /// A marker for `module` included by `includes(_:)` at `site`.
     init(including module: DependencyContainer, site: CodeLocation) {
-        self.info = DefinitionInfo(
-            type: DependencyContainer.self, tag: nil, lifetime: .factory, site: site, payload: .include(module))
+        self.init(info: DefinitionInfo(
+            type: DependencyContainer.self, tag: nil, lifetime: .factory, site: site, payload: .include(module)))
     }
 
     /// The marker `scope(_:_:)` adds for the scope `scope`, declared at `site`.
     init(markingScope scope: ScopeID, site: CodeLocation?) {
-        self.info = DefinitionInfo(
-            type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, scope: scope, payload: .scopeMarker)
+        self.init(info: DefinitionInfo(
+            type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, scope: scope, payload: .scopeMarker))
     }
 
     /// The marker `linked(to:)` adds for a link to the scope `target`, written at `site`.
     init(linkingTo target: ScopeID, site: CodeLocation) {
-        self.info = DefinitionInfo(
-            type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, payload: .linkMarker(target))
+        self.init(info: DefinitionInfo(
+            type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, payload: .linkMarker(target)))
     }
 
     /// Whether this is the marker of a declared scope.
     var isScopeMarker: Bool {
+        if group == nil { return false }
         if case .scopeMarker = payload { return true }
         return false
     }
 
     /// The scope a `linked(to:)` marker names; `nil` for anything else.
     var linkTarget: ScopeID? {
+        if group == nil { return nil }
         if case let .linkMarker(target) = payload { return target }
         return nil
     }
@@ -128,23 +167,102 @@ public struct Definition: Sendable {
 
     /// Whether this is a marker for an included module.
     var isInclude: Bool {
+        if group == nil { return false }
         if case .include = payload { return true }
         return false
     }
 
     /// The module this marker includes, if it is one.
     var includedModule: DependencyContainer? {
+        if group == nil { return nil }
         if case let .include(module) = payload { return module }
         return nil
     }
 
     init(injection: Injection) {
-        self.info = injection.info.with(payload: .injection(injection))
+        self.init(info: injection.info.with(payload: .injection(injection)))
     }
 
-    /// A definition of `info` (made for it alone: a definition's info is its identity).
+    /// A stand-in that no container ever reads: the unused definition of a module builder's
+    /// component that holds several. Made with a few stores, no allocation.
+    init(placeholder: Void) {
+        group = nil
+        index = 0
+        lineType = DeclaredScope.self
+        lineLifetime = .factory
+        lineFile = ""
+        lineNumber = 0
+        lineBuild = { _, _ in }
+    }
+
+    /// A definition of `info`.
     init(info: DefinitionInfo) {
-        self.info = info
+        group = info.group
+        index = info.index
+        lineType = DeclaredScope.self
+        lineLifetime = .factory
+        lineFile = ""
+        lineNumber = 0
+        lineBuild = { _, _ in }
+    }
+
+    /// Whether this is a plain line not packed yet (tested without copying it).
+    var isLine: Bool { group == nil }
+
+    /// `definitions` with their plain lines packed into one ``DefinitionGroup``, in order, and
+    /// every other definition as it is: the records of a module's lines cost one allocation
+    /// together, not one each. `definitions` itself when it has no line (the builder packs the
+    /// lines of each block as it joins them).
+    static func packingLines(of definitions: [Definition]) -> [Definition] {
+        var lineCount = 0
+        for definition in definitions where definition.isLine { lineCount += 1 }
+        guard lineCount > 0 else { return definitions }
+        return packing(count: definitions.count, lines: lineCount) { body in
+            definitions.withUnsafeBufferPointer { definitions in
+                for index in definitions.indices { body(definitions[index]) }
+            }
+        }
+    }
+
+    /// The `count` definitions `visit` passes to its argument, in order (borrowed in place, not
+    /// copied), with the `lines` plain lines among them packed into one new group.
+    ///
+    /// Invariant: `visit` passes the same `count` definitions, `lines` of them lines, each time
+    /// it is called (twice: once to write the records, once the definitions). Both writes check
+    /// it, so a caller that miscounts stops the program rather than write out of bounds.
+    static func packing(
+        count: Int, lines: Int, visit: ((borrowing Definition) -> Void) -> Void
+    ) -> [Definition] {
+        guard count > 0 else { return [] }
+        let group = DefinitionGroup.make(count: lines) { first in
+            var next = first
+            let end = first + lines
+            visit { definition in
+                guard definition.isLine else { return }
+                precondition(next != end, "Wiring: more lines than counted")
+                next.initialize(to: definition.lineRecord)
+                next += 1
+            }
+            precondition(next == end, "Wiring: fewer lines than counted")
+        }
+        return [Definition](unsafeUninitializedCapacity: count) { buffer, written in
+            let start = buffer.baseAddress.unsafelyUnwrapped
+            let end = start + count
+            var next = start
+            var packed = 0
+            visit { definition in
+                precondition(next != end, "Wiring: more definitions than counted")
+                if definition.isLine {
+                    next.initialize(to: Definition(info: DefinitionInfo(group: group, index: packed)))
+                    packed += 1
+                } else {
+                    next.initialize(to: copy definition)
+                }
+                next += 1
+            }
+            precondition(next == end, "Wiring: fewer definitions than counted")
+            written = count
+        }
     }
 
     /// Every type this definition answers for: its own, then its bindings'.

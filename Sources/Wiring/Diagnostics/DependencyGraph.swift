@@ -47,25 +47,25 @@ struct GraphRecorder {
     private var nodes: [ResolutionStep]
     private var edges: [DependencyGraph.Edge] = []
     private var seenEdges: Set<DependencyGraph.Edge> = []
-    private var definitionIndex: [ObjectIdentifier: Int] = [:]
+    private var definitionIndex: [DefinitionID: Int] = [:]
     private var missingIndex: [DefinitionKey: Int] = [:]
 
     init(definitions: [DefinitionInfo]) {
         nodes = definitions.map(\.step)
         for (index, info) in definitions.enumerated() {
-            definitionIndex[ObjectIdentifier(info)] = index
+            definitionIndex[info.id] = index
         }
     }
 
     mutating func record(from requester: DefinitionInfo, to target: DefinitionInfo, isLazy: Bool) {
-        guard let from = definitionIndex[ObjectIdentifier(requester)],
-            let to = definitionIndex[ObjectIdentifier(target)]
+        guard let from = definitionIndex[requester.id],
+            let to = definitionIndex[target.id]
         else { return }
         add(DependencyGraph.Edge(from: from, to: to, isLazy: isLazy))
     }
 
     mutating func recordMissing(from requester: DefinitionInfo, type: Any.Type, tag: Tag?, isLazy: Bool) {
-        guard let from = definitionIndex[ObjectIdentifier(requester)] else { return }
+        guard let from = definitionIndex[requester.id] else { return }
         let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
         let to: Int
         if let index = missingIndex[key] {

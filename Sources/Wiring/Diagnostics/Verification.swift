@@ -22,7 +22,7 @@ final class Verification: @unchecked Sendable {
     private var unchecked: [DefinitionInfo] = []
     /// The definitions that take parameters, which verification cannot build.
     private var parametersUnchecked: [DefinitionInfo] = []
-    private var broken: Set<ObjectIdentifier> = []
+    private var broken: Set<DefinitionID> = []
     private var recorder: GraphRecorder
     private var lazyChecks: [LazyCheck] = []
     private var lazyFrame: UnsafeMutableRawPointer?
@@ -63,7 +63,7 @@ final class Verification: @unchecked Sendable {
     static func runAsync(_ container: DependencyContainer) async -> VerificationError {
         let (verification, sandbox) = runSynchronously(container)
         for (owner, entry) in sandbox.asyncEntriesToVerify {
-            if verification.lock.withLock({ verification.broken.contains(ObjectIdentifier(entry.info)) }) { continue }
+            if verification.lock.withLock({ verification.broken.contains(entry.info.id) }) { continue }
             do {
                 try await entry.build(in: owner)
             } catch {
@@ -72,7 +72,7 @@ final class Verification: @unchecked Sendable {
                     if !verification.problems.contains(where: { $0.description == error.description }) {
                         verification.problems.append(error)
                     }
-                    verification.broken.insert(ObjectIdentifier(entry.info))
+                    verification.broken.insert(entry.info.id)
                 }
             }
         }
@@ -170,7 +170,7 @@ final class Verification: @unchecked Sendable {
             let (sandbox, entry) = targets[index]
             let skip = lock.withLock {
                 current = index
-                return broken.contains(ObjectIdentifier(entry.info))
+                return broken.contains(entry.info.id)
             }
             if skip { continue }
             do {
@@ -178,7 +178,7 @@ final class Verification: @unchecked Sendable {
             } catch {
                 lock.withLock {
                     problems.append(error)
-                    broken.insert(ObjectIdentifier(entry.info))
+                    broken.insert(entry.info.id)
                 }
             }
             runLazyChecks()
@@ -191,7 +191,7 @@ final class Verification: @unchecked Sendable {
 
     private func runLazyChecks() {
         while let check = lock.withLock({ lazyChecks.isEmpty ? nil : lazyChecks.removeFirst() }) {
-            if lock.withLock({ broken.contains(ObjectIdentifier(check.owner)) }) { continue }
+            if lock.withLock({ broken.contains(check.owner.id) }) { continue }
             do {
                 try ResolutionFrame.with(container: check.container, info: check.owner) {
                     lock.withLock { lazyFrame = UnsafeMutableRawPointer(ResolutionFrame.current) }
@@ -213,7 +213,7 @@ final class Verification: @unchecked Sendable {
             if let (requester, isLazy) = requester() {
                 recorder.record(from: requester, to: info, isLazy: isLazy)
             }
-            return broken.contains(ObjectIdentifier(info))
+            return broken.contains(info.id)
         }
         if isBroken { abandonWorker(with: nil) }
     }
@@ -262,7 +262,7 @@ final class Verification: @unchecked Sendable {
             }
             // The owner of a lazy dependency was built; only what it asked for lazily is broken.
             for frame in inLazyCheck ? frames.dropLast() : frames[...] {
-                broken.insert(ObjectIdentifier(frame.pointee.info))
+                broken.insert(frame.pointee.info.id)
             }
             lazyFrame = nil
             state = .parked

@@ -23,7 +23,15 @@ struct IdentitySet: ~Copyable {
 
     /// Adds `identity`; `false` if it was in the set already.
     mutating func insert(_ identity: ObjectIdentifier) -> Bool {
-        let key = UInt(bitPattern: identity)
+        insert(key: UInt(bitPattern: identity))
+    }
+
+    /// Adds the definition `identity`; `false` if it was in the set already.
+    mutating func insert(_ identity: DefinitionID) -> Bool {
+        insert(key: UInt(bitPattern: identity.address))
+    }
+
+    private mutating func insert(key: UInt) -> Bool {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         while slots[index] != 0 {

@@ -8,7 +8,10 @@ internal import _WiringShims
 struct ResolutionFrame {
     /// The container building this frame's definition, which the resolution keeps alive.
     let unmanagedContainer: Unmanaged<DependencyContainer>
-    unowned(unsafe) let info: DefinitionInfo
+    /// The definition being built: its record, in its group, which the entry (or the caller)
+    /// keeps alive for as long as the frame is pushed. Not retained.
+    unowned(unsafe) let group: DefinitionGroup
+    let record: UnsafeMutablePointer<DefinitionRecord>
     let parent: UnsafeMutablePointer<ResolutionFrame>?
     let depth: Int
     /// While a build observer is set: how long the builds nested in this one took, so that its
@@ -16,6 +19,7 @@ struct ResolutionFrame {
     var nestedNanoseconds: UInt64 = 0
 
     var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
+    var info: DefinitionInfo { DefinitionInfo(group: group, record: record) }
 
     /// From this depth on, a frame at a power-of-two depth (64, 128, 256, …) checks the path for
     /// a repeated definition.
@@ -48,9 +52,23 @@ struct ResolutionFrame {
         info: DefinitionInfo,
         _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
+        try withExtendedLifetime(info) { () throws(WiringError) -> Result in
+            try with(container: container, group: info.group, record: info.record, body)
+        }
+    }
+
+    /// Runs `body` with a frame for the definition at `record` (in `group`, which the caller
+    /// keeps alive) in `container` pushed on the current thread.
+    @inline(__always)
+    static func with<Result>(
+        container: DependencyContainer,
+        group: DefinitionGroup,
+        record: UnsafeMutablePointer<DefinitionRecord>,
+        _ body: () throws(WiringError) -> Result
+    ) throws(WiringError) -> Result {
         let parent = current
         var frame = ResolutionFrame(
-            unmanagedContainer: .passUnretained(container), info: info, parent: parent,
+            unmanagedContainer: .passUnretained(container), group: group, record: record, parent: parent,
             depth: (parent?.pointee.depth ?? 0) + 1)
         // The frame is made in place and only ever read through its address (the cycle check
         // included): a by-value use would make the compiler keep a second copy of it in the
@@ -92,10 +110,10 @@ struct ResolutionFrame {
     /// further out: `[A, B, A]` for a path `X → A → B → A → B …`, whichever frame finds it.
     func cycle() -> [DefinitionInfo]? {
         let infos = path
-        var firstSeen: [ObjectIdentifier: Int] = [:]
+        var firstSeen: [DefinitionID: Int] = [:]
         firstSeen.reserveCapacity(infos.count)
         for (index, info) in infos.enumerated() {
-            if let start = firstSeen.updateValue(index, forKey: ObjectIdentifier(info)) {
+            if let start = firstSeen.updateValue(index, forKey: info.id) {
                 return Array(infos[start...index])
             }
         }

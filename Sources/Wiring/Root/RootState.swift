@@ -256,15 +256,15 @@ final class RootState: @unchecked Sendable {
         // A scope that stayed open while the module was away resolves its definitions again, as
         // in KOIN (outside the root's lock, like `unload`).
         if !openScopes.isEmpty {
-            let added = Set(module.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
+            let added = Set(module.definitions.flatMap(\.slots).map(\.id))
             stateLock.withLock {
                 for scope in openScopes {
                     let registry = scope.registry
-                    for entry in registry.entries where added.contains(ObjectIdentifier(entry.info)) { entry.revive() }
-                    for entry in registry.parameterized.values where added.contains(ObjectIdentifier(entry.info)) {
+                    for entry in registry.entries where added.contains(entry.info.id) { entry.revive() }
+                    for entry in registry.parameterized.values where added.contains(entry.info.id) {
                         entry.revive()
                     }
-                    for entry in registry.asyncEntries.values where added.contains(ObjectIdentifier(entry.info)) {
+                    for entry in registry.asyncEntries.values where added.contains(entry.info.id) {
                         entry.revive()
                     }
                 }
@@ -277,7 +277,7 @@ final class RootState: @unchecked Sendable {
     /// of the root still brings), and releases the instances they hold, in open scopes too.
     func unload(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) {
         let (old, openScopes, gone, root) = try lock.withLock {
-            () throws(WiringError) -> (DependencyContainer, [DependencyContainer], Set<ObjectIdentifier>, Unmanaged<DependencyContainer>?) in
+            () throws(WiringError) -> (DependencyContainer, [DependencyContainer], Set<DefinitionID>, Unmanaged<DependencyContainer>?) in
             guard let old = current.load()?.takeUnretainedValue() else {
                 throw WiringError.rootNeeded(operation: "DependencyContainer.unload(_:)", requestedAt: site)
             }
@@ -288,8 +288,8 @@ final class RootState: @unchecked Sendable {
             var unloaded = self.unloaded
             unloaded.insert(ObjectIdentifier(module))
             let replacement = try build(modules, excluding: unloaded, like: old)
-            let kept = Set(replacement.definitions.flatMap(\.slots).map(ObjectIdentifier.init))
-            let gone = Set(old.definitions.flatMap(\.slots).map(ObjectIdentifier.init)).subtracting(kept)
+            let kept = Set(replacement.definitions.flatMap(\.slots).map(\.id))
+            let gone = Set(old.definitions.flatMap(\.slots).map(\.id)).subtracting(kept)
             self.modules = modules
             self.unloaded = unloaded
             return (old, liveScopes, gone, exchange(replacement))
@@ -297,7 +297,7 @@ final class RootState: @unchecked Sendable {
         // Outside the root's lock (see `track`).
         // Readers that still hold the old root, or a scope, find these entries retired.
         var retired = Retired(root: root)
-        let isGone: (DefinitionInfo) -> Bool = { gone.contains(ObjectIdentifier($0)) }
+        let isGone: (DefinitionInfo) -> Bool = { gone.contains($0.id) }
         stateLock.withLock {
             old.registry.retire(closing: false, into: &retired, where: isGone)
             for scope in openScopes {

@@ -1,0 +1,194 @@
+/// A builder held in a struct of its own, so that a record's builder has an offset to read its
+/// words at (a key path to a closure has none: it would reabstract).
+struct StoredBuilder: Sendable {
+    let function: Builder
+}
+
+/// One definition's description, in its group: what ``DefinitionInfo`` reads.
+struct DefinitionRecord: Sendable {
+    let type: Any.Type
+    /// The tag, if ``isTagged``; else a placeholder. Not optional: an optional existential is
+    /// tested, copied and destroyed through outlined code and value witnesses, which every
+    /// untagged definition would pay when it is freed; a placeholder costs one plain store.
+    let storedTag: Tag
+
+    /// The placeholder of an untagged definition's `storedTag`: made in place, a few stores.
+    private static var noTag: Tag {
+        @inline(__always) get { Tag(false) }
+    }
+    let lifetime: Lifetime
+    let site: CodeLocation?
+    /// Whether this is an `injection(for:)`: code run on an existing object, not a builder.
+    let isInjection: Bool
+    /// Whether this definition deliberately replaces an earlier one of the same type and tag.
+    let isOverride: Bool
+    /// Whether this singleton is built as soon as its container starts.
+    let createdAtStart: Bool
+    /// Whether an async factory builds it (`single { await … }`).
+    let isAsync: Bool
+    /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
+    let isPlain: Bool
+    /// `tag != nil`, known without copying the tag (an absent existential is copied through
+    /// outlined code).
+    let isTagged: Bool
+    /// Whether two tags of this tag's type are equal exactly when their bits are (an integer, a
+    /// `Bool`): the resolve table's bitwise key then finds a duplicate tag alone, with no `==`.
+    let tagKeyIsExact: Bool
+    /// Whether this was made from a plain line (`single { … }`, `factory { … }`, `scoped { … }`
+    /// with nothing added): two records of one line are one definition (see ``DefinitionInfo``).
+    let isLine: Bool
+    /// How values of `type` are laid out and copied, for the storage an entry builds them in.
+    let layout: ValueLayout
+    /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
+    /// each entry made from this definition, in every container it is composed into. Not
+    /// optional: a closure in an `Optional` is stored at the generic enum's abstraction, and
+    /// every call through it would allocate a reabstraction thunk.
+    let builder: StoredBuilder
+    /// What few definitions have: `nil` for a `single` or `factory` without a scope, a close
+    /// callback or bindings, which so costs less to make, holds less and frees faster (a payload
+    /// enum is an outlined copy and destroy).
+    let extras: Extras?
+
+    /// The scope, close callback, payload and bindings of a definition that has any.
+    final class Extras: Sendable {
+        let scope: ScopeID?
+        let onClose: (@Sendable (Any) -> Void)?
+        let payload: Definition.Payload
+        let bindings: [Definition.Binding]
+
+        init(
+            scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload,
+            bindings: [Definition.Binding]
+        ) {
+            self.scope = scope
+            self.onClose = onClose
+            self.payload = payload
+            self.bindings = bindings
+        }
+    }
+
+    /// The record of a plain line: no tag, no scope, no flags. It stores no tag rather than
+    /// copying an absent one, which for an optional existential is an outlined copy.
+    init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, isLine: Bool, build: @escaping Builder) {
+        self.type = type
+        storedTag = DefinitionRecord.noTag
+        self.lifetime = lifetime
+        self.site = site
+        isInjection = false
+        isOverride = false
+        createdAtStart = false
+        isAsync = false
+        builder = StoredBuilder(function: build)
+        extras = nil
+        layout = ValueLayout(of: type)
+        isPlain = true
+        isTagged = false
+        tagKeyIsExact = false
+        self.isLine = isLine
+    }
+
+    /// The record of a `single` or `factory` under `tag` and nothing else (no scope, no flags).
+    init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
+        self.type = type
+        storedTag = tag
+        self.lifetime = lifetime
+        self.site = site
+        isInjection = false
+        isOverride = false
+        createdAtStart = false
+        isAsync = false
+        builder = StoredBuilder(function: build)
+        extras = nil
+        layout = ValueLayout(of: type)
+        isPlain = false
+        isTagged = true
+        tagKeyIsExact = keyIsExact
+        isLine = false
+    }
+
+    init(
+        type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
+        isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
+        onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
+        build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder,
+        bindings: [Definition.Binding] = []
+    ) {
+        self.type = type
+        storedTag = tag ?? DefinitionRecord.noTag
+        self.lifetime = lifetime
+        self.site = site
+        self.isInjection = isInjection
+        self.isOverride = isOverride
+        self.createdAtStart = createdAtStart
+        self.isAsync = isAsync
+        builder = StoredBuilder(function: build)
+        var isBuilder = false
+        if case .builder = payload { isBuilder = true }
+        extras =
+            scope == nil && onClose == nil && isBuilder && bindings.isEmpty
+            ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
+        layout = ValueLayout(of: type)
+        isTagged = tag != nil
+        isPlain = !isTagged && scope == nil && !isInjection
+        tagKeyIsExact = false
+        isLine = false
+    }
+
+    /// `base` with what is given changed (see `DefinitionInfo.with(type:…)`).
+    /// Copies the tag only when there is one, and the layout unless the type changes: the
+    /// modifiers (`.bind`, `.override()`, a scope) make one of these per definition they touch.
+    init(
+        copying base: DefinitionRecord, type newType: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
+        createdAtStart: Bool?, scope newScope: ScopeID?, onClose newOnClose: (@Sendable (Any) -> Void)?,
+        build newBuild: Builder?, payload newPayload: Definition.Payload?, bindings newBindings: [Definition.Binding]?
+    ) {
+        type = newType ?? base.type
+        storedTag = base.isTagged ? base.storedTag : DefinitionRecord.noTag
+        self.lifetime = lifetime ?? base.lifetime
+        site = base.site
+        isInjection = base.isInjection
+        self.isOverride = isOverride ?? base.isOverride
+        self.createdAtStart = createdAtStart ?? base.createdAtStart
+        isAsync = base.isAsync
+        // Only a binding (a new type) gets a builder of its own; every other copy keeps this one.
+        builder = StoredBuilder(function: newBuild ?? (newType != nil ? DefinitionRecord.noBuilder : base.builder.function))
+        let scope = newScope ?? base.extras?.scope
+        // A binding never carries the close callback (its primary runs it once), nor bindings.
+        let onClose = newType != nil ? nil : (newOnClose ?? base.extras?.onClose)
+        let bindings = newBindings ?? (newType != nil ? [] : base.extras?.bindings ?? [])
+        let payload = newPayload ?? (newType != nil ? .builder : base.extras?.payload ?? .builder)
+        var isBuilder = false
+        if case .builder = payload { isBuilder = true }
+        extras =
+            scope == nil && onClose == nil && isBuilder && bindings.isEmpty
+            ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
+        layout = newType.map { ValueLayout(of: $0) } ?? base.layout
+        isTagged = base.isTagged
+        isPlain = !isTagged && scope == nil && !isInjection
+        tagKeyIsExact = base.tagKeyIsExact
+        isLine = false
+    }
+
+    /// Whether the records at `record` and `other` were made from the same plain line: same
+    /// type, lifetime and site, and the same builder, code and captures alike (a builder that
+    /// captures nothing is the same code; one that captures differs by what it captured).
+    static func isSameLine(_ record: UnsafePointer<DefinitionRecord>, as other: UnsafePointer<DefinitionRecord>) -> Bool {
+        guard record.pointee.isLine, other.pointee.isLine, record.pointee.type == other.pointee.type,
+            record.pointee.lifetime == other.pointee.lifetime, let site = record.pointee.site,
+            let otherSite = other.pointee.site, site.isSame(as: otherSite)
+        else { return false }
+        // The builders' contexts (what they captured), read in place. Their functions are not
+        // compared: a builder passed on may be stored through a different thunk over the same
+        // context. Invariant: `StoredBuilder` is the closure's two words, function then context.
+        let offset = MemoryLayout<DefinitionRecord>.offset(of: \.builder).unsafelyUnwrapped + MemoryLayout<UInt>.size
+        let mine = (UnsafeRawPointer(record) + offset).load(as: UInt.self)
+        let theirs = (UnsafeRawPointer(other) + offset).load(as: UInt.self)
+        return mine == theirs
+    }
+
+    /// The builder of a definition that builds nothing itself (an injection, a declared value, a
+    /// marker): no entry is ever made for one.
+    static let noBuilder: Builder = { _, _ in
+        preconditionFailure("Wiring: an entry was made for a definition without a builder")
+    }
+}
