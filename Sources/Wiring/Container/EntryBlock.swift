@@ -31,9 +31,9 @@ struct InstanceState {
 /// verification sandbox, by the one thread that verifies at a time); `words.0` is read and
 /// written with atomics; everything else is immutable once the block is shared.
 struct EntryStorage {
-    /// The definition's record, which holds its builder, in `group`: the group is retained by
-    /// the block (released when it goes), and read without retaining it again, which a strong
-    /// field read through a pointer would.
+    /// The definition's record, which holds its builder, in `group`: the group is kept alive by
+    /// the block (`Header.groups`), and read without retaining it, which a strong field read
+    /// through a pointer would.
     let record: UnsafeMutablePointer<DefinitionRecord>
     unowned(unsafe) let group: DefinitionGroup
     /// For a binding, the entry it builds from (in `primaryBlock`).
@@ -74,6 +74,10 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     struct Header {
         var count: Int
         let capacity: Int
+        /// The groups of its entries' definitions, which keep their records alive: each once per
+        /// run of consecutive entries that share it (a module's lines share one), so an entry's
+        /// `group` is not retained on its own. Freed with the header, after `deinit`.
+        var groups: [DefinitionGroup] = []
     }
 
     /// Where `words` sits in an element.
@@ -102,6 +106,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             precondition(header.pointee.count < header.pointee.capacity, "Wiring: an entry block overflowed")
             let storage = elements + header.pointee.count
             header.pointee.count += 1
+            if header.pointee.groups.last !== info.group { header.pointee.groups.append(info.group) }
             let word =
                 info.lifetime == .singleton
                 ? (UnsafeMutableRawPointer(storage) + EntryBlock.wordsOffset)
@@ -109,7 +114,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 : nil
             storage.initialize(
                 to: EntryStorage(
-                    record: info.record, group: Unmanaged.passRetained(info.group).takeUnretainedValue(),
+                    record: info.record, group: info.group,
                     primary: primary?.opaque, layout: info.layout,
                     lifetime: info.lifetime, mode: mode, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))
@@ -121,7 +126,6 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         withUnsafeMutablePointers { header, elements in
             for index in 0..<header.pointee.count {
                 Entry(elements + index).freePublished()
-                Unmanaged.passUnretained(elements[index].group).release()
             }
             elements.deinitialize(count: header.pointee.count)
         }
