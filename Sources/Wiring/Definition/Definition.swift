@@ -234,7 +234,8 @@ public struct Definition: Sendable {
         count: Int, lines: Int, visit: ((borrowing Definition) -> Void) -> Void
     ) -> [Definition] {
         guard count > 0 else { return [] }
-        let group = DefinitionGroup.make(count: lines) { first in
+        // No line among them (a block of tagged or scoped definitions): no group to make.
+        let group = lines == 0 ? nil : DefinitionGroup.make(count: lines) { first in
             var next = first
             let end = first + lines
             visit { definition in
@@ -253,6 +254,7 @@ public struct Definition: Sendable {
             visit { definition in
                 precondition(next != end, "Wiring: more definitions than counted")
                 if definition.isLine {
+                    guard let group else { preconditionFailure("Wiring: more lines than counted") }
                     next.initialize(to: Definition(info: DefinitionInfo(group: group, index: packed)))
                     packed += 1
                 } else {
