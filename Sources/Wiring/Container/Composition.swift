@@ -80,9 +80,12 @@ extension [Part] {
             /// Takes each definition of `run` not taken yet.
             func take(_ run: [Definition], _ seen: inout IdentitySet) {
                 run.withUnsafeBufferPointer { run in
-                    for definition in run where seen.insert(definition.info.id) {
+                    // By index: each definition taken is copied once, into the result. A line not
+                    // packed has no record to know it by: taken (the registry still finds it the
+                    // same definition as another record of its line).
+                    for index in run.indices where run[index].isLine || seen.insert(run[index].id) {
                         precondition(next != end, "Wiring: a module reaches more definitions than its parts count")
-                        next.initialize(to: definition)
+                        next.initialize(to: run[index])
                         next += 1
                     }
                 }

@@ -34,7 +34,9 @@ struct Entry: Sendable {
     /// The entry as a plain address, for the resolve table and the fast path.
     var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(storage) }
 
-    var info: DefinitionInfo { DefinitionInfo(group: storage.pointee.group, record: storage.pointee.record) }
+    var info: DefinitionInfo {
+        DefinitionInfo(group: storage.pointee.group.takeUnretainedValue(), record: storage.pointee.record)
+    }
 
     /// Where a built singleton's address is published, for the fast path; `nil` for other
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
@@ -268,7 +270,7 @@ struct Entry: Sendable {
             try ResolutionFrame.with(container: container, group: storage.pointee.group, record: record) {
                 () throws(WiringError) in
                 do {
-                    try record.pointee.builder.function(buffer, entry)
+                    try record.pointee.builder(buffer, entry)
                 } catch {
                     throw WiringError.thrown(by: info, error)
                 }

@@ -35,7 +35,7 @@ struct EntryStorage {
     /// the block (`Header.groups`), and read without retaining it, which a strong field read
     /// through a pointer would.
     let record: UnsafeMutablePointer<DefinitionRecord>
-    unowned(unsafe) let group: DefinitionGroup
+    let group: Unmanaged<DefinitionGroup>
     /// For a binding, the entry it builds from (in `primaryBlock`).
     let primary: UnsafeMutableRawPointer?
     /// `info.layout` and `info.lifetime`, read without touching `info`.
@@ -114,7 +114,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 : nil
             storage.initialize(
                 to: EntryStorage(
-                    record: info.record, group: info.group,
+                    record: info.record, group: .passUnretained(info.group),
                     primary: primary?.opaque, layout: info.layout,
                     lifetime: info.lifetime, mode: mode, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))

@@ -77,19 +77,21 @@ final class Registry: Sendable {
         var definitions: [Definition] = []
         let hasScopes = allDefinitions.contains { $0.info.scope != nil || $0.info.lifetime == .scoped }
         if !hasScopes { definitions = allDefinitions }
-        for definition in hasScopes ? allDefinitions : [] {
-            if definition.info.lifetime == .scoped, definition.info.scope == nil {
-                throw .scopedOutsideScope(type: typeName(definition.info.type), definedAt: definition.info.site)
+        // Read in place, by index: a `Definition` copied out is an outlined copy of its fields.
+        for index in hasScopes ? allDefinitions.indices : 0..<0 {
+            let info = allDefinitions[index].info
+            if info.lifetime == .scoped, info.scope == nil {
+                throw .scopedOutsideScope(type: typeName(info.type), definedAt: info.site)
             }
-            if let target = definition.linkTarget, definition.info.scope == nil {
-                throw .linkOutsideScope(target: target.name, definedAt: definition.info.site)
+            if let target = allDefinitions[index].linkTarget, info.scope == nil {
+                throw .linkOutsideScope(target: target.name, definedAt: info.site)
             }
-            if let other = definition.info.scope, other != scope {
-                scoped[other, default: []].append(definition)
-            } else if definition.isMarker {
+            if let other = info.scope, other != scope {
+                scoped[other, default: []].append(allDefinitions[index])
+            } else if allDefinitions[index].isMarker {
                 continue  // this registry's own scope's marker, or its links: nothing to build
             } else {
-                definitions.append(definition)
+                definitions.append(allDefinitions[index])
             }
         }
         let scopes: [ScopeID: ScopeTemplate] = scoped.reduce(into: [:]) { templates, scope in
@@ -99,11 +101,12 @@ final class Registry: Sendable {
         }
         var claims = Claims(capacity: definitions.count)
         for index in definitions.indices {
-            let definition = definitions[index]
+            let info = definitions[index].info
             // The same definition reached twice (a module listed twice) counts once.
-            if claims.alreadyHolds(definition.info, in: definitions) { continue }
-            try claims.claim(definition.info, definition: index, slot: 0, in: definitions)
-            for (offset, binding) in definition.bindings.enumerated() {
+            if claims.alreadyHolds(info, in: definitions) { continue }
+            try claims.claim(info, definition: index, slot: 0, in: definitions)
+            guard info.hasExtras else { continue }
+            for (offset, binding) in info.bindings.enumerated() {
                 try claims.claim(binding.info, definition: index, slot: offset + 1, in: definitions)
             }
         }
@@ -136,22 +139,22 @@ final class Registry: Sendable {
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
         var declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)] = []
         for (position, claim) in claims.live {
-            let definition = definitions[claim.definition]
+            let info = definitions[claim.definition].info
             let isWinner = claims.isWinner(position)
-            switch definition.payload {
+            switch info.payload {
             case .builder:
                 let primary =
-                    (hasBindings ? primaries[claim.definition] : nil) ?? reusable[definition.info.id]
-                    ?? newEntry(definition.info, mode: mode(definition.info))
+                    (hasBindings ? primaries[claim.definition] : nil) ?? reusable[info.id]
+                    ?? newEntry(info, mode: mode(info))
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
                 if claim.slot == 0 {
                     entry = primary
                 } else {
-                    let binding = definition.bindings[claim.slot - 1]
+                    let binding = info.bindings[claim.slot - 1]
                     entry =
                         reusable[binding.info.id]
-                        ?? newEntry(binding.info, mode: mode(definition.info), primary: primary)
+                        ?? newEntry(binding.info, mode: mode(info), primary: primary)
                 }
                 owners.keep(entry)
                 entries.append(entry)
@@ -169,7 +172,6 @@ final class Registry: Sendable {
                 injections[injection.info.typeID, default: []].append(injection)
             case let .parameterized(makeEntry):
                 if isWinner {
-                    let info = definition.info
                     parameterized[DefinitionKey(type: info.typeID, tag: info.tag)] =
                         (previous?.parameterized[DefinitionKey(type: info.typeID, tag: info.tag)]).flatMap {
                             $0.info === info ? $0 : nil
@@ -178,11 +180,11 @@ final class Registry: Sendable {
             case let .async(makeEntry):
                 // By type and tag alone, as `asyncEntry(for:tag:)` looks it up: a registry holds
                 // the definitions of one scope (or none), so the scope adds nothing to the key.
-                let key = DefinitionKey(type: definition.info.typeID, tag: definition.info.tag)
+                let key = DefinitionKey(type: info.typeID, tag: info.tag)
                 if isWinner {
                     asyncEntries[key] =
-                        previous?.asyncEntries[key].flatMap { $0.info === definition.info ? $0 : nil }
-                        ?? makeEntry(definition.info)
+                        previous?.asyncEntries[key].flatMap { $0.info === info ? $0 : nil }
+                        ?? makeEntry(info)
                 }
             case .include:
                 preconditionFailure("Wiring: an includes(_:) marker reached a registry unexpanded")
@@ -190,9 +192,9 @@ final class Registry: Sendable {
                 preconditionFailure("Wiring: a scope marker reached its scope's entries")
             case let .linkMarker(target):
                 // Only a registry without scopes gets here: the marker is outside any scope.
-                throw .linkOutsideScope(target: target.name, definedAt: definition.info.site)
+                throw .linkOutsideScope(target: target.name, definedAt: info.site)
             case let .declaration(example):
-                declarations.append((definition.info, example))
+                declarations.append((info, example))
             }
         }
 

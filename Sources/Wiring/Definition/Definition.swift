@@ -39,8 +39,15 @@ public struct Definition: Sendable {
     /// Everything about the definition. A line not packed into its module's group yet gets a
     /// group of its own on every read (one definition still, by `===`): read it once.
     var info: DefinitionInfo {
-        guard let group else { return DefinitionInfo(lineRecord) }
+        guard let group else { return DefinitionInfo { lineRecord } }
         return DefinitionInfo(group: group, index: index)
+    }
+
+    /// The identity of the definition's record (see ``DefinitionInfo/id``), read without making
+    /// an info. Only for a definition that has a record: a line not packed yet has none.
+    var id: DefinitionID {
+        guard let group else { preconditionFailure("Wiring: the identity of a line not packed was read") }
+        return DefinitionID(address: UnsafeRawPointer(group.withUnsafeMutablePointerToElements { $0 + index }))
     }
 
     /// What the definition builds, or what else it stands for.

@@ -3,13 +3,10 @@
 /// Records are written once, by `make`, before the group is shared, and never after; they are
 /// freed with the group. Safe to share between threads, though `ManagedBuffer` cannot say so.
 final class DefinitionGroup: ManagedBuffer<Int, DefinitionRecord> {
-    /// A group holding `records`, in order.
-    static func make(_ records: [DefinitionRecord]) -> DefinitionGroup {
-        make(count: records.count) { next in
-            records.withUnsafeBufferPointer { source in
-                next.initialize(from: source.baseAddress.unsafelyUnwrapped, count: source.count)
-            }
-        }
+    /// A group of the one record `make` returns, which is built in place (not copied in).
+    @inline(__always)
+    static func make(one make: () -> DefinitionRecord) -> DefinitionGroup {
+        self.make(count: 1) { record in record.initialize(to: make()) }
     }
 
     /// A group of `count` records, which `initialize` writes from the first element's address,

@@ -33,9 +33,10 @@ struct DefinitionInfo: Sendable {
         self.index = index
     }
 
-    /// The info of `record`, alone in a group of its own.
-    init(_ record: DefinitionRecord) {
-        self.init(group: DefinitionGroup.make([record]), index: 0)
+    /// The info of the record `make` returns, alone in a group of its own.
+    @inline(__always)
+    init(making make: () -> DefinitionRecord) {
+        self.init(group: DefinitionGroup.make(one: make), index: 0)
     }
 
     // Each reads a stored field of the record in place. (A computed property of the record,
@@ -73,15 +74,16 @@ struct DefinitionInfo: Sendable {
     /// The info of a plain `single` or `factory` (no tag, no scope, no flags) made alone, not
     /// packed with its module's lines (a line read before its module is made).
     init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init(DefinitionRecord(plainType: type, lifetime: lifetime, site: site, isLine: true, build: build))
+        self.init { DefinitionRecord(plainType: type, lifetime: lifetime, site: site, isLine: true, build: build) }
     }
 
     /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
     /// the DSL makes one per line.
     init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init(
+        self.init {
             DefinitionRecord(
-                taggedType: type, tag: tag, keyIsExact: keyIsExact, lifetime: lifetime, site: site, build: build))
+                taggedType: type, tag: tag, keyIsExact: keyIsExact, lifetime: lifetime, site: site, build: build)
+        }
     }
 
     init(
@@ -91,11 +93,12 @@ struct DefinitionInfo: Sendable {
         build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder,
         bindings: [Definition.Binding] = []
     ) {
-        self.init(
+        self.init {
             DefinitionRecord(
                 type: type, tag: tag, lifetime: lifetime, site: site, isInjection: isInjection, isOverride: isOverride,
                 createdAtStart: createdAtStart, scope: scope, onClose: onClose, isAsync: isAsync, build: build,
-                payload: payload, bindings: bindings))
+                payload: payload, bindings: bindings)
+        }
     }
 
     /// A copy for another type (a binding, which never carries the `onClose` callback: the
@@ -105,11 +108,14 @@ struct DefinitionInfo: Sendable {
         scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
         payload: Definition.Payload? = nil, bindings: [Definition.Binding]? = nil
     ) -> DefinitionInfo {
-        DefinitionInfo(
-            DefinitionRecord(
-                copying: record.pointee, type: type, lifetime: lifetime, isOverride: isOverride,
-                createdAtStart: createdAtStart, scope: scope, onClose: onClose, build: build, payload: payload,
-                bindings: bindings))
+        withExtendedLifetime(group) {
+            DefinitionInfo {
+                DefinitionRecord(
+                    copying: record, type: type, lifetime: lifetime, isOverride: isOverride,
+                    createdAtStart: createdAtStart, scope: scope, onClose: onClose, build: build, payload: payload,
+                    bindings: bindings)
+            }
+        }
     }
 
     /// The same definition: the same record, or two records of one plain line (see above).

@@ -2,6 +2,13 @@
 /// words at (a key path to a closure has none: it would reabstract).
 struct StoredBuilder: Sendable {
     let function: Builder
+
+    /// Runs the builder. Called on the record in place (`record.pointee.builder(…)`), the
+    /// closure is borrowed from it, not copied out: no retain of what it captured.
+    @inline(__always)
+    func callAsFunction(_ buffer: UnsafeMutableRawPointer, _ entry: UnsafeRawPointer) throws {
+        try function(buffer, entry)
+    }
 }
 
 /// One definition's description, in its group: what ``DefinitionInfo`` reads.
@@ -138,34 +145,34 @@ struct DefinitionRecord: Sendable {
     /// Copies the tag only when there is one, and the layout unless the type changes: the
     /// modifiers (`.bind`, `.override()`, a scope) make one of these per definition they touch.
     init(
-        copying base: DefinitionRecord, type newType: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
+        copying base: UnsafePointer<DefinitionRecord>, type newType: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
         createdAtStart: Bool?, scope newScope: ScopeID?, onClose newOnClose: (@Sendable (Any) -> Void)?,
         build newBuild: Builder?, payload newPayload: Definition.Payload?, bindings newBindings: [Definition.Binding]?
     ) {
-        type = newType ?? base.type
-        storedTag = base.isTagged ? base.storedTag : DefinitionRecord.noTag
-        self.lifetime = lifetime ?? base.lifetime
-        site = base.site
-        isInjection = base.isInjection
-        self.isOverride = isOverride ?? base.isOverride
-        self.createdAtStart = createdAtStart ?? base.createdAtStart
-        isAsync = base.isAsync
+        type = newType ?? base.pointee.type
+        storedTag = base.pointee.isTagged ? base.pointee.storedTag : DefinitionRecord.noTag
+        self.lifetime = lifetime ?? base.pointee.lifetime
+        site = base.pointee.site
+        isInjection = base.pointee.isInjection
+        self.isOverride = isOverride ?? base.pointee.isOverride
+        self.createdAtStart = createdAtStart ?? base.pointee.createdAtStart
+        isAsync = base.pointee.isAsync
         // Only a binding (a new type) gets a builder of its own; every other copy keeps this one.
-        builder = StoredBuilder(function: newBuild ?? (newType != nil ? DefinitionRecord.noBuilder : base.builder.function))
-        let scope = newScope ?? base.extras?.scope
+        builder = StoredBuilder(function: newBuild ?? (newType != nil ? DefinitionRecord.noBuilder : base.pointee.builder.function))
+        let scope = newScope ?? base.pointee.extras?.scope
         // A binding never carries the close callback (its primary runs it once), nor bindings.
-        let onClose = newType != nil ? nil : (newOnClose ?? base.extras?.onClose)
-        let bindings = newBindings ?? (newType != nil ? [] : base.extras?.bindings ?? [])
-        let payload = newPayload ?? (newType != nil ? .builder : base.extras?.payload ?? .builder)
+        let onClose = newType != nil ? nil : (newOnClose ?? base.pointee.extras?.onClose)
+        let bindings = newBindings ?? (newType != nil ? [] : base.pointee.extras?.bindings ?? [])
+        let payload = newPayload ?? (newType != nil ? .builder : base.pointee.extras?.payload ?? .builder)
         var isBuilder = false
         if case .builder = payload { isBuilder = true }
         extras =
             scope == nil && onClose == nil && isBuilder && bindings.isEmpty
             ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
-        layout = newType.map { ValueLayout(of: $0) } ?? base.layout
-        isTagged = base.isTagged
+        layout = newType.map { ValueLayout(of: $0) } ?? base.pointee.layout
+        isTagged = base.pointee.isTagged
         isPlain = !isTagged && scope == nil && !isInjection
-        tagKeyIsExact = base.tagKeyIsExact
+        tagKeyIsExact = base.pointee.tagKeyIsExact
         isLine = false
     }
 

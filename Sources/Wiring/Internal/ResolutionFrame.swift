@@ -10,7 +10,7 @@ struct ResolutionFrame {
     let unmanagedContainer: Unmanaged<DependencyContainer>
     /// The definition being built: its record, in its group, which the entry (or the caller)
     /// keeps alive for as long as the frame is pushed. Not retained.
-    unowned(unsafe) let group: DefinitionGroup
+    let group: Unmanaged<DefinitionGroup>
     let record: UnsafeMutablePointer<DefinitionRecord>
     let parent: UnsafeMutablePointer<ResolutionFrame>?
     let depth: Int
@@ -19,7 +19,7 @@ struct ResolutionFrame {
     var nestedNanoseconds: UInt64 = 0
 
     var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
-    var info: DefinitionInfo { DefinitionInfo(group: group, record: record) }
+    var info: DefinitionInfo { DefinitionInfo(group: group.takeUnretainedValue(), record: record) }
 
     /// From this depth on, a frame at a power-of-two depth (64, 128, 256, …) checks the path for
     /// a repeated definition.
@@ -53,7 +53,7 @@ struct ResolutionFrame {
         _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
         try withExtendedLifetime(info) { () throws(WiringError) -> Result in
-            try with(container: container, group: info.group, record: info.record, body)
+            try with(container: container, group: .passUnretained(info.group), record: info.record, body)
         }
     }
 
@@ -62,7 +62,7 @@ struct ResolutionFrame {
     @inline(__always)
     static func with<Result>(
         container: DependencyContainer,
-        group: DefinitionGroup,
+        group: Unmanaged<DefinitionGroup>,
         record: UnsafeMutablePointer<DefinitionRecord>,
         _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
