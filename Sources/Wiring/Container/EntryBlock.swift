@@ -32,8 +32,9 @@ struct InstanceState {
 /// written with atomics; everything else is immutable once the block is shared.
 struct EntryStorage {
     /// The definition's record, which holds its builder, in `group`: the group is kept alive by
-    /// the block (`Header.groups`), and read without retaining it, which a strong field read
-    /// through a pointer would.
+    /// the block (the first entry of each run of entries of one group retains it, see
+    /// `retainsGroup`), and read without retaining it, which a strong field read through a
+    /// pointer would.
     let record: UnsafeMutablePointer<DefinitionRecord>
     let group: Unmanaged<DefinitionGroup>
     /// For a binding, the entry it builds from (in `primaryBlock`).
@@ -42,6 +43,9 @@ struct EntryStorage {
     let layout: ValueLayout
     let lifetime: Lifetime
     let mode: EntryMode
+    /// Whether this entry holds the block's retain of `group`, which the entries after it of
+    /// the same group share; released when the block goes.
+    let retainsGroup: Bool
     /// For an entry of a scope definition, shared by every scope opened from it: the index of
     /// its ``InstanceState`` among each scope's slots. `-1`: the entry holds its own (`own`).
     let slot: Int32
@@ -74,10 +78,11 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     struct Header {
         var count: Int
         let capacity: Int
-        /// The groups of its entries' definitions, which keep their records alive: each once per
-        /// run of consecutive entries that share it (a module's lines share one), so an entry's
-        /// `group` is not retained on its own. Freed with the header, after `deinit`.
-        var groups: [DefinitionGroup] = []
+        /// The group of the last entry made: the next entry of the same group (a module's lines
+        /// share one) does not retain it again (see `EntryStorage.retainsGroup`). Invariant: an
+        /// entry of this block holds a retain of it, so it lives as long as the block and its
+        /// address is not reused meanwhile: an equal address is the same group.
+        var lastGroup: UnsafeRawPointer?
     }
 
     /// Where `words` sits in an element.
@@ -106,7 +111,12 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             precondition(header.pointee.count < header.pointee.capacity, "Wiring: an entry block overflowed")
             let storage = elements + header.pointee.count
             header.pointee.count += 1
-            if header.pointee.groups.last !== info.group { header.pointee.groups.append(info.group) }
+            let group = Unmanaged.passUnretained(info.group)
+            let retainsGroup = header.pointee.lastGroup != UnsafeRawPointer(group.toOpaque())
+            if retainsGroup {
+                _ = group.retain()
+                header.pointee.lastGroup = UnsafeRawPointer(group.toOpaque())
+            }
             let word =
                 info.lifetime == .singleton
                 ? (UnsafeMutableRawPointer(storage) + EntryBlock.wordsOffset)
@@ -114,9 +124,9 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 : nil
             storage.initialize(
                 to: EntryStorage(
-                    record: info.record, group: .passUnretained(info.group),
+                    record: info.record, group: group,
                     primary: primary?.opaque, layout: info.layout,
-                    lifetime: info.lifetime, mode: mode, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
+                    lifetime: info.lifetime, mode: mode, retainsGroup: retainsGroup, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))
             return Entry(storage)
         }
@@ -126,6 +136,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         withUnsafeMutablePointers { header, elements in
             for index in 0..<header.pointee.count {
                 Entry(elements + index).freePublished()
+                if elements[index].retainsGroup { elements[index].group.release() }
             }
             elements.deinitialize(count: header.pointee.count)
         }

@@ -17,7 +17,7 @@ extension Definition {
     /// type it is bound to replace the earlier ones.
     public func override() -> Definition {
         Definition(
-            info: info.with(isOverride: true, bindings: bindings.map { Binding(info: $0.info.with(isOverride: true)) }))
+            info: with(isOverride: true, bindings: bindings.map { Binding(info: $0.info.with(isOverride: true)) }))
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes
@@ -43,15 +43,15 @@ extension Definition {
     public func onClose<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) -> Void
     ) -> Definition {
-        guard TypeRelation.mayHold(info.type, as: T.self) else {
+        guard TypeRelation.mayHold(self.type, as: T.self) else {
             wiringFailure(
                 .onCloseNeverRuns(
-                    type: typeName(info.type), callbackTakes: typeName(T.self), definedAt: CodeLocation(file, line)))
+                    type: typeName(self.type), callbackTakes: typeName(T.self), definedAt: CodeLocation(file, line)))
         }
         let callback: @Sendable (Any) -> Void = { instance in
             if let instance = instance as? T { body(instance) }
         }
-        return Definition(info: info.with(onClose: callback))
+        return Definition(info: with(onClose: callback))
     }
 
     /// Builds this singleton as soon as its container starts: when it becomes the root
@@ -65,7 +65,7 @@ extension Definition {
     ///
     /// A module that is only composed into others (`modules { .a; .b }`) builds nothing itself.
     public func createdAtStart() -> Definition {
-        Definition(info: info.with(createdAtStart: true))
+        Definition(info: with(createdAtStart: true))
     }
 
     /// Makes this definition answer for `type` too, with the same instance.
@@ -88,9 +88,9 @@ extension Definition {
     /// another definition; only two direct definitions of one type and tag do.
     public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> Definition {
         // Not a builder's definition, or a type its values can never be: stop where it is written.
-        guard case .builder = payload, TypeRelation.mayHold(info.type, as: Secondary.self) else {
+        guard case .builder = payload, TypeRelation.mayHold(self.type, as: Secondary.self) else {
             wiringFailure(.invalidBinding(
-                type: typeName(info.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
+                type: typeName(self.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
         let build: Builder = { buffer, address in
             // A binding's entry always has a primary, in the same container.
@@ -105,7 +105,7 @@ extension Definition {
             }
             buffer.initializeMemory(as: Secondary.self, to: value)
         }
-        let binding = Binding(info: info.with(type: Secondary.self, build: build))
-        return Definition(info: info.with(bindings: bindings + [binding]))
+        let binding = Binding(info: with(type: Secondary.self, build: build))
+        return Definition(info: with(bindings: bindings + [binding]))
     }
 }

@@ -50,6 +50,35 @@ public struct Definition: Sendable {
         return DefinitionID(address: UnsafeRawPointer(group.withUnsafeMutablePointerToElements { $0 + index }))
     }
 
+    /// The type it answers for, read without giving a line a group of its own.
+    var type: Any.Type { group == nil ? lineType : info.type }
+    /// Its lifetime, read without giving a line a group of its own.
+    var lifetime: Lifetime { group == nil ? lineLifetime : info.lifetime }
+    /// Its scope, read without giving a line a group of its own (a line has none).
+    var scope: ScopeID? { group == nil ? nil : info.scope }
+    /// Its site, read without giving a line a group of its own.
+    var site: CodeLocation? { group == nil ? CodeLocation(lineFile, lineNumber) : info.site }
+
+    /// `info.with(…)` (a modifier's copy): a line's record is made on the stack to copy from,
+    /// not in a group of its own first.
+    func with(
+        type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
+        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
+        payload: Payload? = nil, bindings: [Binding]? = nil
+    ) -> DefinitionInfo {
+        guard group == nil else {
+            return info.with(
+                type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope,
+                onClose: onClose, build: build, payload: payload, bindings: bindings)
+        }
+        var record = lineRecord
+        return withUnsafePointer(to: &record) { base in
+            DefinitionInfo.copying(
+                base, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
+                scope: scope, onClose: onClose, build: build, payload: payload, bindings: bindings)
+        }
+    }
+
     /// What the definition builds, or what else it stands for.
     var payload: Payload {
         guard group != nil else { return .builder }

@@ -109,12 +109,23 @@ struct DefinitionInfo: Sendable {
         payload: Definition.Payload? = nil, bindings: [Definition.Binding]? = nil
     ) -> DefinitionInfo {
         withExtendedLifetime(group) {
-            DefinitionInfo {
-                DefinitionRecord(
-                    copying: record, type: type, lifetime: lifetime, isOverride: isOverride,
-                    createdAtStart: createdAtStart, scope: scope, onClose: onClose, build: build, payload: payload,
-                    bindings: bindings)
-            }
+            DefinitionInfo.copying(
+                record, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
+                scope: scope, onClose: onClose, build: build, payload: payload, bindings: bindings)
+        }
+    }
+
+    /// The info of a copy of the record at `base` with what is given changed (see `with(type:…)`),
+    /// alone in a group of its own.
+    static func copying(
+        _ base: UnsafePointer<DefinitionRecord>, type: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
+        createdAtStart: Bool?, scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, build: Builder?,
+        payload: Definition.Payload?, bindings: [Definition.Binding]?
+    ) -> DefinitionInfo {
+        DefinitionInfo {
+            DefinitionRecord(
+                copying: base, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
+                scope: scope, onClose: onClose, build: build, payload: payload, bindings: bindings)
         }
     }
 

@@ -21,12 +21,12 @@ public func scope<S>(
     // A module included here (`includes(.x)`) has its definitions scoped too. The marker makes
     // the scope exist even with nothing in it (or only scopes nested in it).
     let content = Part.parts(of: content()).flattened()
-    return [Definition(markingScope: id, site: content.first?.info.site)] + content.map { definition in
+    return [Definition(markingScope: id, site: content.first?.site)] + content.map { definition in
         // A scope declared inside this one keeps its own; it is opened from this one.
-        let owner = definition.info.scope.map { $0.nested(in: id) } ?? id
-        let lifetime: Lifetime = definition.info.lifetime == .singleton ? .scoped : definition.info.lifetime
+        let owner = definition.scope.map { $0.nested(in: id) } ?? id
+        let lifetime: Lifetime = definition.lifetime == .singleton ? .scoped : definition.lifetime
         return Definition(
-            info: definition.info.with(
+            info: definition.with(
                 lifetime: lifetime, scope: owner,
                 bindings: definition.bindings.map { binding in
                     Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: owner))
