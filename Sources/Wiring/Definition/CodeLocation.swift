@@ -11,6 +11,9 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
     /// `String` for a message, so that a definition's site costs no allocation.
     private enum File: Sendable {
         case literal(StaticString)
+        /// The address of a `#fileID` literal's text (NUL-terminated, as every literal is): how
+        /// a plain line keeps its site in one word.
+        case literalText(UInt)
         case text(String)
     }
 
@@ -22,6 +25,7 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
     public var fileID: String {
         switch file {
         case let .literal(literal): literal.description
+        case let .literalText(address): String(cString: UnsafePointer<CChar>(bitPattern: address).unsafelyUnwrapped)
         case let .text(text): text
         }
     }
@@ -37,17 +41,29 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
         self.line = Int(line)
     }
 
+    /// A location in the file whose `#fileID` literal's text starts at the address `fileText`
+    /// (a `StaticString`'s `utf8Start`: stable for the life of the program).
+    init(literalText fileText: UInt, _ line: UInt) {
+        file = .literalText(fileText)
+        self.line = Int(line)
+    }
+
+    /// Where this location's file text starts, if it is a literal's.
+    private var literalAddress: UInt? {
+        switch file {
+        case let .literal(literal): literal.hasPointerRepresentation ? UInt(bitPattern: literal.utf8Start) : nil
+        case let .literalText(address): address
+        case .text: nil
+        }
+    }
+
     public var description: String { "\(fileID):\(line)" }
 
     /// `self == other`, without making a `String` when both files are literals of one binary
     /// (the same `#fileID` literal is one address).
     func isSame(as other: CodeLocation) -> Bool {
         guard line == other.line else { return false }
-        if case let .literal(mine) = file, case let .literal(theirs) = other.file, mine.hasPointerRepresentation,
-            theirs.hasPointerRepresentation, mine.utf8Start == theirs.utf8Start
-        {
-            return true
-        }
+        if let mine = literalAddress, mine == other.literalAddress { return true }
         return fileID == other.fileID
     }
 

@@ -19,21 +19,48 @@ public struct Definition: Sendable {
     /// which costs no heap object: its record is made of the `line…` fields when its module
     /// packs it. Immutable once made (see ``DefinitionGroup``), so shared between threads safely.
     nonisolated(unsafe) private let group: DefinitionGroup?
-    private let index: Int
-    // A plain line's fields; placeholders in any other definition. Flat fields, not an enum of
-    // the two forms: copying a definition (the module builder does, line by line) is then two
-    // retains, one usually of nothing, rather than an outlined copy through value witnesses.
+    /// The record's index in `group`; for a line, its line number and lifetime (see `lineWord`).
+    private let word: UInt
+    // A plain line's fields; placeholders in any other definition. Few flat fields, not an enum
+    // of the two forms: copying a definition (the module builder does, line by line) is then a
+    // few words and two retains, one usually of nothing, not an outlined copy through value
+    // witnesses.
     private let lineType: Any.Type
-    private let lineLifetime: Lifetime
-    private let lineFile: StaticString
-    private let lineNumber: UInt
+    /// The address of the text of the line's `#fileID` literal.
+    private let lineFile: UInt
     private let lineBuild: Builder
+
+    /// A line's number and lifetime in one word: the number above the low three bits.
+    private static func lineWord(line: UInt, lifetime: Lifetime) -> UInt {
+        let code: UInt =
+            switch lifetime {
+            case .singleton: 0
+            case .factory: 1
+            case .weak: 2
+            case .scoped: 3
+            case .declared: 4
+            }
+        return line << 3 | code
+    }
+
+    private var lineLifetime: Lifetime {
+        switch word & 7 {
+        case 0: .singleton
+        case 1: .factory
+        case 2: .weak
+        case 3: .scoped
+        default: .declared
+        }
+    }
+
+    private var lineNumber: UInt { word >> 3 }
+    private var index: Int { Int(bitPattern: word) }
 
     /// The record of a plain line as written.
     private var lineRecord: DefinitionRecord {
         DefinitionRecord(
-            plainType: lineType, lifetime: lineLifetime, site: CodeLocation(lineFile, lineNumber), isLine: true,
-            build: lineBuild)
+            plainType: lineType, lifetime: lineLifetime, site: CodeLocation(literalText: lineFile, lineNumber),
+            isLine: true, build: lineBuild)
     }
 
     /// Everything about the definition. A line not packed into its module's group yet gets a
@@ -57,7 +84,7 @@ public struct Definition: Sendable {
     /// Its scope, read without giving a line a group of its own (a line has none).
     var scope: ScopeID? { group == nil ? nil : info.scope }
     /// Its site, read without giving a line a group of its own.
-    var site: CodeLocation? { group == nil ? CodeLocation(lineFile, lineNumber) : info.site }
+    var site: CodeLocation? { group == nil ? CodeLocation(literalText: lineFile, lineNumber) : info.site }
 
     /// `info.with(…)` (a modifier's copy): a line's record is made on the stack to copy from,
     /// not in a group of its own first.
@@ -135,13 +162,14 @@ public struct Definition: Sendable {
         lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
-        group = nil
-        index = 0
-        lineType = type
-        lineLifetime = lifetime
-        lineFile = file
-        lineNumber = line
-        lineBuild = build
+        guard file.hasPointerRepresentation else {
+            // Not a `#fileID` literal's text (a one-scalar literal): a definition of its own.
+            self.init(info: DefinitionInfo(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+            return
+        }
+        self.init(
+            lineOf: type, word: Definition.lineWord(line: line, lifetime: lifetime),
+            file: UInt(bitPattern: file.utf8Start), build: build)
     }
 
     /// A definition under `tag`, with a builder made where `type` is known.
@@ -219,26 +247,34 @@ public struct Definition: Sendable {
         self.init(info: injection.info.with(payload: .injection(injection)))
     }
 
+    /// A plain line, its fields as stored.
+    private init(lineOf type: Any.Type, word: UInt, file: UInt, build: @escaping Builder) {
+        group = nil
+        self.word = word
+        lineType = type
+        lineFile = file
+        lineBuild = build
+    }
+
+    /// The placeholder `lineFile` of a definition that is not a line (never read).
+    private static var noFile: UInt { 0 }
+
     /// A stand-in that no container ever reads: the unused definition of a module builder's
     /// component that holds several. Made with a few stores, no allocation.
     init(placeholder: Void) {
         group = nil
-        index = 0
+        word = 0
         lineType = DeclaredScope.self
-        lineLifetime = .factory
-        lineFile = ""
-        lineNumber = 0
+        lineFile = Definition.noFile
         lineBuild = { _, _ in }
     }
 
     /// A definition of `info`.
     init(info: DefinitionInfo) {
         group = info.group
-        index = info.index
+        word = UInt(bitPattern: info.index)
         lineType = DeclaredScope.self
-        lineLifetime = .factory
-        lineFile = ""
-        lineNumber = 0
+        lineFile = Definition.noFile
         lineBuild = { _, _ in }
     }
 
