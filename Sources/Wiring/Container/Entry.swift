@@ -38,6 +38,14 @@ struct Entry: Sendable {
         DefinitionInfo(group: storage.pointee.group.takeUnretainedValue(), record: storage.pointee.record)
     }
 
+    /// The definition's record, read in place (its block keeps its group alive): what a build
+    /// or a release reads, without making an info (a retain of the group).
+    private var record: UnsafeMutablePointer<DefinitionRecord> { storage.pointee.record }
+    /// The definition's type.
+    private var definedType: Any.Type { record.pointee.type }
+    /// The definition's `.onClose` callback, if any.
+    private var onClose: (@Sendable (Any) -> Void)? { record.pointee.extras?.onClose }
+
     /// Where a built singleton's address is published, for the fast path; `nil` for other
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
     /// can be recorded.
@@ -168,7 +176,7 @@ struct Entry: Sendable {
             (buffer) throws(WiringError) -> Any in
             let address = buffer.baseAddress.unsafelyUnwrapped
             try resolve(into: address, in: container)
-            return ErasedValue.take(info.type, from: address)
+            return ErasedValue.take(definedType, from: address)
         }
     }
 
@@ -185,12 +193,12 @@ struct Entry: Sendable {
         var object: AnyObject?
         swap(&object, &state.pointee.heldObject)
         if let object {
-            return Released(value: object, sequence: state.pointee.sequence, onClose: info.onClose)
+            return Released(value: object, sequence: state.pointee.sequence, onClose: onClose)
         }
         var held: HeldValue?
         swap(&held, &state.pointee.heldInstance)
         guard let held else { return nil }
-        return Released(value: held.value, sequence: state.pointee.sequence, onClose: info.onClose)
+        return Released(value: held.value, sequence: state.pointee.sequence, onClose: onClose)
     }
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
@@ -224,7 +232,7 @@ struct Entry: Sendable {
     /// The built singleton, if any, for messages (never builds).
     var existingValue: Any? {
         guard let word else { return nil }
-        return ReadSection.read { wiring_atomic_load_acquire(word).map { ErasedValue.value(info.type, at: $0) } }
+        return ReadSection.read { wiring_atomic_load_acquire(word).map { ErasedValue.value(definedType, at: $0) } }
     }
 
     // MARK: - Building
@@ -337,7 +345,7 @@ struct Entry: Sendable {
                     ErasedValue.copy(layout, from: address, to: buffer)
                     return true
                 }
-                if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
                 // The inline words, unless a value built there once may still wait to be freed.
                 useInline = !inlineUsed && layout.size <= 2 * MemoryLayout<UInt>.size
                     && layout.alignment <= MemoryLayout<UInt>.alignment
@@ -395,9 +403,9 @@ struct Entry: Sendable {
                 // Read in place, not bound: a binding would retain the scope on every resolve.
                 if container.scope?.refuses(in: container) == true {
                     throw WiringError.scopeClosed(
-                        scope: container.scope.unsafelyUnwrapped.id.name, type: typeName(info.type), requestedAt: nil)
+                        scope: container.scope.unsafelyUnwrapped.id.name, type: typeName(definedType), requestedAt: nil)
                 }
-                if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
                 if let existing = state.pointee.heldObject {
                     // `T` is a class: its value is this one reference.
                     buffer.initializeMemory(as: AnyObject.self, repeating: existing, count: 1)
@@ -423,7 +431,7 @@ struct Entry: Sendable {
                 let kept = nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
                     let value: Any = isObject ? object.unsafelyUnwrapped : held.unsafelyUnwrapped.value
-                    return .instance(Released(value: value, sequence: kept, onClose: info.onClose))
+                    return .instance(Released(value: value, sequence: kept, onClose: onClose))
                 }
                 if isObject {
                     state.pointee.heldObject = object
@@ -444,14 +452,14 @@ struct Entry: Sendable {
         try buildOnce(
             state,
             existing: { () throws(WiringError) -> Bool in
-                if let retiredBy { throw retiredBy.error(for: info.type, definedAt: info.site) }
+                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
                 guard let existing = state.pointee.weakInstance?.object else { return false }
-                return ErasedValue.initialize(info.type, at: buffer, with: existing)
+                return ErasedValue.initialize(definedType, at: buffer, with: existing)
             },
             build: { () throws(WiringError) in try make(into: buffer, in: container) },
             keep: { () -> Retirement? in
                 // Only a class instance can be held weakly; anything else is built every time.
-                let value = ErasedValue.value(info.type, at: buffer)
+                let value = ErasedValue.value(definedType, at: buffer)
                 if retiredBy == nil, ErasedValue.isClassInstance(value) {
                     state.pointee.weakInstance = WeakReference(value as AnyObject)
                 }

@@ -3,6 +3,12 @@ extension ScopeState {
     ///
     /// Copied as a few words and references: its tag, if any, is boxed, so that declaring,
     /// finding and dropping an untagged value never copies an existential.
+    /// The info of a sandbox's declared example, in a box of one reference.
+    final class KnownInfo: Sendable {
+        let info: DefinitionInfo
+        init(_ info: DefinitionInfo) { self.info = info }
+    }
+
     struct Declared {
         let stored: Stored
         let type: Any.Type
@@ -10,14 +16,15 @@ extension ScopeState {
         let taggedAs: TagBox?
         let site: CodeLocation
         /// The info a verification sandbox declares its examples with; made on demand otherwise.
-        let knownInfo: DefinitionInfo?
+        /// Boxed: a declared value is copied on every lookup, and an info is two words.
+        let known: KnownInfo?
         let sequence: UInt64
 
         var isTagged: Bool { taggedAs != nil }
         var tag: Tag? { taggedAs?.tag }
 
         var info: DefinitionInfo {
-            knownInfo ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
+            known?.info ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
         }
 
         /// The value, as resolves copy it: a class instance as its reference, anything else in

@@ -145,7 +145,7 @@ final class ScopeState: @unchecked Sendable {
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
             // The tag is copied once, into the value's box.
             let value = Declared(
-                stored: stored, type: type, taggedAs: tag.map(TagBox.init), site: site, knownInfo: info,
+                stored: stored, type: type, taggedAs: tag.map(TagBox.init), site: site, known: info.map(KnownInfo.init),
                 sequence: nextCreationSequence())
             guard let existing = declared.index(of: ObjectIdentifier(type), tag: tag) else {
                 appendDeclared(value)
@@ -168,7 +168,7 @@ final class ScopeState: @unchecked Sendable {
             guard declared.index(untagged: ObjectIdentifier(type)) == nil else { return false }
             appendDeclared(
                 Declared(
-                    stored: stored, type: type, taggedAs: nil, site: site, knownInfo: nil,
+                    stored: stored, type: type, taggedAs: nil, site: site, known: nil,
                     sequence: nextCreationSequence()))
             return true
         }
