@@ -20,8 +20,10 @@ extension Registry {
         let isPlain = definitions.withUnsafeBufferPointer { definitions -> Bool in
             for index in definitions.indices {
                 let info = definitions[index].info
+                // A definition without extras (most: no scope, callback, payload or bindings) is
+                // told apart without reading them.
                 guard info.isPlain || (info.scope == nil && !info.isInjection), !info.isOverride, info.lifetime != .scoped,
-                    definitions[index].bindings.isEmpty, case .builder = definitions[index].payload
+                    !info.hasExtras || (info.bindings.isEmpty && info.hasBuilderPayload)
                 else { return false }
                 let entry = block.makeEntry(info: info, mode: mode(info))
                 if info.isPlain {

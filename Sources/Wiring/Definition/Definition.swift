@@ -18,7 +18,16 @@ public struct Definition: Sendable {
     /// other definition. `nil` for a plain line as written (`single { … }`, `factory { … }`),
     /// which costs no heap object: its record is made of the `line…` fields when its module
     /// packs it. Immutable once made (see ``DefinitionGroup``), so shared between threads safely.
-    nonisolated(unsafe) private let group: DefinitionGroup?
+    nonisolated(unsafe) private let owner: DefinitionGroup?
+
+    /// The record of a definition that has one (read in place; `owner` keeps it alive), or `nil`
+    /// for a line not packed.
+    @inline(__always)
+    private func withRecord<Result>(_ body: (UnsafeMutablePointer<DefinitionRecord>) -> Result) -> Result? {
+        // `self` holds `owner` for the whole call: the record outlives `body`.
+        guard let owner else { return nil }
+        return owner.withUnsafeMutablePointerToElements { body($0 + index) }
+    }
     /// The record's index in `group`; for a line, its line number and lifetime (see `lineWord`).
     private let word: UInt
     // A plain line's fields; placeholders in any other definition. Few flat fields, not an enum
@@ -66,25 +75,27 @@ public struct Definition: Sendable {
     /// Everything about the definition. A line not packed into its module's group yet gets a
     /// group of its own on every read (one definition still, by `===`): read it once.
     var info: DefinitionInfo {
-        guard let group else { return DefinitionInfo { lineRecord } }
-        return DefinitionInfo(group: group, index: index)
+        guard let owner else { return DefinitionInfo { lineRecord } }
+        return DefinitionInfo(group: owner, index: index)
     }
 
     /// The identity of the definition's record (see ``DefinitionInfo/id``), read without making
     /// an info. Only for a definition that has a record: a line not packed yet has none.
     var id: DefinitionID {
-        guard let group else { preconditionFailure("Wiring: the identity of a line not packed was read") }
-        return DefinitionID(address: UnsafeRawPointer(group.withUnsafeMutablePointerToElements { $0 + index }))
+        guard let address = withRecord({ UnsafeRawPointer($0) }) else {
+            preconditionFailure("Wiring: the identity of a line not packed was read")
+        }
+        return DefinitionID(address: address)
     }
 
     /// The type it answers for, read without giving a line a group of its own.
-    var type: Any.Type { group == nil ? lineType : info.type }
+    var type: Any.Type { withRecord { $0.pointee.type } ?? lineType }
     /// Its lifetime, read without giving a line a group of its own.
-    var lifetime: Lifetime { group == nil ? lineLifetime : info.lifetime }
+    var lifetime: Lifetime { withRecord { $0.pointee.lifetime } ?? lineLifetime }
     /// Its scope, read without giving a line a group of its own (a line has none).
-    var scope: ScopeID? { group == nil ? nil : info.scope }
+    var scope: ScopeID? { withRecord { $0.pointee.extras?.scope } ?? nil }
     /// Its site, read without giving a line a group of its own.
-    var site: CodeLocation? { group == nil ? CodeLocation(literalText: lineFile, lineNumber) : info.site }
+    var site: CodeLocation? { withRecord { $0.pointee.site } ?? CodeLocation(literalText: lineFile, lineNumber) }
 
     /// `info.with(…)` (a modifier's copy): a line's record is made on the stack to copy from,
     /// not in a group of its own first.
@@ -93,7 +104,7 @@ public struct Definition: Sendable {
         scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
         payload: Payload? = nil, bindings: [Binding]? = nil
     ) -> DefinitionInfo {
-        guard group == nil else {
+        guard owner == nil else {
             return info.with(
                 type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope,
                 onClose: onClose, build: build, payload: payload, bindings: bindings)
@@ -108,13 +119,11 @@ public struct Definition: Sendable {
 
     /// What the definition builds, or what else it stands for.
     var payload: Payload {
-        guard group != nil else { return .builder }
-        return info.payload
+        withRecord { $0.pointee.extras?.payload ?? .builder } ?? .builder
     }
     /// Secondary types this definition also answers for (``bind(_:)``).
     var bindings: [Binding] {
-        guard group != nil else { return [] }
-        return info.bindings
+        withRecord { $0.pointee.extras?.bindings ?? [] } ?? []
     }
 
     enum Payload: Sendable {
@@ -212,16 +221,20 @@ public struct Definition: Sendable {
             type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, payload: .linkMarker(target)))
     }
 
+    /// Whether the definition has a scope, a close callback, a payload or bindings (a line has
+    /// none): what a marker, an include and a binding need, tested without copying a payload.
+    private var hasExtras: Bool { withRecord { $0.pointee.extras != nil } ?? false }
+
     /// Whether this is the marker of a declared scope.
     var isScopeMarker: Bool {
-        if group == nil { return false }
+        guard hasExtras else { return false }
         if case .scopeMarker = payload { return true }
         return false
     }
 
     /// The scope a `linked(to:)` marker names; `nil` for anything else.
     var linkTarget: ScopeID? {
-        if group == nil { return nil }
+        guard hasExtras else { return nil }
         if case let .linkMarker(target) = payload { return target }
         return nil
     }
@@ -231,14 +244,14 @@ public struct Definition: Sendable {
 
     /// Whether this is a marker for an included module.
     var isInclude: Bool {
-        if group == nil { return false }
+        guard hasExtras else { return false }
         if case .include = payload { return true }
         return false
     }
 
     /// The module this marker includes, if it is one.
     var includedModule: DependencyContainer? {
-        if group == nil { return nil }
+        guard hasExtras else { return nil }
         if case let .include(module) = payload { return module }
         return nil
     }
@@ -249,7 +262,7 @@ public struct Definition: Sendable {
 
     /// A plain line, its fields as stored.
     private init(lineOf type: Any.Type, word: UInt, file: UInt, build: @escaping Builder) {
-        group = nil
+        owner = nil
         self.word = word
         lineType = type
         lineFile = file
@@ -262,7 +275,7 @@ public struct Definition: Sendable {
     /// A stand-in that no container ever reads: the unused definition of a module builder's
     /// component that holds several. Made with a few stores, no allocation.
     init(placeholder: Void) {
-        group = nil
+        owner = nil
         word = 0
         lineType = DeclaredScope.self
         lineFile = Definition.noFile
@@ -271,7 +284,7 @@ public struct Definition: Sendable {
 
     /// A definition of `info`.
     init(info: DefinitionInfo) {
-        group = info.group
+        owner = info.group
         word = UInt(bitPattern: info.index)
         lineType = DeclaredScope.self
         lineFile = Definition.noFile
@@ -279,7 +292,7 @@ public struct Definition: Sendable {
     }
 
     /// Whether this is a plain line not packed yet (tested without copying it).
-    var isLine: Bool { group == nil }
+    var isLine: Bool { owner == nil }
 
     /// `definitions` with their plain lines packed into one ``DefinitionGroup``, in order, and
     /// every other definition as it is: the records of a module's lines cost one allocation

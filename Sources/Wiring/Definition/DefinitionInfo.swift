@@ -70,6 +70,12 @@ struct DefinitionInfo: Sendable {
     var bindings: [Definition.Binding] { record.pointee.extras?.bindings ?? [] }
     /// Whether the definition has a scope, a close callback, a payload or bindings.
     var hasExtras: Bool { record.pointee.extras != nil }
+    /// Whether its payload is `.builder` (tested without copying the payload).
+    var hasBuilderPayload: Bool {
+        guard let extras = record.pointee.extras else { return true }
+        if case .builder = extras.payload { return true }
+        return false
+    }
 
     /// The info of a plain `single` or `factory` (no tag, no scope, no flags) made alone, not
     /// packed with its module's lines (a line read before its module is made).
