@@ -114,18 +114,8 @@ final class Registry: Sendable {
         let reusable = previous?.entriesByInfo() ?? [:]
         // Room for every claim's entry, and for the primaries that only their bindings claim.
         let hasBindings = definitions.contains { !$0.bindings.isEmpty }
-        var block: EntryBlock?
-        var slots: Int32 = 0
-        func newEntry(_ info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil) -> Entry {
-            let made = block ?? EntryBlock.make(capacity: claims.count + (hasBindings ? definitions.count : 0))
-            block = made
-            var slot: Int32 = -1
-            if sharedByScopes, info.lifetime != .factory, info.lifetime != .singleton {
-                slot = slots
-                slots += 1
-            }
-            return made.makeEntry(info: info, mode: mode, primary: primary, slot: slot)
-        }
+        var maker = EntryMaker(
+            capacity: claims.count + (hasBindings ? definitions.count : 0), sharedByScopes: sharedByScopes)
         var owners = EntryOwners()
         // The entry of each definition with bindings, which its bindings' entries build from.
         var primaries = [Entry?](repeating: nil, count: hasBindings ? definitions.count : 0)
@@ -145,7 +135,7 @@ final class Registry: Sendable {
             case .builder:
                 let primary =
                     (hasBindings ? primaries[claim.definition] : nil) ?? reusable[info.id]
-                    ?? newEntry(info, mode: mode(info))
+                    ?? maker.make(info, mode: mode(info))
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
                 if claim.slot == 0 {
@@ -154,7 +144,7 @@ final class Registry: Sendable {
                     let binding = info.bindings[claim.slot - 1]
                     entry =
                         reusable[binding.info.id]
-                        ?? newEntry(binding.info, mode: mode(info), primary: primary)
+                        ?? maker.make(binding.info, mode: mode(info), primary: primary)
                 }
                 owners.keep(entry)
                 entries.append(entry)
@@ -201,7 +191,7 @@ final class Registry: Sendable {
         return Registry(
             entries: entries, owners: owners.blocks, table: ResolveTable.make(fast), tagged: tagged.table,
             injections: injections, parameterized: parameterized, asyncEntries: asyncEntries,
-            eagerEntries: entries.filter { $0.info.createdAtStart }, scopes: scopes, slotCount: Int(slots),
+            eagerEntries: entries.filter { $0.info.createdAtStart }, scopes: scopes, slotCount: Int(maker.slots),
             declarations: declarations)
     }
 
@@ -401,4 +391,31 @@ struct TaggedEntries {
 
     /// The lists as the registry's table.
     var table: TypeTable<[Entry]> { TypeTable(types.map { ($0.type, $0.entries) }) }
+}
+
+/// Makes a registry's entries in one block, made with the first, and counts the instance slots
+/// of a registry that scopes share. A value the build mutates in place (a nested function that
+/// captured these, called from `??`'s autoclosure, had every access checked at run time).
+struct EntryMaker {
+    private var block: EntryBlock?
+    private(set) var slots: Int32 = 0
+    private let capacity: Int
+    private let sharedByScopes: Bool
+
+    init(capacity: Int, sharedByScopes: Bool) {
+        self.capacity = capacity
+        self.sharedByScopes = sharedByScopes
+    }
+
+    /// A new entry for `info`; for a binding, `primary` is the entry it builds from.
+    mutating func make(_ info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil) -> Entry {
+        let made = block ?? EntryBlock.make(capacity: capacity)
+        block = made
+        var slot: Int32 = -1
+        if sharedByScopes, info.lifetime != .factory, info.lifetime != .singleton {
+            slot = slots
+            slots += 1
+        }
+        return made.makeEntry(info: info, mode: mode, primary: primary, slot: slot)
+    }
 }
