@@ -137,6 +137,16 @@ extension DependencyContainer {
         }
     }
 
+    @Test func twoLinesOnOneSourceLineAreTwoDefinitions() async {
+        // Same site, same type, neither captures anything: different code, so a duplicate.
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            DependencyContainer.defined(by: module { single { Named("x") }; single { Named("y") } })
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: `Named` (no tag) is defined twice."))
+        }
+    }
+
     @Test func everyKindOfLineGivesItsDefinitionsOnceInTheOrderWritten() {
         let shared = [factory(tag: "b") { Named("b") }, factory(tag: "c") { Named("c") }]
         let nothing: [Definition] = []

@@ -184,12 +184,14 @@ struct DefinitionRecord: Sendable {
             record.pointee.lifetime == other.pointee.lifetime, let site = record.pointee.site,
             let otherSite = other.pointee.site, site.isSame(as: otherSite)
         else { return false }
-        // The builders' contexts (what they captured), read in place. Their functions are not
-        // compared: a builder passed on may be stored through a different thunk over the same
-        // context. Invariant: `StoredBuilder` is the closure's two words, function then context.
-        let offset = MemoryLayout<DefinitionRecord>.offset(of: \.builder).unsafelyUnwrapped + MemoryLayout<UInt>.size
-        let mine = (UnsafeRawPointer(record) + offset).load(as: UInt.self)
-        let theirs = (UnsafeRawPointer(other) + offset).load(as: UInt.self)
+        // The builders' words (code and captures), read in place: copies of one builder hold
+        // the same two words, while a closure read as a value of a generic type is reabstracted
+        // through a thunk of its own. So two lines written on one source line differ by their
+        // code even when neither captures anything. Invariant: `StoredBuilder` is the closure's
+        // two words, function then context.
+        let offset = MemoryLayout<DefinitionRecord>.offset(of: \.builder).unsafelyUnwrapped
+        let mine = (UnsafeRawPointer(record) + offset).loadUnaligned(as: (UInt, UInt).self)
+        let theirs = (UnsafeRawPointer(other) + offset).loadUnaligned(as: (UInt, UInt).self)
         return mine == theirs
     }
 
