@@ -77,27 +77,26 @@ struct DefinitionRecord: Sendable {
     /// The record of a plain line: no tag, no scope, no flags. It stores no tag rather than
     /// copying an absent one, which for an optional existential is an outlined copy.
     init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, isLine: Bool, build: @escaping Builder) {
-        self.type = type
-        storedTag = DefinitionRecord.noTag
-        self.lifetime = lifetime
-        self.site = site
-        isInjection = false
-        isOverride = false
-        createdAtStart = false
-        isAsync = false
-        builder = StoredBuilder(function: build)
-        extras = nil
-        layout = ValueLayout(of: type)
-        isPlain = true
-        isTagged = false
-        tagKeyIsExact = false
-        self.isLine = isLine
+        self.init(
+            simpleType: type, storedTag: DefinitionRecord.noTag, isTagged: false, keyIsExact: false, lifetime: lifetime,
+            site: site, isLine: isLine, build: build)
     }
 
     /// The record of a `single` or `factory` under `tag` and nothing else (no scope, no flags).
     init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
+        self.init(
+            simpleType: type, storedTag: tag, isTagged: true, keyIsExact: keyIsExact, lifetime: lifetime, site: site,
+            isLine: false, build: build)
+    }
+
+    /// A `single` or `factory` without scope, flags or extras, tagged or not.
+    @inline(__always)
+    private init(
+        simpleType type: Any.Type, storedTag: Tag, isTagged: Bool, keyIsExact: Bool, lifetime: Lifetime,
+        site: CodeLocation, isLine: Bool, build: @escaping Builder
+    ) {
         self.type = type
-        storedTag = tag
+        self.storedTag = storedTag
         self.lifetime = lifetime
         self.site = site
         isInjection = false
@@ -107,10 +106,10 @@ struct DefinitionRecord: Sendable {
         builder = StoredBuilder(function: build)
         extras = nil
         layout = ValueLayout(of: type)
-        isPlain = false
-        isTagged = true
+        isPlain = !isTagged
+        self.isTagged = isTagged
         tagKeyIsExact = keyIsExact
-        isLine = false
+        self.isLine = isLine
     }
 
     init(
