@@ -11,6 +11,9 @@ extension Registry {
     /// listed twice): the general path then builds the registry, and says what is wrong.
     static func plain(_ definitions: [Definition], mode: (DefinitionInfo) -> EntryMode) -> Registry? {
         let count = definitions.count
+        // A module whose first definition is not plain (a binding, an override, a scope marker)
+        // goes to the general path before any table is allocated for this one.
+        if let first = definitions.first, !isPlainCandidate(first.info) { return nil }
         let table = ResolveTable.empty(capacity: count)
         var entries: [Entry] = []
         entries.reserveCapacity(count)
@@ -20,11 +23,7 @@ extension Registry {
         let isPlain = definitions.withUnsafeBufferPointer { definitions -> Bool in
             for index in definitions.indices {
                 let info = definitions[index].info
-                // A definition without extras (most: no scope, callback, payload or bindings) is
-                // told apart without reading them.
-                guard info.isPlain || (info.scope == nil && !info.isInjection), !info.isOverride, info.lifetime != .scoped,
-                    !info.hasExtras || (info.bindings.isEmpty && info.hasBuilderPayload)
-                else { return false }
+                guard isPlainCandidate(info) else { return false }
                 let entry = block.makeEntry(info: info, mode: mode(info))
                 if info.isPlain {
                     guard table.insert(info.typeID, tag: .none, entry: entry) else { return false }
@@ -51,5 +50,14 @@ extension Registry {
         return Registry(
             entries: entries, owners: [block], table: table, tagged: tagged.table, injections: [:], parameterized: [:],
             asyncEntries: [:], eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
+    }
+
+    /// Whether `info` may go in a plain registry: no scope, not an injection, no override, no
+    /// bindings, a builder. A definition without extras (most: no scope, callback, payload or
+    /// bindings) is told apart without reading them.
+    @inline(__always)
+    private static func isPlainCandidate(_ info: DefinitionInfo) -> Bool {
+        (info.isPlain || (info.scope == nil && !info.isInjection)) && !info.isOverride && info.lifetime != .scoped
+            && (!info.hasExtras || (info.bindings.isEmpty && info.hasBuilderPayload))
     }
 }

@@ -14,21 +14,24 @@
 /// A definition is a description only. Each container it ends up in builds its own instances,
 /// so a singleton is shared within one container, never between two.
 public struct Definition: Sendable {
-    /// The group and index of the definition's record: of a line its module packed, or of any
-    /// other definition. `nil` for a plain line as written (`single { … }`, `factory { … }`),
-    /// which costs no heap object: its record is made of the `line…` fields when its module
-    /// packs it. Immutable once made (see ``DefinitionGroup``), so shared between threads safely.
-    nonisolated(unsafe) private let owner: DefinitionGroup?
+    /// The group of the definition's record: of a line its module packed, or of any other
+    /// definition. For a plain line as written (`single { … }`, `factory { … }`), which costs no
+    /// heap object, the shared empty group: its record is made of the `line…` fields when its
+    /// module packs it. Not optional: an optional of this class (a `ManagedBuffer`, whose
+    /// superclass is generic) is copied through `Optional`'s value witnesses. Immutable once made
+    /// (see ``DefinitionGroup``), so shared between threads safely.
+    nonisolated(unsafe) private let owner: DefinitionGroup
 
     /// The record of a definition that has one (read in place; `owner` keeps it alive), or `nil`
     /// for a line not packed.
     @inline(__always)
     private func withRecord<Result>(_ body: (UnsafeMutablePointer<DefinitionRecord>) -> Result) -> Result? {
         // `self` holds `owner` for the whole call: the record outlives `body`.
-        guard let owner else { return nil }
+        guard !isLine else { return nil }
         return owner.withUnsafeMutablePointerToElements { body($0 + index) }
     }
-    /// The record's index in `group`; for a line, its line number and lifetime (see `lineWord`).
+    /// The record's index in `owner`; for a line, the line flag (the top bit), its line number
+    /// and its lifetime (see `lineWord`).
     private let word: UInt
     // A plain line's fields; placeholders in any other definition. Few flat fields, not an enum
     // of the two forms: copying a definition (the module builder does, line by line) is then a
@@ -39,7 +42,10 @@ public struct Definition: Sendable {
     private let lineFile: UInt
     private let lineBuild: Builder
 
-    /// A line's number and lifetime in one word: the number above the low three bits.
+    /// The top bit of a line's `word`.
+    private static var lineFlag: UInt { 1 << (UInt.bitWidth - 1) }
+
+    /// A line's flag, number and lifetime in one word: the number above the low three bits.
     private static func lineWord(line: UInt, lifetime: Lifetime) -> UInt {
         let code: UInt =
             switch lifetime {
@@ -49,7 +55,7 @@ public struct Definition: Sendable {
             case .scoped: 3
             case .declared: 4
             }
-        return line << 3 | code
+        return lineFlag | line << 3 | code
     }
 
     private var lineLifetime: Lifetime {
@@ -62,7 +68,7 @@ public struct Definition: Sendable {
         }
     }
 
-    private var lineNumber: UInt { word >> 3 }
+    private var lineNumber: UInt { (word & ~Definition.lineFlag) >> 3 }
     private var index: Int { Int(bitPattern: word) }
 
     /// The record of a plain line as written.
@@ -75,7 +81,7 @@ public struct Definition: Sendable {
     /// Everything about the definition. A line not packed into its module's group yet gets a
     /// group of its own on every read (one definition still, by `===`): read it once.
     var info: DefinitionInfo {
-        guard let owner else { return DefinitionInfo { lineRecord } }
+        guard !isLine else { return DefinitionInfo { lineRecord } }
         return DefinitionInfo(group: owner, index: index)
     }
 
@@ -104,7 +110,7 @@ public struct Definition: Sendable {
         scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
         payload: Payload? = nil, bindings: [Binding]? = nil
     ) -> DefinitionInfo {
-        guard owner == nil else {
+        guard isLine else {
             return info.with(
                 type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope,
                 onClose: onClose, build: build, payload: payload, bindings: bindings)
@@ -262,7 +268,7 @@ public struct Definition: Sendable {
 
     /// A plain line, its fields as stored.
     private init(lineOf type: Any.Type, word: UInt, file: UInt, build: @escaping Builder) {
-        owner = nil
+        owner = DefinitionGroup.empty
         self.word = word
         lineType = type
         lineFile = file
@@ -275,8 +281,8 @@ public struct Definition: Sendable {
     /// A stand-in that no container ever reads: the unused definition of a module builder's
     /// component that holds several. Made with a few stores, no allocation.
     init(placeholder: Void) {
-        owner = nil
-        word = 0
+        owner = DefinitionGroup.empty
+        word = Definition.lineWord(line: 0, lifetime: .factory)
         lineType = DeclaredScope.self
         lineFile = Definition.noFile
         lineBuild = { _, _ in }
@@ -292,7 +298,7 @@ public struct Definition: Sendable {
     }
 
     /// Whether this is a plain line not packed yet (tested without copying it).
-    var isLine: Bool { owner == nil }
+    var isLine: Bool { word & Definition.lineFlag != 0 }
 
     /// `definitions` with their plain lines packed into one ``DefinitionGroup``, in order, and
     /// every other definition as it is: the records of a module's lines cost one allocation
