@@ -278,7 +278,9 @@ struct Entry: Sendable {
             try ResolutionFrame.with(container: container, group: storage.pointee.group, record: record) {
                 () throws(WiringError) in
                 do {
-                    try record.pointee.builder(buffer, entry)
+                    // Read through a pointer, the closure is retained for the call (what it
+                    // captured): a class's `let` was borrowed, memory behind a pointer is not.
+                    try record.pointee.builder.function(buffer, entry)
                 } catch {
                     throw WiringError.thrown(by: info, error)
                 }

@@ -179,7 +179,11 @@ public struct Definition: Sendable {
     ) {
         guard file.hasPointerRepresentation else {
             // Not a `#fileID` literal's text (a one-scalar literal): a definition of its own.
-            self.init(info: DefinitionInfo(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+            self.init(
+                info: DefinitionInfo {
+                    DefinitionRecord(
+                        plainType: type, lifetime: lifetime, site: CodeLocation(file, line), isLine: true, build: build)
+                })
             return
         }
         self.init(

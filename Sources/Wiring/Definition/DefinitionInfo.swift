@@ -77,12 +77,6 @@ struct DefinitionInfo: Sendable {
         return false
     }
 
-    /// The info of a plain `single` or `factory` (no tag, no scope, no flags) made alone, not
-    /// packed with its module's lines (a line read before its module is made).
-    init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init { DefinitionRecord(plainType: type, lifetime: lifetime, site: site, isLine: true, build: build) }
-    }
-
     /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
     /// the DSL makes one per line.
     init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {

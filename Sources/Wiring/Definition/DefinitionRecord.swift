@@ -2,13 +2,6 @@
 /// words at (a key path to a closure has none: it would reabstract).
 struct StoredBuilder: Sendable {
     let function: Builder
-
-    /// Runs the builder. Called on the record in place (`record.pointee.builder(…)`), the
-    /// closure is borrowed from it, not copied out: no retain of what it captured.
-    @inline(__always)
-    func callAsFunction(_ buffer: UnsafeMutableRawPointer, _ entry: UnsafeRawPointer) throws {
-        try function(buffer, entry)
-    }
 }
 
 /// One definition's description, in its group: what ``DefinitionInfo`` reads.
