@@ -350,7 +350,12 @@ extension DependencyContainer {
     {
         // A tagged request is the slow path's: only untagged values are looked for here.
         guard tag.type == 0 else { return .unknown }
-        let result = scope.unsafelyUnwrapped.retainedDeclared(type)
+        // Called on the state borrowed, not bound: a bound class reference read from this
+        // container's `let` is retained around the call (this container, which holds it, is
+        // alive for the caller's whole resolve).
+        let result = Unmanaged.passUnretained(scope.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            $0.retainedDeclared(type)
+        }
         if case let .found(value, isObject) = result { found = _Found(declared: value, isObject: isObject) }
         return result
     }

@@ -396,14 +396,16 @@ struct Entry: Sendable {
         // A class instance is held as its reference, in the state itself; any other value in a
         // ``HeldValue`` of its own.
         var held: HeldValue?
-        var object: AnyObject?
         let isObject = layout.isObject
         let state = state(in: container)
         try buildOnce(
             state,
             existing: { () throws(WiringError) -> Bool in
-                // Read in place, not bound: a binding would retain the scope on every resolve.
-                if container.scope?.refuses(in: container) == true {
+                // Asked of the scope borrowed, not bound: a binding would retain it on every
+                // resolve (the container holds it, and the caller holds the container).
+                if let scope = container.scope,
+                    Unmanaged.passUnretained(scope)._withUnsafeGuaranteedRef({ $0.refuses(in: container) })
+                {
                     throw WiringError.scopeClosed(
                         scope: container.scope.unsafelyUnwrapped.id.name, type: typeName(definedType), requestedAt: nil)
                 }
@@ -418,11 +420,7 @@ struct Entry: Sendable {
                 return true
             },
             build: { () throws(WiringError) in
-                if isObject {
-                    try make(into: buffer, in: container)
-                    object = buffer.load(as: AnyObject.self)
-                    return
-                }
+                if isObject { return try make(into: buffer, in: container) }
                 let built = try HeldValue.build(layout.type, size: layout.size, alignment: layout.alignment) {
                     (storage) throws(WiringError) in try make(into: storage, in: container)
                 }
@@ -430,15 +428,17 @@ struct Entry: Sendable {
                 held = built
             },
             keep: { () -> Retirement? in
+                // A class instance is read from `buffer`, which holds the caller's reference: the
+                // one retain here is the state's own (no local copy to retain and release).
                 let kept = nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
-                    let value: Any = isObject ? object.unsafelyUnwrapped : held.unsafelyUnwrapped.value
+                    let value: Any = isObject ? buffer.load(as: AnyObject.self) : held.unsafelyUnwrapped.value
                     return .instance(Released(value: value, sequence: kept, onClose: onClose))
                 }
                 if isObject {
-                    state.pointee.heldObject = object
+                    state.pointee.heldObject = buffer.load(as: AnyObject.self)
                 } else {
-                    state.pointee.heldInstance = held
+                    state.pointee.heldInstance = held.take()
                 }
                 state.pointee.sequence = kept
                 return nil

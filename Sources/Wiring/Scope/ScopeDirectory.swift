@@ -28,9 +28,10 @@ final class ScopeDirectory: @unchecked Sendable {
             self.owner = owner
             self.scope = scope
             self.id = Tag(id)
-            var hasher = Hasher()
-            hasher.combine(id)
-            let mixed = UInt(bitPattern: hasher.finalize())
+            // `Hashable`'s one-shot hash: for an `Int`, one SipHash of its word, where a
+            // `Hasher` made, fed and finalized here takes three calls; for a type without its
+            // own, the default is that same `Hasher`.
+            let mixed = UInt(bitPattern: id._rawHashValue(seed: 0))
                 ^ UInt(bitPattern: scope) &* 0x9E37_79B9_7F4A_7C15
                 ^ UInt(bitPattern: owner.map { Int(bitPattern: UInt(bitPattern: $0)) } ?? 0) &* 0xC2B2_AE3D_27D4_EB4F
             hash = Int(bitPattern: mixed)
