@@ -219,9 +219,10 @@ public final class DependencyContainer: Sendable {
 
     deinit {
         // A scope dropped without `close()`: the lists that reach open scopes forget it.
-        guard let scope else { return }
-        // `close()` has forgotten a closed scope already.
-        guard scope.summary.current & ScopeSummary.closed == 0 else { return }
+        // `close()` has forgotten a closed scope already. Read in place: a binding would retain
+        // the state on every scope's way out.
+        guard self.scope != nil, self.scope.unsafelyUnwrapped.summary.current & ScopeSummary.closed == 0 else { return }
+        let scope = self.scope.unsafelyUnwrapped
         forgetScope(scope)
         if verification == nil, let report = UnclosedScopeObserver.shared.current, !scope.isClosed {
             report(UnclosedScope(scope: scope.id.name, openedAt: scope.openedAt))

@@ -366,9 +366,10 @@ final class ScopeState: @unchecked Sendable {
                     list.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
                 }
                 dropped = declared.takeAll()
-                linked = links
-                links = []
-                callbacks = []
+                // Moved out, not copied and emptied: most scopes have neither (an empty array
+                // assigned is a release and a retain all the same).
+                if !links.isEmpty { swap(&linked, &links) }
+                if !callbacks.isEmpty { callbacks = [] }
                 guard !children.isEmpty else { return [] }
                 let open = children.values.compactMap(\.container)
                 children = [:]
