@@ -5,23 +5,31 @@
 /// claims of a key, and the one `resolve()` returns, hashes nothing once its first claim is
 /// found: plain keys (a type alone) are found in an ``IdentifierMap``, without hashing; only the
 /// first claim of a key with a tag, a scope or an injection goes through a `DefinitionKey`.
+///
+/// Claims are made from definitions' records, read in place: a `DefinitionInfo` made to read
+/// one retains (and then releases) its group, several times per definition.
 struct Claims {
-    typealias Claim = (definition: Int, slot: Int)
+    typealias Record = UnsafeMutablePointer<DefinitionRecord>
+
+    /// One claim: the definition (its index in the registry's definitions) and slot, the
+    /// position of the next claim of the same key or -1, and whether it still stands (an
+    /// override cancels the claims it replaces). One array of these, so that a claim is one
+    /// append.
+    struct Claim {
+        var definition: Int
+        var slot: Int
+        var next = -1
+        var standing = true
+    }
 
     /// Every claim, in declaration order; an override takes the place of the first claim it
     /// replaces.
     private var claims: [Claim] = []
-    /// Whether each claim still stands (an override cancels the claims it replaces).
-    private var standing: [Bool] = []
-    /// The position of the next claim of the same key, or -1: each key's claims are a chain
-    /// from its first claim, in declaration order.
-    private var next: [Int] = []
     /// The first claim of each key without a tag, scope or injection (most of them), without
     /// hashing.
     private var firstPlain: IdentifierMap
     /// The first claim of each other key.
     private var first: [DefinitionKey: Int] = [:]
-
     /// How many claims are expected: the general table is sized for them when its first key
     /// comes, rather than grown key by key.
     private let capacity: Int
@@ -29,102 +37,116 @@ struct Claims {
     init(capacity: Int) {
         self.capacity = capacity
         claims.reserveCapacity(capacity)
-        standing.reserveCapacity(capacity)
-        next.reserveCapacity(capacity)
         firstPlain = IdentifierMap(capacity: capacity)
     }
 
-    /// The position of the first claim of `info`'s key, if any.
-    private func firstPosition(of info: DefinitionInfo) -> Int? {
-        info.isPlain ? firstPlain[info.typeID] : first[info.key]
+    /// The key of a record that is not plain.
+    private static func key(of record: Record) -> DefinitionKey {
+        DefinitionKey(
+            type: ObjectIdentifier(record.pointee.type), tag: record.pointee.isTagged ? record.pointee.storedTag : nil,
+            isInjection: record.pointee.isInjection, scope: record.pointee.extras?.scope)
+    }
+
+    /// The position of the first claim of `record`'s key, if any.
+    private func firstPosition(of record: Record) -> Int? {
+        record.pointee.isPlain ? firstPlain[ObjectIdentifier(record.pointee.type)] : first[Self.key(of: record)]
     }
 
     var count: Int { claims.count }
 
     /// The standing claims with their positions, in declaration order.
     var live: some Sequence<(Int, Claim)> {
-        zip(claims.indices, claims).lazy.filter { standing[$0.0] }
+        zip(claims.indices, claims).lazy.filter { $0.1.standing }
     }
 
     /// Whether the claim at `position` is the one `resolve()` returns for its key: the last
     /// standing one.
     func isWinner(_ position: Int) -> Bool {
-        guard standing[position] else { return false }
-        var later = next[position]
+        guard claims[position].standing else { return false }
+        var later = claims[position].next
         while later >= 0 {
-            if standing[later] { return false }
-            later = next[later]
+            if claims[later].standing { return false }
+            later = claims[later].next
         }
         return true
     }
 
-    /// Whether `info`'s definition already claimed its key: the same definition reached again.
-    func alreadyHolds(_ info: DefinitionInfo, in definitions: [Definition]) -> Bool {
-        guard var position = firstPosition(of: info) else { return false }
-        if definitions[claims[position].definition].info === info { return true }
+    /// Whether `record`'s definition has claimed already: the same definition, reached twice
+    /// (a module listed twice).
+    func alreadyHolds(_ record: Record, in definitions: [Definition]) -> Bool {
+        guard var position = firstPosition(of: record) else { return false }
+        if DefinitionRecord.isSame(definitions[claims[position].definition].packedRecord, as: record) { return true }
         while position >= 0 {
-            if standing[position], definitions[claims[position].definition].info === info { return true }
-            position = next[position]
+            if claims[position].standing,
+                DefinitionRecord.isSame(definitions[claims[position].definition].packedRecord, as: record)
+            {
+                return true
+            }
+            position = claims[position].next
         }
         return false
     }
 
-    /// The standing claims of the key whose first claim is at `position`, in declaration order.
+    /// The standing claims of a key, from its first claim at `position`, in declaration order.
     private func standing(from position: Int) -> [Int] {
         var positions: [Int] = []
         var position = position
         while position >= 0 {
-            if standing[position] { positions.append(position) }
-            position = next[position]
+            if claims[position].standing { positions.append(position) }
+            position = claims[position].next
         }
         return positions
     }
 
-    /// Adds slot `slot` of definition `index`, whose info is `info`.
+    /// Claims `record`'s key for the slot `slot` of the definition at `index`. An override
+    /// replaces the standing claims of its key; a second direct definition of a key throws.
     mutating func claim(
-        _ info: DefinitionInfo, definition index: Int, slot: Int, in definitions: [Definition]
+        _ record: Record, definition index: Int, slot: Int, in definitions: [Definition]
     ) throws(WiringError) {
-        guard let firstPosition = firstPosition(of: info) else {
-            if info.isPlain {
-                firstPlain[info.typeID] = claims.count
-            } else {
+        let firstPosition: Int
+        if record.pointee.isPlain {
+            // One probe: the key's first claim, or this one filed as the first.
+            guard let found = firstPlain.value(for: ObjectIdentifier(record.pointee.type), orInsert: claims.count)
+            else { return claims.append(Claim(definition: index, slot: slot)) }
+            firstPosition = found
+        } else {
+            let key = Self.key(of: record)
+            guard let found = first[key] else {
                 if first.isEmpty { first.reserveCapacity(capacity) }
-                first[info.key] = claims.count
+                first[key] = claims.count
+                return claims.append(Claim(definition: index, slot: slot))
             }
-            append((index, slot))
-            return
+            firstPosition = found
         }
         let earlier = standing(from: firstPosition)
-        if info.isOverride, let place = earlier.first {
+        if record.pointee.isOverride, let place = earlier.first {
             // Replaces every earlier claim, in the place of the first.
-            for position in earlier { standing[position] = false }
-            claims[place] = (index, slot)
-            standing[place] = true
+            for position in earlier { claims[position].standing = false }
+            claims[place].definition = index
+            claims[place].slot = slot
+            claims[place].standing = true
             return
         }
-        if slot == 0, !info.isOverride,
+        if slot == 0, !record.pointee.isOverride,
             let direct = earlier.first(where: { claims[$0].slot == 0 })
         {
-            let other = definitions[claims[direct].definition].info
+            let other = definitions[claims[direct].definition].packedRecord
             throw .duplicateDefinition(
-                type: typeName(info.type), tag: info.tag?.description, first: other.site, second: info.site)
+                type: typeName(record.pointee.type),
+                tag: record.pointee.isTagged ? record.pointee.storedTag.description : nil, first: other.pointee.site,
+                second: record.pointee.site)
         }
         // The new claim ends the key's chain.
         var last = firstPosition
-        while next[last] >= 0 { last = next[last] }
-        next[last] = claims.count
-        append((index, slot))
-    }
-
-    private mutating func append(_ claim: Claim) {
-        claims.append(claim)
-        standing.append(true)
-        next.append(-1)
+        while claims[last].next >= 0 { last = claims[last].next }
+        claims[last].next = claims.count
+        claims.append(Claim(definition: index, slot: slot))
     }
 }
 
-/// A map from type to position: open addressing on the metadata address, no hashing. Sized
-/// for the expected number of keys, it grows if more come (bindings).
+/// Small non-negative integers by `ObjectIdentifier`, in open addressing over a power-of-two
+/// table kept at most half full: for the claims of a registry being built, where a dictionary
+/// would hash every type. Never removes.
 struct IdentifierMap {
     private var keys: [UInt]
     private var values: [Int]
@@ -139,6 +161,7 @@ struct IdentifierMap {
         mask = size - 1
     }
 
+    /// Where `key` is, or the empty place where it would go.
     private func index(of key: UInt) -> Int {
         // Fibonacci hashing: the top bits of the product, which every bit of the key reaches.
         let shift = UInt(UInt.bitWidth - (mask + 1).trailingZeroBitCount)
@@ -148,19 +171,21 @@ struct IdentifierMap {
     }
 
     subscript(type: ObjectIdentifier) -> Int? {
-        get {
-            let index = index(of: UInt(bitPattern: type))
-            return keys[index] == 0 ? nil : values[index]
-        }
-        set {
-            guard let newValue else { preconditionFailure("Wiring: IdentifierMap never removes") }
-            if (count + 1) * 2 > keys.count { grow() }
-            let key = UInt(bitPattern: type)
-            let index = index(of: key)
-            if keys[index] == 0 { count += 1 }
-            keys[index] = key
-            values[index] = newValue
-        }
+        let index = index(of: UInt(bitPattern: type))
+        return keys[index] == 0 ? nil : values[index]
+    }
+
+    /// The value of `type`, or `nil` once `value` is stored for it: a lookup and an insert in
+    /// one probe.
+    mutating func value(for type: ObjectIdentifier, orInsert value: Int) -> Int? {
+        if (count + 1) * 2 > keys.count { grow() }
+        let key = UInt(bitPattern: type)
+        let index = index(of: key)
+        if keys[index] != 0 { return values[index] }
+        keys[index] = key
+        values[index] = value
+        count += 1
+        return nil
     }
 
     private mutating func grow() {

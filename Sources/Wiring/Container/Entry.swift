@@ -43,6 +43,8 @@ struct Entry: Sendable {
     private var record: UnsafeMutablePointer<DefinitionRecord> { storage.pointee.record }
     /// The definition's type.
     private var definedType: Any.Type { record.pointee.type }
+    /// Whether the definition is a `createdAtStart()` singleton, read without making an info.
+    var isCreatedAtStart: Bool { record.pointee.createdAtStart }
     /// The definition's `.onClose` callback, if any.
     private var onClose: (@Sendable (Any) -> Void)? { record.pointee.extras?.onClose }
 

@@ -72,21 +72,26 @@ final class Registry: Sendable {
         if previous == nil, !sharedByScopes, let plain = Registry.plain(allDefinitions, mode: mode) {
             return plain
         }
+        // Every definition is read through its record below: a line not packed yet (none, when
+        // the builder packed its blocks) is packed here, once.
+        let allDefinitions = Definition.packingLines(of: allDefinitions)
         // Definitions of other scopes wait until their scope is opened.
         var scoped: [ScopeID: [Definition]] = [:]
         var definitions: [Definition] = []
-        let hasScopes = allDefinitions.contains { $0.info.scope != nil || $0.info.lifetime == .scoped }
+        let hasScopes = allDefinitions.contains { $0.lifetime == .scoped || $0.scope != nil }
         if !hasScopes { definitions = allDefinitions }
-        // Read in place, by index: a `Definition` copied out is an outlined copy of its fields.
+        // Read in place, by index: a `Definition` copied out is an outlined copy of its fields,
+        // and an info made to read one retains its group.
         for index in hasScopes ? allDefinitions.indices : 0..<0 {
-            let info = allDefinitions[index].info
-            if info.lifetime == .scoped, info.scope == nil {
-                throw .scopedOutsideScope(type: typeName(info.type), definedAt: info.site)
+            let record = allDefinitions[index].packedRecord
+            let ownScope = record.pointee.extras?.scope
+            if record.pointee.lifetime == .scoped, ownScope == nil {
+                throw .scopedOutsideScope(type: typeName(record.pointee.type), definedAt: record.pointee.site)
             }
-            if let target = allDefinitions[index].linkTarget, info.scope == nil {
-                throw .linkOutsideScope(target: target.name, definedAt: info.site)
+            if let target = allDefinitions[index].linkTarget, ownScope == nil {
+                throw .linkOutsideScope(target: target.name, definedAt: record.pointee.site)
             }
-            if let other = info.scope, other != scope {
+            if let other = ownScope, other != scope {
                 scoped[other, default: []].append(allDefinitions[index])
             } else if allDefinitions[index].isMarker {
                 continue  // this registry's own scope's marker, or its links: nothing to build
@@ -101,13 +106,16 @@ final class Registry: Sendable {
         }
         var claims = Claims(capacity: definitions.count)
         for index in definitions.indices {
-            let info = definitions[index].info
+            let record = definitions[index].packedRecord
             // The same definition reached twice (a module listed twice) counts once.
-            if claims.alreadyHolds(info, in: definitions) { continue }
-            try claims.claim(info, definition: index, slot: 0, in: definitions)
-            guard info.hasExtras else { continue }
-            for (offset, binding) in info.bindings.enumerated() {
-                try claims.claim(binding.info, definition: index, slot: offset + 1, in: definitions)
+            if claims.alreadyHolds(record, in: definitions) { continue }
+            try claims.claim(record, definition: index, slot: 0, in: definitions)
+            guard record.pointee.extras != nil else { continue }
+            // A binding's record lives in its own group, which the bindings array holds while
+            // `definitions` holds this definition.
+            let bindings = definitions[index].bindings
+            for offset in bindings.indices {
+                try claims.claim(bindings[offset].info.record, definition: index, slot: offset + 1, in: definitions)
             }
         }
 
@@ -131,33 +139,43 @@ final class Registry: Sendable {
         for (position, claim) in claims.live {
             let info = definitions[claim.definition].info
             let isWinner = claims.isWinner(position)
-            switch info.payload {
-            case .builder:
+            // A builder's definition (most) is told apart without copying its payload out.
+            if info.hasBuilderPayload {
                 let primary =
-                    (hasBindings ? primaries[claim.definition] : nil) ?? reusable[info.id]
+                    (hasBindings ? primaries[claim.definition] : nil) ?? (reusable.isEmpty ? nil : reusable[info.id])
                     ?? maker.make(info, mode: mode(info))
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
+                // The record of the entry's definition, read in place (an entry's `info` is made,
+                // and its group retained, on every read).
+                let record: UnsafeMutablePointer<DefinitionRecord>
                 if claim.slot == 0 {
                     entry = primary
+                    record = info.record
                 } else {
                     let binding = info.bindings[claim.slot - 1]
                     entry =
-                        reusable[binding.info.id]
+                        (reusable.isEmpty ? nil : reusable[binding.info.id])
                         ?? maker.make(binding.info, mode: mode(info), primary: primary)
+                    record = binding.info.record
                 }
                 owners.keep(entry)
                 entries.append(entry)
                 if isWinner {
-                    let id = entry.info.typeID
+                    let id = ObjectIdentifier(record.pointee.type)
                     // `isTagged` first: an absent tag is not copied out to be looked at.
-                    if entry.info.isTagged, let tag = entry.info.tag {
+                    if record.pointee.isTagged {
                         tagged.append(entry, of: id)
-                        if let key = tag.fastKey { fast.append((id, key, entry)) }
+                        if let key = record.pointee.storedTag.fastKey { fast.append((id, key, entry)) }
                     } else {
                         fast.append((id, .none, entry))
                     }
                 }
+                continue
+            }
+            switch info.payload {
+            case .builder:
+                preconditionFailure("Wiring: a builder's definition was taken for another payload")
             case let .injection(injection):
                 injections[injection.info.typeID, default: []].append(injection)
             case let .parameterized(makeEntry):
@@ -191,7 +209,7 @@ final class Registry: Sendable {
         return Registry(
             entries: entries, owners: owners.blocks, table: ResolveTable.make(fast), tagged: tagged.table,
             injections: injections, parameterized: parameterized, asyncEntries: asyncEntries,
-            eagerEntries: entries.filter { $0.info.createdAtStart }, scopes: scopes, slotCount: Int(maker.slots),
+            eagerEntries: entries.filter(\.isCreatedAtStart), scopes: scopes, slotCount: Int(maker.slots),
             declarations: declarations)
     }
 
@@ -397,7 +415,10 @@ struct TaggedEntries {
 /// of a registry that scopes share. A value the build mutates in place (a nested function that
 /// captured these, called from `??`'s autoclosure, had every access checked at run time).
 struct EntryMaker {
+    /// The block, made with the first entry; `unmanaged` is the same block, called on without
+    /// the retain that reading the optional would cost per entry (`block` keeps it alive).
     private var block: EntryBlock?
+    private var unmanaged: Unmanaged<EntryBlock>?
     private(set) var slots: Int32 = 0
     private let capacity: Int
     private let sharedByScopes: Bool
@@ -409,13 +430,18 @@ struct EntryMaker {
 
     /// A new entry for `info`; for a binding, `primary` is the entry it builds from.
     mutating func make(_ info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil) -> Entry {
-        let made = block ?? EntryBlock.make(capacity: capacity)
-        block = made
+        if unmanaged == nil {
+            let made = EntryBlock.make(capacity: capacity)
+            block = made
+            unmanaged = Unmanaged.passUnretained(made)
+        }
         var slot: Int32 = -1
         if sharedByScopes, info.lifetime != .factory, info.lifetime != .singleton {
             slot = slots
             slots += 1
         }
-        return made.makeEntry(info: info, mode: mode, primary: primary, slot: slot)
+        return unmanaged.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            $0.makeEntry(info: info, mode: mode, primary: primary, slot: slot)
+        }
     }
 }

@@ -94,6 +94,14 @@ public struct Definition: Sendable {
         return DefinitionID(address: address)
     }
 
+    /// The record of a definition packed into its group, read without making an info (which
+    /// retains the group). Valid while this definition is, which holds the group: a registry
+    /// being built reads its definitions' records while it holds their array.
+    var packedRecord: UnsafeMutablePointer<DefinitionRecord> {
+        guard let record = withRecord({ $0 }) else { preconditionFailure("Wiring: the record of a line not packed was read") }
+        return record
+    }
+
     /// The type it answers for, read without giving a line a group of its own.
     var type: Any.Type { withRecord { $0.pointee.type } ?? lineType }
     /// Its lifetime, read without giving a line a group of its own.

@@ -187,6 +187,12 @@ struct DefinitionRecord: Sendable {
         return mine == theirs
     }
 
+    /// Whether the records at `record` and `other` are one definition's: the same record, or
+    /// two records of one plain line (``DefinitionInfo``'s `===`, without an info to make).
+    static func isSame(_ record: UnsafePointer<DefinitionRecord>, as other: UnsafePointer<DefinitionRecord>) -> Bool {
+        record == other || isSameLine(record, as: other)
+    }
+
     /// The builder of a definition that builds nothing itself (an injection, a declared value, a
     /// marker): no entry is ever made for one.
     static let noBuilder: Builder = { _, _ in
