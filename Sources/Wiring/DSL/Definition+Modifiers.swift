@@ -92,20 +92,27 @@ extension Definition {
             wiringFailure(.invalidBinding(
                 type: typeName(self.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        let build: Builder = { buffer, address in
-            // A binding's entry always has a primary, in the same container.
-            let entry = Entry(opaque: UnsafeMutableRawPointer(mutating: address))
-            let primary = Entry(opaque: entry.storage.pointee.primary.unsafelyUnwrapped)
-            // `Entry.resolve` pushed this binding's frame, so the container is the current one.
-            let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
-            if let verification = container.verification { verification.willResolve(primary.info) }
-            guard let value = try primary.resolveAny(in: container) as? Secondary else {
-                throw WiringError.invalidBinding(
-                    type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: entry.info.site)
-            }
-            buffer.initializeMemory(as: Secondary.self, to: value)
+        // Appended to a copy, not concatenated: `bindings + [binding]` makes an array for the
+        // one binding and then a second for the result.
+        var all = bindings
+        all.append(Binding(info: with(type: Secondary.self, build: Definition.bindingBuilder)))
+        return Definition(info: with(bindings: all))
+    }
+
+    /// The builder of every binding's entry: the value of its primary's entry, as the binding's
+    /// type (the entry's own). One closure for all bindings, capturing nothing: a generic one
+    /// per `bind(_:)` would capture the type, an allocation per binding.
+    static let bindingBuilder: Builder = { buffer, address in
+        // A binding's entry always has a primary, in the same container.
+        let entry = Entry(opaque: UnsafeMutableRawPointer(mutating: address))
+        let primary = Entry(opaque: entry.storage.pointee.primary.unsafelyUnwrapped)
+        // `Entry.resolve` pushed this binding's frame, so the container is the current one.
+        let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
+        if let verification = container.verification { verification.willResolve(primary.info) }
+        let secondary = entry.info.type
+        guard ErasedValue.initialize(secondary, at: buffer, with: try primary.resolveAny(in: container)) else {
+            throw WiringError.invalidBinding(
+                type: typeName(primary.info.type), boundTo: typeName(secondary), definedAt: entry.info.site)
         }
-        let binding = Binding(info: with(type: Secondary.self, build: build))
-        return Definition(info: with(bindings: bindings + [binding]))
     }
 }
