@@ -7,6 +7,8 @@ private final class Impl: Plugin, Named { let name = "impl" }
 private final class Mock: Plugin, Named { let name = "mock" }
 private final class Analytics: Plugin {}
 private final class Crash: Plugin {}
+private class Animal: @unchecked Sendable {}
+private final class Dog: Animal, Plugin, @unchecked Sendable {}
 
 /// `.bind`, `.override()` and several bindings of one protocol, in every order (KOIN's rules).
 @Suite struct BindingOverrideTests {
@@ -36,6 +38,24 @@ private final class Crash: Plugin {}
         // The other binding and the definition itself are untouched.
         #expect((container.resolve() as Named).name == "impl")
         #expect(container.resolveOptional() as Impl? != nil)
+    }
+
+    @Test func aBindingItsValueTurnsOutNotToFitThrowsNamingBothTypes() {
+        // `Animal` may hold a `Plugin` (its subclass `Dog` is one), so `bind` accepts it; the
+        // value built is a plain `Animal`, so resolving the binding fails.
+        let container = module {
+            single { Animal() }.bind(Plugin.self)
+            factory(tag: "dog") { Dog() as Animal }.bind(Plugin.self)
+        }
+        #expect(throws: WiringError.self) { try container.resolveThrowing(Plugin.self) }
+        do {
+            _ = try container.resolveThrowing(Plugin.self)
+        } catch {
+            #expect(error.description.contains("Animal"))
+            #expect(error.description.contains("Plugin"))
+        }
+        // The same binding over a value that fits resolves to that value.
+        #expect(container.resolve(tag: "dog") as Plugin is Dog)
     }
 
     @Test func severalDefinitionsMayBindOneProtocol() {
