@@ -27,7 +27,7 @@ struct Claims {
     private var claims: [Claim] = []
     /// The first claim of each key without a tag, scope or injection (most of them), without
     /// hashing.
-    private var firstPlain: IdentifierMap
+    private let firstPlain: IdentifierMap
     /// The first claim of each other key.
     private var first: [DefinitionKey: Int] = [:]
     /// How many claims are expected: the general table is sized for them when its first key
@@ -45,11 +45,6 @@ struct Claims {
         DefinitionKey(
             type: ObjectIdentifier(record.pointee.type), tag: record.pointee.isTagged ? record.pointee.storedTag : nil,
             isInjection: record.pointee.isInjection, scope: record.pointee.extras?.scope)
-    }
-
-    /// The position of the first claim of `record`'s key, if any.
-    private func firstPosition(of record: Record) -> Int? {
-        record.pointee.isPlain ? firstPlain[ObjectIdentifier(record.pointee.type)] : first[Self.key(of: record)]
     }
 
     var count: Int { claims.count }
@@ -71,11 +66,11 @@ struct Claims {
         return true
     }
 
-    /// Whether `record`'s definition has claimed already: the same definition, reached twice
-    /// (a module listed twice).
-    func alreadyHolds(_ record: Record, in definitions: [Definition]) -> Bool {
-        guard var position = firstPosition(of: record) else { return false }
+    /// Whether `record`'s definition has claimed the key whose first claim is at `position`
+    /// already: the same definition, reached twice (a module listed twice).
+    private func holds(_ record: Record, from position: Int, in definitions: [Definition]) -> Bool {
         if DefinitionRecord.isSame(definitions[claims[position].definition].packedRecord, as: record) { return true }
+        var position = position
         while position >= 0 {
             if claims[position].standing,
                 DefinitionRecord.isSame(definitions[claims[position].definition].packedRecord, as: record)
@@ -98,26 +93,35 @@ struct Claims {
         return positions
     }
 
-    /// Claims `record`'s key for the slot `slot` of the definition at `index`. An override
-    /// replaces the standing claims of its key; a second direct definition of a key throws.
+    /// Claims `record`'s key for the slot `slot` of the definition at `index`, and returns
+    /// `true`; or returns `false` for a definition's own type (slot 0) that the same definition
+    /// has claimed already (a module listed twice counts once: its bindings are not claimed
+    /// again either). An override replaces the standing claims of its key; a second direct
+    /// definition of a key throws.
+    @discardableResult
     mutating func claim(
         _ record: Record, definition index: Int, slot: Int, in definitions: [Definition]
-    ) throws(WiringError) {
+    ) throws(WiringError) -> Bool {
         let firstPosition: Int
         if record.pointee.isPlain {
             // One probe: the key's first claim, or this one filed as the first.
             guard let found = firstPlain.value(for: ObjectIdentifier(record.pointee.type), orInsert: claims.count)
-            else { return claims.append(Claim(definition: index, slot: slot)) }
+            else {
+                claims.append(Claim(definition: index, slot: slot))
+                return true
+            }
             firstPosition = found
         } else {
             let key = Self.key(of: record)
             guard let found = first[key] else {
                 if first.isEmpty { first.reserveCapacity(capacity) }
                 first[key] = claims.count
-                return claims.append(Claim(definition: index, slot: slot))
+                claims.append(Claim(definition: index, slot: slot))
+                return true
             }
             firstPosition = found
         }
+        if slot == 0, holds(record, from: firstPosition, in: definitions) { return false }
         let earlier = standing(from: firstPosition)
         if record.pointee.isOverride, let place = earlier.first {
             // Replaces every earlier claim, in the place of the first.
@@ -125,7 +129,7 @@ struct Claims {
             claims[place].definition = index
             claims[place].slot = slot
             claims[place].standing = true
-            return
+            return true
         }
         if slot == 0, !record.pointee.isOverride,
             let direct = earlier.first(where: { claims[$0].slot == 0 })
@@ -141,27 +145,41 @@ struct Claims {
         while claims[last].next >= 0 { last = claims[last].next }
         claims[last].next = claims.count
         claims.append(Claim(definition: index, slot: slot))
+        return true
     }
 }
 
 /// Small non-negative integers by `ObjectIdentifier`, in open addressing over a power-of-two
 /// table kept at most half full: for the claims of a registry being built, where a dictionary
 /// would hash every type. Never removes.
-struct IdentifierMap {
-    private var keys: [UInt]
-    private var values: [Int]
+///
+/// A class over memory of its own, read and written through pointers: arrays here paid a
+/// uniqueness check and a bounds check on every probe. Used by one registry build at a time
+/// (never shared between threads); `keys` and `values` always hold `mask + 1` initialized
+/// elements, a key of 0 marking an empty place (no object's identity is 0).
+final class IdentifierMap {
+    private var keys: UnsafeMutablePointer<UInt>
+    private var values: UnsafeMutablePointer<Int>
     private var mask: Int
     private var count = 0
 
     init(capacity: Int) {
         var size = 2
         while size < capacity * 2 { size <<= 1 }
-        keys = [UInt](repeating: 0, count: size)
-        values = [Int](repeating: 0, count: size)
+        keys = .allocate(capacity: size)
+        keys.initialize(repeating: 0, count: size)
+        values = .allocate(capacity: size)
+        values.initialize(repeating: 0, count: size)
         mask = size - 1
     }
 
+    deinit {
+        keys.deallocate()
+        values.deallocate()
+    }
+
     /// Where `key` is, or the empty place where it would go.
+    @inline(__always)
     private func index(of key: UInt) -> Int {
         // Fibonacci hashing: the top bits of the product, which every bit of the key reaches.
         let shift = UInt(UInt.bitWidth - (mask + 1).trailingZeroBitCount)
@@ -177,8 +195,8 @@ struct IdentifierMap {
 
     /// The value of `type`, or `nil` once `value` is stored for it: a lookup and an insert in
     /// one probe.
-    mutating func value(for type: ObjectIdentifier, orInsert value: Int) -> Int? {
-        if (count + 1) * 2 > keys.count { grow() }
+    func value(for type: ObjectIdentifier, orInsert value: Int) -> Int? {
+        if (count + 1) * 2 > mask + 1 { grow() }
         let key = UInt(bitPattern: type)
         let index = index(of: key)
         if keys[index] != 0 { return values[index] }
@@ -188,15 +206,20 @@ struct IdentifierMap {
         return nil
     }
 
-    private mutating func grow() {
-        let old = zip(keys, values).filter { $0.0 != 0 }
-        keys = [UInt](repeating: 0, count: keys.count * 2)
-        values = [Int](repeating: 0, count: keys.count)
-        mask = keys.count - 1
-        for (key, value) in old {
-            let index = index(of: key)
-            keys[index] = key
-            values[index] = value
+    private func grow() {
+        let (oldKeys, oldValues, oldSize) = (keys, values, mask + 1)
+        let size = oldSize * 2
+        keys = .allocate(capacity: size)
+        keys.initialize(repeating: 0, count: size)
+        values = .allocate(capacity: size)
+        values.initialize(repeating: 0, count: size)
+        mask = size - 1
+        for old in 0..<oldSize where oldKeys[old] != 0 {
+            let index = index(of: oldKeys[old])
+            keys[index] = oldKeys[old]
+            values[index] = oldValues[old]
         }
+        oldKeys.deallocate()
+        oldValues.deallocate()
     }
 }

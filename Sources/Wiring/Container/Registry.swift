@@ -75,11 +75,12 @@ final class Registry: Sendable {
         // Every definition is read through its record below: a line not packed yet (none, when
         // the builder packed its blocks) is packed here, once.
         let allDefinitions = Definition.packingLines(of: allDefinitions)
-        // Definitions of other scopes wait until their scope is opened.
+        // Definitions of other scopes wait until their scope is opened. This registry's own are
+        // `selected`, by index (copies of them would retain each one's group and builder).
         var scoped: [ScopeID: [Definition]] = [:]
-        var definitions: [Definition] = []
+        var selected: [Int] = []
         let hasScopes = allDefinitions.contains { $0.lifetime == .scoped || $0.scope != nil }
-        if !hasScopes { definitions = allDefinitions }
+        if hasScopes { selected.reserveCapacity(allDefinitions.count) }
         // Read in place, by index: a `Definition` copied out is an outlined copy of its fields,
         // and an info made to read one retains its group.
         for index in hasScopes ? allDefinitions.indices : 0..<0 {
@@ -96,20 +97,21 @@ final class Registry: Sendable {
             } else if allDefinitions[index].isMarker {
                 continue  // this registry's own scope's marker, or its links: nothing to build
             } else {
-                definitions.append(allDefinitions[index])
+                selected.append(index)
             }
         }
+        let definitions = allDefinitions
         let scopes: [ScopeID: ScopeTemplate] = scoped.reduce(into: [:]) { templates, scope in
             let kept = previous?.scopes[scope.key]
             templates[scope.key] = kept.flatMap { $0.hasSameDefinitions(as: scope.value) ? $0 : nil }
                 ?? ScopeTemplate(id: scope.key, definitions: scope.value)
         }
-        var claims = Claims(capacity: definitions.count)
-        for index in definitions.indices {
+        var claims = Claims(capacity: hasScopes ? selected.count : definitions.count)
+        for position in 0..<(hasScopes ? selected.count : definitions.count) {
+            let index = hasScopes ? selected[position] : position
             let record = definitions[index].packedRecord
             // The same definition reached twice (a module listed twice) counts once.
-            if claims.alreadyHolds(record, in: definitions) { continue }
-            try claims.claim(record, definition: index, slot: 0, in: definitions)
+            guard try claims.claim(record, definition: index, slot: 0, in: definitions) else { continue }
             guard record.pointee.extras != nil else { continue }
             // A binding's record lives in its own group, which the bindings array holds while
             // `definitions` holds this definition.
