@@ -92,11 +92,7 @@ extension Definition {
             wiringFailure(.invalidBinding(
                 type: typeName(self.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        // Appended to a copy, not concatenated: `bindings + [binding]` makes an array for the
-        // one binding and then a second for the result.
-        var all = bindings
-        all.append(Binding(info: with(type: Secondary.self, build: Definition.bindingBuilder)))
-        return Definition(info: with(bindings: all))
+        return adding(bindingTo: Secondary.self, build: Definition.bindingBuilder)
     }
 
     /// The builder of every binding's entry: the value of its primary's entry, as the binding's

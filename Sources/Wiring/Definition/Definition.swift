@@ -131,6 +131,29 @@ public struct Definition: Sendable {
         }
     }
 
+    /// This definition with one more binding, to `type`, built by `build`: `bind(_:)`'s copy.
+    /// A line's record is made on the stack once for both copies (the binding's and the
+    /// definition's own).
+    func adding(bindingTo type: Any.Type, build: @escaping Builder) -> Definition {
+        guard isLine else {
+            // Appended to a copy, not concatenated: `bindings + [binding]` makes an array for
+            // the one binding and then a second for the result.
+            var all = bindings
+            all.append(Binding(info: with(type: type, build: build)))
+            return Definition(info: with(bindings: all))
+        }
+        var record = lineRecord
+        return withUnsafePointer(to: &record) { base in
+            let binding = DefinitionInfo.copying(
+                base, type: type, lifetime: nil, isOverride: nil, createdAtStart: nil, scope: nil, onClose: nil,
+                build: build, payload: nil, bindings: nil)
+            return Definition(
+                info: DefinitionInfo.copying(
+                    base, type: nil, lifetime: nil, isOverride: nil, createdAtStart: nil, scope: nil, onClose: nil,
+                    build: nil, payload: nil, bindings: [Binding(info: binding)]))
+        }
+    }
+
     /// What the definition builds, or what else it stands for.
     var payload: Payload {
         withRecord { $0.pointee.extras?.payload ?? .builder } ?? .builder
