@@ -127,7 +127,7 @@ public final class DependencyContainer: Sendable {
         validating parts: [Part],
         site: CodeLocation?,
         scope: ScopeState? = nil,
-        mode: (DefinitionInfo) -> EntryMode = { _ in .published },
+        mode: EntryMode = .published,
         reusing previous: Registry? = nil,
         isRoot: Bool = false,
         task: TaskRootLink? = nil
@@ -187,7 +187,7 @@ public final class DependencyContainer: Sendable {
         self.isRoot = false
         task = nil
         self.ownRegistry = try! Registry.build(
-            definitions: container.definitions, scope: container.scope?.id, mode: { _ in .sandboxed })
+            definitions: container.definitions, scope: container.scope?.id, mode: .sandboxed)
         self.lazy = nil
         fastTable = ownRegistry.table
         self.site = container.site
@@ -203,7 +203,7 @@ public final class DependencyContainer: Sendable {
         self.parts = [.definitions(definitions)]
         self.isRoot = false
         task = nil
-        self.ownRegistry = try! Registry.build(definitions: definitions, scope: scope.id, mode: { _ in .sandboxed })
+        self.ownRegistry = try! Registry.build(definitions: definitions, scope: scope.id, mode: .sandboxed)
         self.lazy = nil
         fastTable = ownRegistry.table
         self.site = nil

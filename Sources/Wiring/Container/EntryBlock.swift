@@ -107,26 +107,37 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     func makeEntry(info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int32 = -1)
         -> Entry
     {
+        makeEntry(
+            group: Unmanaged.passUnretained(info.group), record: info.record, mode: mode, primary: primary, slot: slot)
+    }
+
+    /// ``makeEntry(info:mode:primary:slot:)`` for the record at `record` in `group`, which the
+    /// caller holds for the call (a registry being built reads its definitions in place,
+    /// without making an info, which would retain the group).
+    func makeEntry(
+        group: Unmanaged<DefinitionGroup>, record: UnsafeMutablePointer<DefinitionRecord>, mode: EntryMode,
+        primary: Entry? = nil, slot: Int32 = -1
+    ) -> Entry {
         withUnsafeMutablePointers { header, elements in
             precondition(header.pointee.count < header.pointee.capacity, "Wiring: an entry block overflowed")
             let storage = elements + header.pointee.count
             header.pointee.count += 1
-            let group = Unmanaged.passUnretained(info.group)
             let retainsGroup = header.pointee.lastGroup != UnsafeRawPointer(group.toOpaque())
             if retainsGroup {
                 _ = group.retain()
                 header.pointee.lastGroup = UnsafeRawPointer(group.toOpaque())
             }
+            let lifetime = record.pointee.lifetime
             let word =
-                info.lifetime == .singleton
+                lifetime == .singleton
                 ? (UnsafeMutableRawPointer(storage) + EntryBlock.wordsOffset)
                     .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
                 : nil
             storage.initialize(
                 to: EntryStorage(
-                    record: info.record, group: group,
-                    primary: primary?.opaque, layout: info.layout,
-                    lifetime: info.lifetime, mode: mode, retainsGroup: retainsGroup, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
+                    record: record, group: group,
+                    primary: primary?.opaque, layout: record.pointee.layout,
+                    lifetime: lifetime, mode: mode, retainsGroup: retainsGroup, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
                     word: word))
             return Entry(storage)
         }

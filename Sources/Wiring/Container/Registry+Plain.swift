@@ -9,7 +9,7 @@ extension Registry {
     /// others of its type, since equal tags may differ in bits. `nil` as soon as a definition is
     /// not plain, or its type and tag are taken already (a duplicate, an override, or a module
     /// listed twice): the general path then builds the registry, and says what is wrong.
-    static func plain(_ definitions: [Definition], mode: (DefinitionInfo) -> EntryMode) -> Registry? {
+    static func plain(_ definitions: [Definition], mode: EntryMode) -> Registry? {
         let count = definitions.count
         // A module whose first definition is not plain (a binding, an override, a scope marker)
         // goes to the general path before any table is allocated for this one.
@@ -20,19 +20,21 @@ extension Registry {
         var eager: [Entry] = []
         var tagged = TaggedEntries(checkingDuplicatesAmong: count)
         let block = EntryBlock.make(capacity: count)
+        // Each definition is read through its record, in place: an info made for it would retain
+        // and release its group.
         let isPlain = definitions.withUnsafeBufferPointer { definitions -> Bool in
             for index in definitions.indices {
-                let info = definitions[index].info
-                guard isPlainCandidate(info) else { return false }
-                let entry = block.makeEntry(info: info, mode: mode(info))
-                if info.isPlain {
-                    guard table.insert(info.typeID, tag: .none, entry: entry) else { return false }
+                let record = definitions[index].packedRecord
+                guard isPlainCandidate(record) else { return false }
+                let entry = block.makeEntry(group: definitions[index].unretainedGroup, record: record, mode: mode)
+                let id = ObjectIdentifier(record.pointee.type)
+                if record.pointee.isPlain {
+                    guard table.insert(id, tag: .none, entry: entry) else { return false }
                 } else {
-                    // Not plain but unscoped and not an injection: tagged. (Reading `info.tag` costs
+                    // Not plain but unscoped and not an injection: tagged. (Reading the tag costs
                     // an existential copy, which untagged definitions do not pay.)
-                    let tag = info.presentTag
-                    let id = info.typeID
-                    if info.tagKeyIsExact {
+                    let tag = record.pointee.storedTag
+                    if record.pointee.tagKeyIsExact {
                         // Equal bits are equal tags: the table alone finds a duplicate.
                         tagged.append(entry, of: id)
                         guard table.insert(id, tag: tag.fastKey.unsafelyUnwrapped, entry: entry) else { return false }
@@ -42,7 +44,7 @@ extension Registry {
                     }
                 }
                 entries.append(entry)
-                if info.createdAtStart { eager.append(entry) }
+                if record.pointee.createdAtStart { eager.append(entry) }
             }
             return true
         }
@@ -57,7 +59,18 @@ extension Registry {
     /// bindings) is told apart without reading them.
     @inline(__always)
     private static func isPlainCandidate(_ info: DefinitionInfo) -> Bool {
-        (info.isPlain || (info.scope == nil && !info.isInjection)) && !info.isOverride && info.lifetime != .scoped
-            && (!info.hasExtras || (info.bindings.isEmpty && info.hasBuilderPayload))
+        isPlainCandidate(info.record)
+    }
+
+    /// ``isPlainCandidate(_:)-(DefinitionInfo)`` of the record at `record`, read in place.
+    @inline(__always)
+    private static func isPlainCandidate(_ record: UnsafeMutablePointer<DefinitionRecord>) -> Bool {
+        guard !record.pointee.isOverride, record.pointee.lifetime != .scoped else { return false }
+        guard let extras = record.pointee.extras else {
+            return record.pointee.isPlain || !record.pointee.isInjection
+        }
+        guard extras.scope == nil, !record.pointee.isInjection, extras.bindings.isEmpty else { return false }
+        if case .builder = extras.payload { return true }
+        return false
     }
 }

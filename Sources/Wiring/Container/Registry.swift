@@ -57,7 +57,7 @@ final class Registry: Sendable {
     /// conflict: every definition answering for a type is in `resolveAll`, and `resolve` returns
     /// the last one declared, as KOIN does. A verification sandbox passes `sandboxed`.
     /// - Parameters:
-    ///   - mode: How each definition's entry holds its singleton (see ``EntryMode``).
+    ///   - mode: How every entry holds its singleton (see ``EntryMode``).
     ///   - reusing: A registry whose entries are kept for the definitions it shares with this
     ///     one, so their singletons survive (`load`/`unload` on the root).
     ///   - sharedByScopes: Whether every scope opened from the scope definition `scope` shares
@@ -65,7 +65,7 @@ final class Registry: Sendable {
     static func build(
         definitions allDefinitions: [Definition],
         scope: ScopeID? = nil,
-        mode: (DefinitionInfo) -> EntryMode = { _ in .published },
+        mode: EntryMode = .published,
         reusing previous: Registry? = nil,
         sharedByScopes: Bool = false
     ) throws(WiringError) -> Registry {
@@ -145,7 +145,7 @@ final class Registry: Sendable {
             if info.hasBuilderPayload {
                 let primary =
                     (hasBindings ? primaries[claim.definition] : nil) ?? (reusable.isEmpty ? nil : reusable[info.id])
-                    ?? maker.make(info, mode: mode(info))
+                    ?? maker.make(info, mode: mode)
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
                 // The record of the entry's definition, read in place (an entry's `info` is made,
@@ -158,7 +158,7 @@ final class Registry: Sendable {
                     let binding = info.bindings[claim.slot - 1]
                     entry =
                         (reusable.isEmpty ? nil : reusable[binding.info.id])
-                        ?? maker.make(binding.info, mode: mode(info), primary: primary)
+                        ?? maker.make(binding.info, mode: mode, primary: primary)
                     record = binding.info.record
                 }
                 owners.keep(entry)

@@ -102,6 +102,10 @@ public struct Definition: Sendable {
         return record
     }
 
+    /// The group `packedRecord` lives in, unretained: valid while this definition is (it holds
+    /// the group). For a registry being built, which keeps what it needs of the group itself.
+    var unretainedGroup: Unmanaged<DefinitionGroup> { Unmanaged.passUnretained(owner) }
+
     /// The type it answers for, read without giving a line a group of its own.
     var type: Any.Type { withRecord { $0.pointee.type } ?? lineType }
     /// Its lifetime, read without giving a line a group of its own.
