@@ -69,8 +69,7 @@ extension Registry {
         guard let extras = record.pointee.extras else {
             return record.pointee.isPlain || !record.pointee.isInjection
         }
-        guard extras.scope == nil, !record.pointee.isInjection, extras.bindings.isEmpty else { return false }
-        if case .builder = extras.payload { return true }
-        return false
+        return extras.scope == nil && !record.pointee.isInjection && extras.bindings.isEmpty
+            && DefinitionRecord.hasBuilderPayload(record)
     }
 }

@@ -139,13 +139,15 @@ final class Registry: Sendable {
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
         var declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)] = []
         for (position, claim) in claims.live {
-            let info = definitions[claim.definition].info
+            // The definition's record, read in place: an info made for it retains its group.
+            let primaryRecord = definitions[claim.definition].packedRecord
             let isWinner = claims.isWinner(position)
             // A builder's definition (most) is told apart without copying its payload out.
-            if info.hasBuilderPayload {
+            if DefinitionRecord.hasBuilderPayload(primaryRecord) {
                 let primary =
-                    (hasBindings ? primaries[claim.definition] : nil) ?? (reusable.isEmpty ? nil : reusable[info.id])
-                    ?? maker.make(info, mode: mode)
+                    (hasBindings ? primaries[claim.definition] : nil)
+                    ?? (reusable.isEmpty ? nil : reusable[DefinitionID(address: UnsafeRawPointer(primaryRecord))])
+                    ?? maker.make(group: definitions[claim.definition].unretainedGroup, record: primaryRecord, mode: mode)
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
                 // The record of the entry's definition, read in place (an entry's `info` is made,
@@ -153,9 +155,9 @@ final class Registry: Sendable {
                 let record: UnsafeMutablePointer<DefinitionRecord>
                 if claim.slot == 0 {
                     entry = primary
-                    record = info.record
+                    record = primaryRecord
                 } else {
-                    let binding = info.bindings[claim.slot - 1]
+                    let binding = definitions[claim.definition].bindings[claim.slot - 1]
                     entry =
                         (reusable.isEmpty ? nil : reusable[binding.info.id])
                         ?? maker.make(binding.info, mode: mode, primary: primary)
@@ -175,6 +177,7 @@ final class Registry: Sendable {
                 }
                 continue
             }
+            let info = definitions[claim.definition].info
             switch info.payload {
             case .builder:
                 preconditionFailure("Wiring: a builder's definition was taken for another payload")
@@ -432,18 +435,27 @@ struct EntryMaker {
 
     /// A new entry for `info`; for a binding, `primary` is the entry it builds from.
     mutating func make(_ info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil) -> Entry {
+        make(group: Unmanaged.passUnretained(info.group), record: info.record, mode: mode, primary: primary)
+    }
+
+    /// A new entry for the record at `record` in `group`, which the caller holds for the call.
+    mutating func make(
+        group: Unmanaged<DefinitionGroup>, record: UnsafeMutablePointer<DefinitionRecord>, mode: EntryMode,
+        primary: Entry? = nil
+    ) -> Entry {
         if unmanaged == nil {
             let made = EntryBlock.make(capacity: capacity)
             block = made
             unmanaged = Unmanaged.passUnretained(made)
         }
         var slot: Int32 = -1
-        if sharedByScopes, info.lifetime != .factory, info.lifetime != .singleton {
+        let lifetime = record.pointee.lifetime
+        if sharedByScopes, lifetime != .factory, lifetime != .singleton {
             slot = slots
             slots += 1
         }
         return unmanaged.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            $0.makeEntry(info: info, mode: mode, primary: primary, slot: slot)
+            $0.makeEntry(group: group, record: record, mode: mode, primary: primary, slot: slot)
         }
     }
 }

@@ -187,6 +187,14 @@ struct DefinitionRecord: Sendable {
         return mine == theirs
     }
 
+    /// Whether the record at `record` is built by its builder (no extras, or a `.builder`
+    /// payload): ``DefinitionInfo/hasBuilderPayload`` without an info to make.
+    static func hasBuilderPayload(_ record: UnsafePointer<DefinitionRecord>) -> Bool {
+        guard let extras = record.pointee.extras else { return true }
+        if case .builder = extras.payload { return true }
+        return false
+    }
+
     /// Whether the records at `record` and `other` are one definition's: the same record, or
     /// two records of one plain line (``DefinitionInfo``'s `===`, without an info to make).
     static func isSame(_ record: UnsafePointer<DefinitionRecord>, as other: UnsafePointer<DefinitionRecord>) -> Bool {
