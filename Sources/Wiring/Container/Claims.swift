@@ -68,11 +68,12 @@ struct Claims {
 
     /// Whether `record`'s definition has claimed the key whose first claim is at `position`
     /// already: the same definition, reached twice (a module listed twice).
-    private func holds(_ record: Record, from position: Int, in definitions: [Definition]) -> Bool {
-        if DefinitionRecord.isSame(definitions[claims[position].definition].packedRecord, as: record) { return true }
-        var position = position
+    /// The first claim counts whether it stands or not (an override took its place), the
+    /// later ones only while they stand.
+    private func holds(_ record: Record, from first: Int, in definitions: [Definition]) -> Bool {
+        var position = first
         while position >= 0 {
-            if claims[position].standing,
+            if position == first || claims[position].standing,
                 DefinitionRecord.isSame(definitions[claims[position].definition].packedRecord, as: record)
             {
                 return true

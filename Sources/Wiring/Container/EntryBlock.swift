@@ -100,20 +100,12 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         return unsafeDowncast(block, to: EntryBlock.self)
     }
 
-    /// A new entry in the next free element.
+    /// A new entry in the next free element, for the record at `record` in `group`, which the
+    /// caller holds for the call (a registry being built reads its definitions in place,
+    /// without making an info, which would retain the group).
     /// - Parameters:
     ///   - primary: For a binding, the entry it builds from.
     ///   - slot: The index of its state among a scope's slots, or `-1` if it holds its own.
-    func makeEntry(info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int32 = -1)
-        -> Entry
-    {
-        makeEntry(
-            group: Unmanaged.passUnretained(info.group), record: info.record, mode: mode, primary: primary, slot: slot)
-    }
-
-    /// ``makeEntry(info:mode:primary:slot:)`` for the record at `record` in `group`, which the
-    /// caller holds for the call (a registry being built reads its definitions in place,
-    /// without making an info, which would retain the group).
     func makeEntry(
         group: Unmanaged<DefinitionGroup>, record: UnsafeMutablePointer<DefinitionRecord>, mode: EntryMode,
         primary: Entry? = nil, slot: Int32 = -1

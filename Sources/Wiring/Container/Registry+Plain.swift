@@ -13,7 +13,7 @@ extension Registry {
         let count = definitions.count
         // A module whose first definition is not plain (a binding, an override, a scope marker)
         // goes to the general path before any table is allocated for this one.
-        if let first = definitions.first, !isPlainCandidate(first.info) { return nil }
+        if let first = definitions.first, !isPlainCandidate(first.packedRecord) { return nil }
         let table = ResolveTable.empty(capacity: count)
         var entries: [Entry] = []
         entries.reserveCapacity(count)
@@ -54,15 +54,9 @@ extension Registry {
             asyncEntries: [:], eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
     }
 
-    /// Whether `info` may go in a plain registry: no scope, not an injection, no override, no
-    /// bindings, a builder. A definition without extras (most: no scope, callback, payload or
-    /// bindings) is told apart without reading them.
-    @inline(__always)
-    private static func isPlainCandidate(_ info: DefinitionInfo) -> Bool {
-        isPlainCandidate(info.record)
-    }
-
-    /// ``isPlainCandidate(_:)-(DefinitionInfo)`` of the record at `record`, read in place.
+    /// Whether the definition of the record at `record` may go in a plain registry: no scope,
+    /// not an injection, no override, no bindings, a builder. A definition without extras (most:
+    /// no scope, callback, payload or bindings) is told apart without reading them.
     @inline(__always)
     private static func isPlainCandidate(_ record: UnsafeMutablePointer<DefinitionRecord>) -> Bool {
         guard !record.pointee.isOverride, record.pointee.lifetime != .scoped else { return false }

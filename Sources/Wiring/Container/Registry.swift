@@ -69,38 +69,37 @@ final class Registry: Sendable {
         reusing previous: Registry? = nil,
         sharedByScopes: Bool = false
     ) throws(WiringError) -> Registry {
-        if previous == nil, !sharedByScopes, let plain = Registry.plain(allDefinitions, mode: mode) {
+        // Every definition is read through its record, on either path: a line not packed yet
+        // (none, when the builder packed its blocks) is packed here, once.
+        let definitions = Definition.packingLines(of: allDefinitions)
+        if previous == nil, !sharedByScopes, let plain = Registry.plain(definitions, mode: mode) {
             return plain
         }
-        // Every definition is read through its record below: a line not packed yet (none, when
-        // the builder packed its blocks) is packed here, once.
-        let allDefinitions = Definition.packingLines(of: allDefinitions)
         // Definitions of other scopes wait until their scope is opened. This registry's own are
         // `selected`, by index (copies of them would retain each one's group and builder).
         var scoped: [ScopeID: [Definition]] = [:]
         var selected: [Int] = []
-        let hasScopes = allDefinitions.contains { $0.lifetime == .scoped || $0.scope != nil }
-        if hasScopes { selected.reserveCapacity(allDefinitions.count) }
+        let hasScopes = definitions.contains { $0.lifetime == .scoped || $0.scope != nil }
+        if hasScopes { selected.reserveCapacity(definitions.count) }
         // Read in place, by index: a `Definition` copied out is an outlined copy of its fields,
         // and an info made to read one retains its group.
-        for index in hasScopes ? allDefinitions.indices : 0..<0 {
-            let record = allDefinitions[index].packedRecord
+        for index in hasScopes ? definitions.indices : 0..<0 {
+            let record = definitions[index].packedRecord
             let ownScope = record.pointee.extras?.scope
             if record.pointee.lifetime == .scoped, ownScope == nil {
                 throw .scopedOutsideScope(type: typeName(record.pointee.type), definedAt: record.pointee.site)
             }
-            if let target = allDefinitions[index].linkTarget, ownScope == nil {
+            if let target = definitions[index].linkTarget, ownScope == nil {
                 throw .linkOutsideScope(target: target.name, definedAt: record.pointee.site)
             }
             if let other = ownScope, other != scope {
-                scoped[other, default: []].append(allDefinitions[index])
-            } else if allDefinitions[index].isMarker {
+                scoped[other, default: []].append(definitions[index])
+            } else if definitions[index].isMarker {
                 continue  // this registry's own scope's marker, or its links: nothing to build
             } else {
                 selected.append(index)
             }
         }
-        let definitions = allDefinitions
         let scopes: [ScopeID: ScopeTemplate] = scoped.reduce(into: [:]) { templates, scope in
             let kept = previous?.scopes[scope.key]
             templates[scope.key] = kept.flatMap { $0.hasSameDefinitions(as: scope.value) ? $0 : nil }

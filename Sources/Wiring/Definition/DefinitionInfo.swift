@@ -70,8 +70,6 @@ struct DefinitionInfo: Sendable {
     var bindings: [Definition.Binding] { record.pointee.extras?.bindings ?? [] }
     /// Whether the definition has a scope, a close callback, a payload or bindings.
     var hasExtras: Bool { record.pointee.extras != nil }
-    /// Whether its payload is `.builder` (tested without copying the payload).
-    var hasBuilderPayload: Bool { DefinitionRecord.hasBuilderPayload(record) }
 
     /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
     /// the DSL makes one per line.
