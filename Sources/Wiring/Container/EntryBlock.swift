@@ -86,7 +86,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     }
 
     /// Where `words` sits in an element.
-    private static var wordsOffset: Int {
+    static var wordsOffset: Int {
         @inline(__always) get { MemoryLayout<EntryStorage>.offset(of: \.words)! }
     }
     /// Where `own` sits in an element (folded to a constant, as `InstanceState.buildingThreadOffset`).

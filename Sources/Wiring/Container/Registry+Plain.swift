@@ -14,7 +14,14 @@ extension Registry {
         // A module whose first definition is not plain (a binding, an override, a scope marker)
         // goes to the general path before any table is allocated for this one.
         if let first = definitions.first, !isPlainCandidate(first.packedRecord) { return nil }
-        let table = ResolveTable.empty(capacity: count)
+        // Each kind of key gets a table sized for it (see `ResolveTable`): a tagged definition's
+        // key goes in the tagged table if its tag has a fast key, so counting them all is an
+        // upper bound.
+        var taggedCount = 0
+        definitions.withUnsafeBufferPointer { definitions in
+            for index in definitions.indices where !definitions[index].packedRecord.pointee.isPlain { taggedCount += 1 }
+        }
+        let table = ResolveTable.empty(untagged: count - taggedCount, tagged: taggedCount)
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         var eager: [Entry] = []
