@@ -14,13 +14,34 @@
 /// A definition is a description only. Each container it ends up in builds its own instances,
 /// so a singleton is shared within one container, never between two.
 public struct Definition: Sendable {
-    /// The group of the definition's record: of a line its module packed, or of any other
-    /// definition. For a plain line as written (`single { … }`, `factory { … }`), which costs no
-    /// heap object, the shared empty group: its record is made of the `line…` fields when its
-    /// module packs it. Not optional: an optional of this class (a `ManagedBuffer`, whose
-    /// superclass is generic) is copied through `Optional`'s value witnesses. Immutable once made
-    /// (see ``DefinitionGroup``), so shared between threads safely.
-    nonisolated(unsafe) private let owner: DefinitionGroup
+    /// The group of the definition's record (a ``DefinitionGroup``): of a line its module
+    /// packed, or of any other definition. For a plain line as written (`single { … }`,
+    /// `factory { … }`), which costs no heap object, a stand-in: its record is made of the
+    /// `line…` fields when its module packs it. Immutable once made (see ``DefinitionGroup``),
+    /// so shared between threads safely.
+    nonisolated(unsafe) private let owner: AnyObject
+
+    /// What a line holds in `owner`: the storage of the empty array, which the Swift runtime
+    /// allocates statically with an immortal reference count. Copying and dropping a line (the
+    /// module builder does, several times per line) then writes no count: a group of our own
+    /// there would be one atomic count that every line of every module shares. Not an
+    /// optional: an optional reference in a struct is copied through `Optional`'s value
+    /// witnesses wherever the optimizer does not see through the copy (a module of a thousand
+    /// lines is such a place). Never cast or read: only retained and released.
+    @inline(__always)
+    private static var lineOwner: AnyObject {
+        // `[Int]` is a single reference to its storage, and an empty one is the runtime's
+        // shared empty storage; any reference type converts to `AnyObject` as it is.
+        unsafeBitCast([Int](), to: AnyObject.self)
+    }
+
+    /// `owner` as the group it is; only for a definition that is not a line (every other one
+    /// holds its group).
+    @inline(__always)
+    private var group: DefinitionGroup {
+        precondition(!isLine, "Wiring: the group of a line not packed was read")
+        return unsafeDowncast(owner, to: DefinitionGroup.self)
+    }
 
     /// The record of a definition that has one (read in place; `owner` keeps it alive), or `nil`
     /// for a line not packed.
@@ -28,7 +49,7 @@ public struct Definition: Sendable {
     private func withRecord<Result>(_ body: (UnsafeMutablePointer<DefinitionRecord>) -> Result) -> Result? {
         // `self` holds `owner` for the whole call: the record outlives `body`.
         guard !isLine else { return nil }
-        return owner.withUnsafeMutablePointerToElements { body($0 + index) }
+        return group.withUnsafeMutablePointerToElements { body($0 + index) }
     }
     /// The record's index in `owner`; for a line, the line flag (the top bit), its line number
     /// and its lifetime (see `lineWord`).
@@ -82,7 +103,7 @@ public struct Definition: Sendable {
     /// group of its own on every read (one definition still, by `===`): read it once.
     var info: DefinitionInfo {
         guard !isLine else { return DefinitionInfo { lineRecord } }
-        return DefinitionInfo(group: owner, index: index)
+        return DefinitionInfo(group: group, index: index)
     }
 
     /// The identity of the definition's record (see ``DefinitionInfo/id``), read without making
@@ -104,7 +125,7 @@ public struct Definition: Sendable {
 
     /// The group `packedRecord` lives in, unretained: valid while this definition is (it holds
     /// the group). For a registry being built, which keeps what it needs of the group itself.
-    var unretainedGroup: Unmanaged<DefinitionGroup> { Unmanaged.passUnretained(owner) }
+    var unretainedGroup: Unmanaged<DefinitionGroup> { Unmanaged.passUnretained(group) }
 
     /// The type it answers for, read without giving a line a group of its own.
     var type: Any.Type { withRecord { $0.pointee.type } ?? lineType }
@@ -307,7 +328,7 @@ public struct Definition: Sendable {
 
     /// A plain line, its fields as stored.
     private init(lineOf type: Any.Type, word: UInt, file: UInt, build: @escaping Builder) {
-        owner = DefinitionGroup.empty
+        owner = Definition.lineOwner
         self.word = word
         lineType = type
         lineFile = file
@@ -320,7 +341,7 @@ public struct Definition: Sendable {
     /// A stand-in that no container ever reads: the unused definition of a module builder's
     /// component that holds several. Made with a few stores, no allocation.
     init(placeholder: Void) {
-        owner = DefinitionGroup.empty
+        owner = Definition.lineOwner
         word = Definition.lineWord(line: 0, lifetime: .factory)
         lineType = DeclaredScope.self
         lineFile = Definition.noFile

@@ -3,10 +3,6 @@
 /// Records are written once, by `make`, before the group is shared, and never after; they are
 /// freed with the group. Safe to share between threads, though `ManagedBuffer` cannot say so.
 final class DefinitionGroup: ManagedBuffer<Int, DefinitionRecord> {
-    /// The group of no record that every plain line not packed yet holds (see `Definition`).
-    /// It has nothing to change, so shared between threads safely.
-    nonisolated(unsafe) static let empty = make(count: 0) { _ in }
-
     /// A group of the one record `make` returns, which is built in place (not copied in).
     @inline(__always)
     static func make(one make: () -> DefinitionRecord) -> DefinitionGroup {
