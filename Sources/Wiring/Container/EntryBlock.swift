@@ -138,10 +138,21 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     deinit {
         withUnsafeMutablePointers { header, elements in
             for index in 0..<header.pointee.count {
-                Entry(elements + index).freePublished()
-                if elements[index].retainsGroup { elements[index].group.release() }
+                let element = elements + index
+                Entry(element).freePublished()
+                if element.pointee.retainsGroup { element.pointee.group.release() }
+                // Invariant: the references in `own` are an element's only fields that own
+                // anything (the rest are pointers, unmanaged and unowned(unsafe) references,
+                // metatypes and plain values). So an element whose `own` holds none (every
+                // singleton and factory, and a scoped or weak entry not holding an instance)
+                // owns nothing, and is left as it is: its memory goes with the block. This
+                // saves the outlined destroy a `deinitialize` runs on every element, a release
+                // of each `nil` reference.
+                let own = element.pointee.own
+                if own.weakInstance != nil || own.heldObject != nil || own.heldInstance != nil {
+                    element.deinitialize(count: 1)
+                }
             }
-            elements.deinitialize(count: header.pointee.count)
         }
     }
 }

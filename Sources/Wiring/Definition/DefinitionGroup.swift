@@ -22,6 +22,20 @@ final class DefinitionGroup: ManagedBuffer<Int, DefinitionRecord> {
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, records in records.deinitialize(count: header.pointee) }
+        withUnsafeMutablePointers { header, records in
+            let builderOffset = MemoryLayout<DefinitionRecord>.offset(of: \.builder).unsafelyUnwrapped
+            for index in 0..<header.pointee {
+                let record = records + index
+                guard record.pointee.isLine else {
+                    record.deinitialize(count: 1)
+                    continue
+                }
+                // A line's record owns nothing but its builder (see `DefinitionRecord.isLine`):
+                // only that is destroyed, without the outlined destroy of the whole record (an
+                // existential tag, an optional site, the extras), a dozen calls per line.
+                (UnsafeMutableRawPointer(record) + builderOffset).assumingMemoryBound(to: StoredBuilder.self)
+                    .deinitialize(count: 1)
+            }
+        }
     }
 }

@@ -36,6 +36,12 @@ struct DefinitionRecord: Sendable {
     let tagKeyIsExact: Bool
     /// Whether this was made from a plain line (`single { … }`, `factory { … }`, `scoped { … }`
     /// with nothing added): two records of one line are one definition (see ``DefinitionInfo``).
+    ///
+    /// Invariant: a line's record owns nothing but its builder. Its tag is the placeholder (a
+    /// `Bool`, stored inline in the existential), its site a literal's (a `StaticString` or
+    /// the address of its text, never a `String`), and it has no extras. Only
+    /// `init(plainType:…)` makes one, from a `#fileID` literal; ``DefinitionGroup``'s `deinit`
+    /// relies on this to destroy only the builder.
     let isLine: Bool
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
     let layout: ValueLayout
