@@ -52,13 +52,19 @@ struct Entry: Sendable {
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
     /// can be recorded.
     var instanceWord: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-        storage.pointee.mode == .published ? storage.pointee.word : nil
+        storage.pointee.mode == .published ? word : nil
     }
 
-    /// The published word of a singleton (in a sandbox too); `nil` for other lifetimes.
-    private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?>? { storage.pointee.word }
+    /// The published word of a singleton (in a sandbox too): its storage's `words.0`; `nil` for
+    /// other lifetimes.
+    private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+        guard storage.pointee.lifetime == .singleton else { return nil }
+        return (UnsafeMutableRawPointer(storage) + EntryBlock.wordsOffset)
+            .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    }
     private var mode: EntryMode { storage.pointee.mode }
-    private var layout: ValueLayout { storage.pointee.layout }
+    /// The record's layout, read in place.
+    private var layout: ValueLayout { record.pointee.layout }
     private var inlineUsed: Bool {
         get { storage.pointee.inlineUsed }
         nonmutating set { storage.pointee.inlineUsed = newValue }

@@ -39,8 +39,8 @@ struct EntryStorage {
     let group: Unmanaged<DefinitionGroup>
     /// For a binding, the entry it builds from (in `primaryBlock`).
     let primary: UnsafeMutableRawPointer?
-    /// `info.layout` and `info.lifetime`, read without touching `info`.
-    let layout: ValueLayout
+    /// The record's lifetime, read without a second load. (Its layout is read from the record:
+    /// a copy here would be a third of the element, and only builds and releases read it.)
     let lifetime: Lifetime
     let mode: EntryMode
     /// Whether this entry holds the block's retain of `group`, which the entries after it of
@@ -54,8 +54,6 @@ struct EntryStorage {
     /// For a binding, the block of the entry it builds from: whoever keeps this entry alive
     /// keeps that block alive too.
     unowned(unsafe) let primaryBlock: EntryBlock?
-    /// A singleton's published word (`words.0`); `nil` for other lifetimes.
-    let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     /// The instance state of an entry that holds its own (`slot == -1`).
     var own = InstanceState()
     /// Whether the inline storage held a value once: after an unload it may still be waiting to
@@ -119,18 +117,11 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 _ = group.retain()
                 header.pointee.lastGroup = UnsafeRawPointer(group.toOpaque())
             }
-            let lifetime = record.pointee.lifetime
-            let word =
-                lifetime == .singleton
-                ? (UnsafeMutableRawPointer(storage) + EntryBlock.wordsOffset)
-                    .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-                : nil
             storage.initialize(
                 to: EntryStorage(
-                    record: record, group: group,
-                    primary: primary?.opaque, layout: record.pointee.layout,
-                    lifetime: lifetime, mode: mode, retainsGroup: retainsGroup, slot: slot, block: self, primaryBlock: primary?.storage.pointee.block,
-                    word: word))
+                    record: record, group: group, primary: primary?.opaque, lifetime: record.pointee.lifetime,
+                    mode: mode, retainsGroup: retainsGroup, slot: slot, block: self,
+                    primaryBlock: primary?.storage.pointee.block))
             return Entry(storage)
         }
     }
@@ -140,7 +131,6 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             for index in 0..<header.pointee.count {
                 let element = elements + index
                 Entry(element).freePublished()
-                if element.pointee.retainsGroup { element.pointee.group.release() }
                 // Invariant: the references in `own` are an element's only fields that own
                 // anything (the rest are pointers, unmanaged and unowned(unsafe) references,
                 // metatypes and plain values). So an element whose `own` holds none (every
@@ -152,6 +142,11 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 if own.weakInstance != nil || own.heldObject != nil || own.heldInstance != nil {
                     element.deinitialize(count: 1)
                 }
+            }
+            // Only now the groups: freeing an entry's value reads its record (the layout), and
+            // the entries after the one holding a group's retain read that group's records.
+            for index in 0..<header.pointee.count where elements[index].retainsGroup {
+                elements[index].group.release()
             }
         }
     }
