@@ -3,8 +3,14 @@
 /// A slot is a definition's own type (slot 0) or one of its bindings. Most keys are claimed
 /// once. The claims of one key form a chain in declaration order (`next`), so that finding the
 /// claims of a key, and the one `resolve()` returns, hashes nothing once its first claim is
-/// found: plain keys (a type alone) are found in an ``IdentifierMap``, without hashing; only the
-/// first claim of a key with a tag, a scope or an injection goes through a `DefinitionKey`.
+/// found: keys without a tag or an injection are found by their type in an ``IdentifierMap``,
+/// without hashing; only the first claim of a key with a tag or an injection goes through a
+/// `DefinitionKey`.
+///
+/// Invariant: every record claimed in one `Claims` has the same scope (none, or the scope of the
+/// registry being built: `Registry.general` sets other scopes' definitions aside before it
+/// claims), so a key's scope never tells two keys of one `Claims` apart, and a scoped
+/// definition without a tag is found by its type alone, as a plain one is.
 ///
 /// Claims are made from definitions' records, read in place: a `DefinitionInfo` made to read
 /// one retains (and then releases) its group, several times per definition.
@@ -25,8 +31,7 @@ struct Claims {
     /// Every claim, in declaration order; an override takes the place of the first claim it
     /// replaces.
     private var claims: [Claim] = []
-    /// The first claim of each key without a tag, scope or injection (most of them), without
-    /// hashing.
+    /// The first claim of each key without a tag or injection (most of them), without hashing.
     private let firstPlain: IdentifierMap
     /// The first claim of each other key.
     private var first: [DefinitionKey: Int] = [:]
@@ -70,7 +75,7 @@ struct Claims {
     /// already: the same definition, reached twice (a module listed twice).
     /// The first claim counts whether it stands or not (an override took its place), the
     /// later ones only while they stand.
-    private func holds(_ record: Record, from first: Int, in definitions: [Definition]) -> Bool {
+    private func holds(_ record: Record, from first: Int, in definitions: UnsafeBufferPointer<Definition>) -> Bool {
         var position = first
         while position >= 0 {
             if position == first || claims[position].standing,
@@ -101,10 +106,11 @@ struct Claims {
     /// definition of a key throws.
     @discardableResult
     mutating func claim(
-        _ record: Record, definition index: Int, slot: Int, in definitions: [Definition]
+        _ record: Record, definition index: Int, slot: Int, in definitions: UnsafeBufferPointer<Definition>
     ) throws(WiringError) -> Bool {
         let firstPosition: Int
-        if record.pointee.isPlain {
+        // Plain, or scoped without a tag: the type alone is the key (see the invariant above).
+        if !record.pointee.isTagged, !record.pointee.isInjection {
             // One probe: the key's first claim, or this one filed as the first.
             guard let found = firstPlain.value(for: ObjectIdentifier(record.pointee.type), orInsert: claims.count)
             else {
@@ -156,8 +162,9 @@ struct Claims {
 ///
 /// A class over memory of its own, read and written through pointers: arrays here paid a
 /// uniqueness check and a bounds check on every probe. Used by one registry build at a time
-/// (never shared between threads); `keys` and `values` always hold `mask + 1` initialized
-/// elements, a key of 0 marking an empty place (no object's identity is 0).
+/// (never shared between threads). Invariant: `keys` holds `mask + 1` initialized elements, a
+/// key of 0 marking an empty place (no object's identity is 0); `values[i]` is initialized
+/// exactly where `keys[i]` is not 0, and read only there (an `Int` needs no deinitializing).
 final class IdentifierMap {
     private var keys: UnsafeMutablePointer<UInt>
     private var values: UnsafeMutablePointer<Int>
@@ -170,7 +177,6 @@ final class IdentifierMap {
         keys = .allocate(capacity: size)
         keys.initialize(repeating: 0, count: size)
         values = .allocate(capacity: size)
-        values.initialize(repeating: 0, count: size)
         mask = size - 1
     }
 
@@ -202,7 +208,7 @@ final class IdentifierMap {
         let index = index(of: key)
         if keys[index] != 0 { return values[index] }
         keys[index] = key
-        values[index] = value
+        (values + index).initialize(to: value)
         count += 1
         return nil
     }
@@ -213,12 +219,11 @@ final class IdentifierMap {
         keys = .allocate(capacity: size)
         keys.initialize(repeating: 0, count: size)
         values = .allocate(capacity: size)
-        values.initialize(repeating: 0, count: size)
         mask = size - 1
         for old in 0..<oldSize where oldKeys[old] != 0 {
             let index = index(of: oldKeys[old])
             keys[index] = oldKeys[old]
-            values[index] = oldValues[old]
+            (values + index).initialize(to: oldValues[old])
         }
         oldKeys.deallocate()
         oldValues.deallocate()

@@ -49,11 +49,12 @@ struct EntryStorage {
     /// For an entry of a scope definition, shared by every scope opened from it: the index of
     /// its ``InstanceState`` among each scope's slots. `-1`: the entry holds its own (`own`).
     let slot: Int32
-    /// The block this entry lives in, which its holders keep alive.
-    unowned(unsafe) let block: EntryBlock
+    /// The block this entry lives in, which its holders keep alive. Unmanaged: read without a
+    /// retain (an `unowned(unsafe)` reference read as a reference is retained).
+    let block: Unmanaged<EntryBlock>
     /// For a binding, the block of the entry it builds from: whoever keeps this entry alive
     /// keeps that block alive too.
-    unowned(unsafe) let primaryBlock: EntryBlock?
+    let primaryBlock: Unmanaged<EntryBlock>?
     /// The instance state of an entry that holds its own (`slot == -1`).
     var own = InstanceState()
     /// Whether the inline storage held a value once: after an unload it may still be waiting to
@@ -120,7 +121,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             storage.initialize(
                 to: EntryStorage(
                     record: record, group: group, primary: primary?.opaque, lifetime: record.pointee.lifetime,
-                    mode: mode, retainsGroup: retainsGroup, slot: slot, block: self,
+                    mode: mode, retainsGroup: retainsGroup, slot: slot, block: .passUnretained(self),
                     primaryBlock: primary?.storage.pointee.block))
             return Entry(storage)
         }
@@ -156,17 +157,28 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
 struct EntryOwners {
     private(set) var blocks: [EntryBlock] = []
     private var seen: Set<ObjectIdentifier> = []
+    /// The block kept last, by address: consecutive entries mostly share a block, and are told
+    /// so without a retain (an `unowned(unsafe)` field read as a reference is retained).
+    private var last: UnsafeRawPointer?
 
     /// Keeps `entry`'s block, and its primary's, alive.
     mutating func keep(_ entry: Entry) {
-        keep(entry.storage.pointee.block)
-        if let primary = entry.storage.pointee.primaryBlock { keep(primary) }
+        keep(unmanaged: entry.storage.pointee.block)
+        if let primary = entry.storage.pointee.primaryBlock { keep(unmanaged: primary) }
     }
 
     mutating func keep(_ block: EntryBlock) {
-        // Consecutive entries mostly share a block: no hashing for them.
-        if blocks.last === block { return }
-        if seen.insert(ObjectIdentifier(block)).inserted { blocks.append(block) }
+        keep(unmanaged: .passUnretained(block))
+    }
+
+    /// Keeps `block`, which the caller's entry keeps alive.
+    private mutating func keep(unmanaged block: Unmanaged<EntryBlock>) {
+        let address = UnsafeRawPointer(block.toOpaque())
+        if last == address { return }
+        last = address
+        if seen.insert(ObjectIdentifier(block.takeUnretainedValue())).inserted {
+            blocks.append(block.takeUnretainedValue())
+        }
     }
 }
 

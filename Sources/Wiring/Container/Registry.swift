@@ -75,6 +75,18 @@ final class Registry: Sendable {
         if previous == nil, !sharedByScopes, let plain = Registry.plain(definitions, mode: mode) {
             return plain
         }
+        // Read through a buffer pointer: an array's subscript copies the definition it reads
+        // (a retain of its group and of its builder) wherever the optimizer cannot borrow it.
+        return try definitions.withUnsafeBufferPointer { (definitions) throws(WiringError) -> Registry in
+            try general(definitions, scope: scope, mode: mode, reusing: previous, sharedByScopes: sharedByScopes)
+        }
+    }
+
+    /// `build`'s general path: the registry of `definitions` (packed), whatever they hold.
+    private static func general(
+        _ definitions: UnsafeBufferPointer<Definition>, scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
+        sharedByScopes: Bool
+    ) throws(WiringError) -> Registry {
         // Definitions of other scopes wait until their scope is opened. This registry's own are
         // `selected`, by index (copies of them would retain each one's group and builder).
         var scoped: [ScopeID: [Definition]] = [:]
