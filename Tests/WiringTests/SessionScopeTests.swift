@@ -352,4 +352,38 @@ private func sessions(log: Log = Log()) -> DependencyContainer {
         container.close()
         #expect(log.all == ["override"])
     }
+
+    /// A scope's definitions are claimed by type (and tag) within their scope: an override in a
+    /// second module replaces the scoped definition, a module listed twice counts once, and the
+    /// scope's own tagged definition stays apart from its untagged one.
+    @Test func aScopedDefinitionOverriddenInASecondModuleIsTheOneItsScopesBuild() {
+        let log = Log()
+        let original = sessions(log: log)
+        let override = module {
+            scope(UserSession.self) {
+                scoped { Connection("replacement", log: log) }.override()
+            }
+        }
+        let container = modules { original; override; original }
+        let session = container.openScope(UserSession.self, id: "ann")
+        let connection: Connection = session.resolve()
+        #expect(connection.name == "replacement")
+        #expect((session.resolve() as Connection) === connection)
+        #expect((session.resolve(tag: "cache") as Connection).name == "cache")
+        session.close()
+        // The replaced definition's `onClose` went with it; the tagged one still closes.
+        #expect(log.all == ["closed cache"])
+    }
+
+    /// Two scoped definitions of one type in one scope, neither an override: opening the scope
+    /// throws, naming the type.
+    @Test func twoScopedDefinitionsOfOneTypeInOneScopeAreADuplicate() {
+        let log = Log()
+        let container = modules {
+            module { scope(Checkout.self) { scoped { Connection("first", log: log) } } }
+            module { scope(Checkout.self) { scoped { Connection("second", log: log) } } }
+        }
+        let error = #expect(throws: WiringError.self) { _ = try container.openScopeThrowing(Checkout.self) }
+        #expect(error?.description.contains("`Connection` (no tag) is defined twice") == true)
+    }
 }

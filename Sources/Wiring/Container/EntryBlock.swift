@@ -133,8 +133,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 let element = elements + index
                 Entry(element).freePublished()
                 // Invariant: the references in `own` are an element's only fields that own
-                // anything (the rest are pointers, unmanaged and unowned(unsafe) references,
-                // metatypes and plain values). So an element whose `own` holds none (every
+                // anything (the rest are pointers, unmanaged references, metatypes and plain
+                // values). So an element whose `own` holds none (every
                 // singleton and factory, and a scoped or weak entry not holding an instance)
                 // owns nothing, and is left as it is: its memory goes with the block. This
                 // saves the outlined destroy a `deinitialize` runs on every element, a release
@@ -158,7 +158,7 @@ struct EntryOwners {
     private(set) var blocks: [EntryBlock] = []
     private var seen: Set<ObjectIdentifier> = []
     /// The block kept last, by address: consecutive entries mostly share a block, and are told
-    /// so without a retain (an `unowned(unsafe)` field read as a reference is retained).
+    /// so without hashing.
     private var last: UnsafeRawPointer?
 
     /// Keeps `entry`'s block, and its primary's, alive.

@@ -33,8 +33,9 @@ struct _TagKey {
 /// the resolve fast path reads, without a lock, a retain or a call through a protocol.
 ///
 /// Two tables in one allocation, each with linear probing over a power-of-two capacity kept at
-/// most half full: first the untagged keys, whose slot is two words (the type, and the entry
-/// with a flag), then the keys with a tag, whose slot adds the tag's three words. Most
+/// most half full: first the untagged keys, whose slot is two words (the type, and the
+/// published word or the entry, see ``Slot``), then the keys with a tag, whose slot adds the
+/// tag's three words. Most
 /// definitions are untagged, and a resolve without a tag (a constant at the call site) never
 /// reads the tagged slots: a module of a thousand lines makes 32 KB of slots, not 96 KB. Entries
 /// are held by the registry; the table only points at them.
@@ -229,7 +230,6 @@ private struct TableShape {
         capacity = 1 << log2
         shift = UInt(UInt.bitWidth) - log2
     }
-
 }
 
 extension Tag {

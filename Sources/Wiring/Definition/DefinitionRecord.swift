@@ -194,7 +194,7 @@ struct DefinitionRecord: Sendable {
     }
 
     /// Whether the record at `record` is built by its builder (no extras, or a `.builder`
-    /// payload): ``DefinitionInfo/hasBuilderPayload`` without an info to make.
+    /// payload), told without copying the payload out.
     static func hasBuilderPayload(_ record: UnsafePointer<DefinitionRecord>) -> Bool {
         guard let extras = record.pointee.extras else { return true }
         if case .builder = extras.payload { return true }
