@@ -49,7 +49,7 @@ extension [Part] {
         // One module (what `defined(by:)` installs): its definitions are deduplicated already.
         if excluded.isEmpty, count == 1, case let .module(module) = self[0] { return module.definitions }
         // A module of definitions alone, the common case, needs no deduplication table.
-        if !contains(where: { if case .module = $0 { true } else { false } }) {
+        if !includeModules {
             if count == 1, case let .definitions(run) = self[0] { return run }
             return flatMap { part -> [Definition] in
                 if case let .definitions(run) = part { run } else { preconditionFailure() }
@@ -104,6 +104,47 @@ extension [Part] {
             }
             visit(self, &seen)
             count = next - start
+        }
+    }
+}
+
+extension [Part] {
+    /// Whether any of these parts is a module (else they are definitions alone, and flattening
+    /// them is a concatenation).
+    var includeModules: Bool {
+        contains { if case .module = $0 { true } else { false } }
+    }
+
+    /// The arrays of definitions these parts reach, in order, each module's once (by identity),
+    /// appended to `runs` without copying a definition: a module whose definitions are flat
+    /// already gives its own array; a composed one not flattened yet, its parts'. `count` grows
+    /// by the definitions appended.
+    ///
+    /// Unlike ``flattened(excluding:)`` this does not deduplicate definitions: one definition
+    /// reached through two different modules (two modules listing one shared array) is in two
+    /// runs. A registry built from runs must find that a duplicate and flatten instead, as
+    /// `Registry.build(parts:scope:mode:)` does.
+    func runs(into runs: inout [[Definition]], count: inout Int, seen: inout [ObjectIdentifier]) {
+        for part in self {
+            switch part {
+            case let .definitions(run):
+                guard !run.isEmpty else { continue }
+                runs.append(run)
+                count += run.count
+            case let .module(module):
+                let id = ObjectIdentifier(module)
+                // A linear scan: an app composes tens of modules, not thousands.
+                guard !seen.contains(id) else { continue }
+                seen.append(id)
+                if let lazy = module.lazyDefinitions, lazy.flattened == nil {
+                    module.parts.runs(into: &runs, count: &count, seen: &seen)
+                } else {
+                    let definitions = module.definitions
+                    guard !definitions.isEmpty else { continue }
+                    runs.append(definitions)
+                    count += definitions.count
+                }
+            }
         }
     }
 }

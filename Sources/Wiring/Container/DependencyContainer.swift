@@ -21,8 +21,18 @@
 /// A container's definitions are fixed once it is built. Singletons are built on first use, once
 /// per container, and any thread may resolve from a container at any time.
 public final class DependencyContainer: Sendable {
-    /// Every definition, each once, in declaration order, included modules' in place.
-    let definitions: [Definition]
+    /// Every definition, each once, in declaration order, included modules' in place: made
+    /// when first asked for, for a container made of modules (see ``LazyDefinitions``).
+    var definitions: [Definition] {
+        guard let lazyDefinitions else { return storedDefinitions }
+        return lazyDefinitions.definitions(of: parts)
+    }
+    /// `definitions` of a container whose parts are definitions alone (a module, a scope): they
+    /// are its parts' arrays, concatenated if there are several. Empty when `lazyDefinitions` is
+    /// set.
+    private let storedDefinitions: [Definition]
+    /// Set on a container whose parts include modules: its `definitions`, flattened on first use.
+    let lazyDefinitions: LazyDefinitions?
     /// Its own definitions and the modules it includes, as declared.
     let parts: [Part]
     /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
@@ -84,7 +94,15 @@ public final class DependencyContainer: Sendable {
     init(moduleOf parts: [Part], site: CodeLocation?) {
         isRoot = false
         task = nil
-        definitions = parts.flattened()
+        // Composing copies no definition: the container it is installed as (or its first resolve)
+        // reads the modules' own arrays.
+        if parts.includeModules {
+            storedDefinitions = []
+            lazyDefinitions = LazyDefinitions()
+        } else {
+            storedDefinitions = parts.flattened()
+            lazyDefinitions = nil
+        }
         self.parts = parts
         self.site = site
         ownRegistry = .empty
@@ -134,11 +152,21 @@ public final class DependencyContainer: Sendable {
     ) throws(WiringError) {
         self.isRoot = isRoot
         self.task = task
-        let definitions = Definition.packingLines(of: parts.flattened())
-        ownRegistry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
+        // A run of definitions given as they are may hold lines not packed yet; a module's are.
+        let parts = parts.map { part -> Part in
+            guard case let .definitions(run) = part else { return part }
+            return .definitions(Definition.packingLines(of: run))
+        }
+        ownRegistry = try Registry.build(parts: parts, scope: scope?.id, mode: mode, reusing: previous)
+        if parts.includeModules {
+            storedDefinitions = []
+            lazyDefinitions = LazyDefinitions()
+        } else {
+            storedDefinitions = parts.flattened()
+            lazyDefinitions = nil
+        }
         lazy = nil
         fastTable = ownRegistry.table
-        self.definitions = definitions
         self.parts = parts
         self.site = site
         self.collector = nil
@@ -151,7 +179,8 @@ public final class DependencyContainer: Sendable {
     /// that definition shares, with `scope` keeping what it holds.
     init(scopeOver shared: ScopeTemplate.Built, scope: ScopeState) {
         let registry = shared.registry.forScopeInstance()
-        self.definitions = shared.definitions
+        storedDefinitions = shared.definitions
+        lazyDefinitions = nil
         self.parts = shared.parts
         self.isRoot = false
         task = nil
@@ -166,7 +195,8 @@ public final class DependencyContainer: Sendable {
     }
 
     private init(collector: DefinitionCollector) {
-        self.definitions = []
+        storedDefinitions = []
+        lazyDefinitions = nil
         self.parts = []
         self.isRoot = false
         task = nil
@@ -182,12 +212,13 @@ public final class DependencyContainer: Sendable {
 
     /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
     init(sandboxFor container: DependencyContainer, verification: Verification) {
-        self.definitions = container.definitions
+        let definitions = container.definitions
+        storedDefinitions = definitions
+        lazyDefinitions = nil
         self.parts = container.parts
         self.isRoot = false
         task = nil
-        self.ownRegistry = try! Registry.build(
-            definitions: container.definitions, scope: container.scope?.id, mode: .sandboxed)
+        self.ownRegistry = try! Registry.build(definitions: definitions, scope: container.scope?.id, mode: .sandboxed)
         self.lazy = nil
         fastTable = ownRegistry.table
         self.site = container.site
@@ -199,7 +230,8 @@ public final class DependencyContainer: Sendable {
 
     /// A sandbox instance of a scope, for `verification`.
     init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
-        self.definitions = definitions
+        storedDefinitions = definitions
+        lazyDefinitions = nil
         self.parts = [.definitions(definitions)]
         self.isRoot = false
         task = nil

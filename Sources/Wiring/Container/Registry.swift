@@ -82,6 +82,25 @@ final class Registry: Sendable {
         }
     }
 
+    /// The registry of `parts` (their runs of definitions packed): ``build(definitions:scope:mode:reusing:sharedByScopes:)``
+    /// of the parts flattened, without flattening them when it can. A root installed from
+    /// composed modules reads each module's own array in place (see ``LazyDefinitions``);
+    /// only when that fails (a definition that is not plain, a duplicate, one definition
+    /// reached through two modules) are the parts flattened, each definition once, for the
+    /// general path, which says what is wrong or builds what the plain path does not.
+    static func build(
+        parts: [Part], scope: ScopeID? = nil, mode: EntryMode = .published, reusing previous: Registry? = nil
+    ) throws(WiringError) -> Registry {
+        if previous == nil {
+            var runs: [[Definition]] = []
+            var count = 0
+            var seen: [ObjectIdentifier] = []
+            parts.runs(into: &runs, count: &count, seen: &seen)
+            if let plain = Registry.plain(runs: runs, count: count, mode: mode) { return plain }
+        }
+        return try build(definitions: parts.flattened(), scope: scope, mode: mode, reusing: previous)
+    }
+
     /// `build`'s general path: the registry of `definitions` (packed), whatever they hold.
     private static func general(
         _ definitions: UnsafeBufferPointer<Definition>, scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
