@@ -24,8 +24,10 @@ public final class DependencyContainer: Sendable {
     /// Every definition, each once, in declaration order, included modules' in place: made
     /// when first asked for, for a container made of modules (see ``LazyDefinitions``).
     var definitions: [Definition] {
-        guard let lazyDefinitions else { return storedDefinitions }
-        return lazyDefinitions.definitions(of: parts)
+        @inline(__always) get {
+            guard let lazyDefinitions else { return storedDefinitions }
+            return lazyDefinitions.definitions(of: parts)
+        }
     }
     /// `definitions` of a container whose parts are definitions alone (a module, a scope): they
     /// are its parts' arrays, concatenated if there are several. Empty when `lazyDefinitions` is

@@ -24,10 +24,11 @@ final class LazyRegistry: @unchecked Sendable {
     /// The registry of `definitions`, building it if this is the first call. A duplicate among
     /// them stops the program with its message.
     @inline(__always)
-    func built(from definitions: [Definition]) -> Built {
+    func built(from definitions: @autoclosure () -> [Definition]) -> Built {
         // The container that holds this keeps `Built` alive for as long as the caller uses it.
         if let built = built.load() { return built.takeUnretainedValue() }
-        return build(from: definitions)
+        // Read only to build: a composed module's definitions are flattened when first read.
+        return build(from: definitions())
     }
 
     /// The fast path's slot for `type` and `tag`, once the registry is built; `nil` before.

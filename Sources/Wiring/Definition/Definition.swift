@@ -15,19 +15,24 @@
 /// so a singleton is shared within one container, never between two.
 public struct Definition: Sendable {
     /// The group of the definition's record (a ``DefinitionGroup``): of a line its module
-    /// packed, or of any other definition. For a plain line as written (`single { … }`,
-    /// `factory { … }`), which costs no heap object, a stand-in: its record is made of the
-    /// `line…` fields when its module packs it. Immutable once made (see ``DefinitionGroup``),
-    /// so shared between threads safely.
+    /// packed, or of any other definition. Immutable once made (see ``DefinitionGroup``), so
+    /// shared between threads safely.
+    ///
+    /// For a plain line as written (`single { … }`, `factory { … }`), which costs no heap
+    /// object, the context of its builder (what the closure captured), or `lineOwner` when it
+    /// has none: its builder is `lineFunction` and this, and its record is made of the
+    /// `line…` fields when its module packs it. One reference for both, so that copying or
+    /// dropping a line (the module builder does, several times per line) is one count, not two.
     nonisolated(unsafe) private let owner: AnyObject
 
-    /// What a line holds in `owner`: the storage of the empty array, which the Swift runtime
-    /// allocates statically with an immortal reference count. Copying and dropping a line (the
-    /// module builder does, several times per line) then writes no count: a group of our own
-    /// there would be one atomic count that every line of every module shares. Not an
-    /// optional: an optional reference in a struct is copied through `Optional`'s value
-    /// witnesses wherever the optimizer does not see through the copy (a module of a thousand
-    /// lines is such a place). Never cast or read: only retained and released.
+    /// What a line whose builder captures nothing holds in `owner`: the storage of the empty
+    /// array, which the Swift runtime allocates statically with an immortal reference count.
+    /// Copying and dropping such a line then writes no count: a group of our own there would
+    /// be one atomic count that every line of every module shares. Not an optional: an
+    /// optional reference in a struct is copied through `Optional`'s value witnesses wherever
+    /// the optimizer does not see through the copy (a module of a thousand lines is such a
+    /// place). Never cast or read: only retained, released and compared by identity (no
+    /// closure's context is an array's storage).
     @inline(__always)
     private static var lineOwner: AnyObject {
         // `[Int]` is a single reference to its storage, and an empty one is the runtime's
@@ -56,12 +61,32 @@ public struct Definition: Sendable {
     private let word: UInt
     // A plain line's fields; placeholders in any other definition. Few flat fields, not an enum
     // of the two forms: copying a definition (the module builder does, line by line) is then a
-    // few words and two retains, one usually of nothing, not an outlined copy through value
-    // witnesses.
+    // few words and one retain, usually of an immortal object, not an outlined copy through
+    // value witnesses.
     private let lineType: Any.Type
     /// The address of the text of the line's `#fileID` literal.
     private let lineFile: UInt
-    private let lineBuild: Builder
+    /// The address of the function of a line's builder (its context is `owner`); 0 in any
+    /// other definition. (An address, not a pointer: a pointer is not `Sendable`.)
+    private let lineFunction: UInt
+
+    /// A line's builder, put back together from `lineFunction` and `owner` (retained for the
+    /// builder returned). See `init(lineOf:word:file:build:)` for how it was taken apart.
+    private var lineBuild: StoredBuilder {
+        let context: UInt
+        if owner === Definition.lineOwner {
+            context = 0
+        } else {
+            // The builder returned owns a count of the context, as `owner` does.
+            context = UInt(bitPattern: Unmanaged.passRetained(owner).toOpaque())
+        }
+        // A closure without a context, its words then overwritten: the builder's own words.
+        var builder = StoredBuilder(function: { _, _ in })
+        withUnsafeMutablePointer(to: &builder) { builder in
+            UnsafeMutableRawPointer(builder).storeBytes(of: (lineFunction, context), as: (UInt, UInt).self)
+        }
+        return builder
+    }
 
     /// The top bit of a line's `word`.
     private static var lineFlag: UInt { 1 << (UInt.bitWidth - 1) }
@@ -96,7 +121,7 @@ public struct Definition: Sendable {
     private var lineRecord: DefinitionRecord {
         DefinitionRecord(
             plainType: lineType, lifetime: lineLifetime, site: CodeLocation(literalText: lineFile, lineNumber),
-            isLine: true, build: lineBuild)
+            isLine: true, builder: lineBuild)
     }
 
     /// Everything about the definition. A line not packed into its module's group yet gets a
@@ -326,13 +351,32 @@ public struct Definition: Sendable {
         self.init(info: injection.info.with(payload: .injection(injection)))
     }
 
-    /// A plain line, its fields as stored.
-    private init(lineOf type: Any.Type, word: UInt, file: UInt, build: @escaping Builder) {
-        owner = Definition.lineOwner
+    /// A plain line, its fields as stored: `build` taken apart into `lineFunction` and `owner`.
+    ///
+    /// Invariant: a `Builder` is two words, its function then its context (what it captured,
+    /// a native Swift object, or null when it captured nothing); `DefinitionRecord.isSameLine`
+    /// relies on the same layout. The words are read from a `StoredBuilder`, whose field holds
+    /// the closure as its own type: a closure handed to a generic function (`unsafeBitCast`,
+    /// `withUnsafePointer(to:)`) would be wrapped in a thunk with a context of its own. The
+    /// context's count moves from the closure to `owner`: the closure's context word is
+    /// cleared before it is dropped, so it releases nothing.
+    private init(lineOf type: Any.Type, word: UInt, file: UInt, build: consuming @escaping Builder) {
+        var builder = StoredBuilder(function: build)
+        let (function, context) = withUnsafeMutablePointer(to: &builder) { builder in
+            let raw = UnsafeMutableRawPointer(builder)
+            let words = raw.load(as: (UInt, UInt).self)
+            raw.storeBytes(of: (words.0, 0), as: (UInt, UInt).self)
+            return words
+        }
+        if let context = UnsafeRawPointer(bitPattern: context) {
+            owner = Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue()
+        } else {
+            owner = Definition.lineOwner
+        }
+        lineFunction = function
         self.word = word
         lineType = type
         lineFile = file
-        lineBuild = build
     }
 
     /// The placeholder `lineFile` of a definition that is not a line (never read).
@@ -345,7 +389,7 @@ public struct Definition: Sendable {
         word = Definition.lineWord(line: 0, lifetime: .factory)
         lineType = DeclaredScope.self
         lineFile = Definition.noFile
-        lineBuild = { _, _ in }
+        lineFunction = 0
     }
 
     /// A definition of `info`.
@@ -354,7 +398,7 @@ public struct Definition: Sendable {
         word = UInt(bitPattern: info.index)
         lineType = DeclaredScope.self
         lineFile = Definition.noFile
-        lineBuild = { _, _ in }
+        lineFunction = 0
     }
 
     /// Whether this is a plain line not packed yet (tested without copying it).

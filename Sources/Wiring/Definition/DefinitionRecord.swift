@@ -76,23 +76,28 @@ struct DefinitionRecord: Sendable {
     /// The record of a plain line: no tag, no scope, no flags. It stores no tag rather than
     /// copying an absent one, which for an optional existential is an outlined copy.
     init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, isLine: Bool, build: @escaping Builder) {
+        self.init(plainType: type, lifetime: lifetime, site: site, isLine: isLine, builder: StoredBuilder(function: build))
+    }
+
+    /// The record of a plain line whose builder is stored already.
+    init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, isLine: Bool, builder: StoredBuilder) {
         self.init(
             simpleType: type, storedTag: DefinitionRecord.noTag, isTagged: false, keyIsExact: false, lifetime: lifetime,
-            site: site, isLine: isLine, build: build)
+            site: site, isLine: isLine, builder: builder)
     }
 
     /// The record of a `single` or `factory` under `tag` and nothing else (no scope, no flags).
     init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
         self.init(
             simpleType: type, storedTag: tag, isTagged: true, keyIsExact: keyIsExact, lifetime: lifetime, site: site,
-            isLine: false, build: build)
+            isLine: false, builder: StoredBuilder(function: build))
     }
 
     /// A `single` or `factory` without scope, flags or extras, tagged or not.
     @inline(__always)
     private init(
         simpleType type: Any.Type, storedTag: Tag, isTagged: Bool, keyIsExact: Bool, lifetime: Lifetime,
-        site: CodeLocation, isLine: Bool, build: @escaping Builder
+        site: CodeLocation, isLine: Bool, builder: StoredBuilder
     ) {
         self.type = type
         self.storedTag = storedTag
@@ -102,7 +107,7 @@ struct DefinitionRecord: Sendable {
         isOverride = false
         createdAtStart = false
         isAsync = false
-        builder = StoredBuilder(function: build)
+        self.builder = builder
         extras = nil
         layout = ValueLayout(of: type)
         isPlain = !isTagged
