@@ -1,0 +1,163 @@
+@_spi(Testing) import Wiring
+import Testing
+
+private final class Clock: Sendable {}
+private final class Store: Sendable {}
+private final class Session: Sendable {}
+private protocol Feed: AnyObject, Sendable {}
+private final class LiveFeed: Feed {}
+private final class StubFeed: Feed {}
+
+/// A root installed from composed modules reads the modules' own definitions in place, and
+/// flattens them only when something asks for the list: these check that every path a root's
+/// definitions can take gives what the flat list would. Serialized: they define the global root.
+@Suite(.serialized) struct ComposedRootTests {
+    @Test func aRootOfComposedModulesResolvesEveryModulesDefinitionsOnce() throws {
+        try DependencyContainer._withExclusiveRoot {
+            let builds = Counter()
+            let clock = module {
+                single { () -> Clock in
+                    builds.increment()
+                    return Clock()
+                }
+            }
+            let store = module { single { Store() } }
+            let feature = modules { clock; store }
+            // `clock` is reached twice (directly and through `feature`), `feature` once.
+            DependencyContainer.defined(by: modules { feature; clock; module { factory { Session() } } })
+            let first: Clock = resolve()
+            #expect(resolve() as Clock === first)
+            #expect(builds.count == 1)
+            #expect(resolve() as Store === resolve() as Store)
+            #expect(resolve() as Session !== resolve() as Session)
+            #expect(DependencyContainer.shared.resolveAll(Clock.self).count == 1)
+        }
+    }
+
+    @Test func oneArrayOfDefinitionsListedByTwoModulesIsOneDefinitionInARoot() throws {
+        try DependencyContainer._withExclusiveRoot {
+            let builds = Counter()
+            // Made once and listed by two modules: the same definitions (one record each),
+            // reached through two arrays. Tagged, so that each is a definition of its own.
+            let shared = [
+                single(tag: "shared") { () -> Store in
+                    builds.increment()
+                    return Store()
+                },
+                factory(tag: "shared") { Session() },
+            ]
+            let first = module { shared; single { Clock() } }
+            let second = module { factory(tag: "second") { Session() }; shared }
+            DependencyContainer.defined(by: modules { first; second })
+            let store: Store = resolve(tag: "shared")
+            #expect(resolve(tag: "shared") as Store === store)
+            #expect(builds.count == 1)
+            #expect(resolve(tag: "shared") as Session !== resolve(tag: "shared") as Session)
+            #expect(DependencyContainer.shared.resolveAll(Store.self).count == 1)
+        }
+    }
+
+    @Test func anOverrideInALaterModuleWinsInARootOfComposedModules() throws {
+        try DependencyContainer._withExclusiveRoot {
+            let live = module { single { LiveFeed() as Feed }; single { Clock() } }
+            let stubbed = module { single { StubFeed() as Feed }.override() }
+            DependencyContainer.defined(by: modules { live; stubbed })
+            #expect(resolve() as Feed is StubFeed)
+            #expect(resolve() as Clock === resolve() as Clock)
+        }
+    }
+
+    @Test func aDuplicateAcrossComposedModulesStillNamesBothSites() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try DependencyContainer._withExclusiveRoot {
+                let first = module { single { LiveFeed() as Feed } }
+                let second = module { single { StubFeed() as Feed } }
+                DependencyContainer.defined(by: modules { first; second })
+            }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("is defined twice"))
+            #expect(output.contains("First definition: WiringTests/ComposedRootTests.swift:"))
+            #expect(output.contains("or mark the later one `.override()`"))
+        }
+    }
+
+    @Test func unloadingAModuleNestedInAComposedRootRemovesOnlyItsDefinitions() throws {
+        try DependencyContainer._withExclusiveRoot {
+            let clock = module { single { Clock() } }
+            let store = module { single { Store() } }
+            DependencyContainer.defined(by: modules { modules { clock; store } })
+            let kept: Clock = resolve()
+            DependencyContainer.unload(store)
+            #expect(resolve() as Clock === kept)
+            #expect(resolveOptional() as Store? == nil)
+            DependencyContainer.load(store)
+            #expect(resolveOptional() as Store? != nil)
+        }
+    }
+
+    @Test func threadsVerifyingOneComposedModuleAtOnceSeeTheSameDefinitions() async {
+        // `verify()` reads the module's flat list, which the first reader makes: racing readers
+        // must all see one complete list.
+        let parts = (0..<8).map { index in
+            index.isMultiple(of: 2) ? module { factory(tag: index) { Clock() } } : module { factory(tag: index) { Store() } }
+        }
+        let composed = DependencyContainer.derive(from: parts)
+        let counts = await withTaskGroup(of: [Int].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let nodes = (try? await composed.verify())?.nodes.count ?? -1
+                    return [nodes, composed.resolveAll(Clock.self).count]
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(counts == Array(repeating: [8, 4], count: 8))
+    }
+}
+
+private final class Captured: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+private final class Greeting: Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+}
+
+/// A line as written holds what its builder captured as its one reference (see `Definition`):
+/// these check that the capture lives exactly as long as something holds the line or its module.
+struct LineCaptureTests {
+    @Test func whatALineCapturesLivesWhileALineOrItsModuleHoldsItAndNoLonger() {
+        weak var captured: Captured?
+        do {
+            let value = Captured("hello")
+            captured = value
+            // A line made once and kept, not packed: it holds the capture itself.
+            let lines = [single { Greeting(value.name) }]
+            do {
+                let container = module { lines; factory(tag: 1) { Greeting(value.name + "!") } }
+                #expect((container.resolve() as Greeting).text == "hello")
+                #expect((container.resolve() as Greeting) === container.resolve() as Greeting)
+                #expect((container.resolve(tag: 1) as Greeting).text == "hello!")
+            }
+            // The module is gone; the array of lines still holds the capture.
+            #expect(captured != nil)
+            let again = module { lines }
+            #expect((again.resolve() as Greeting).text == "hello")
+        }
+        #expect(captured == nil)
+    }
+
+    @Test func aLineThatCapturesNothingAndOneThatDoesAreEachOneDefinition() {
+        let suffix = Captured("?")
+        let container = module {
+            single { Greeting("plain") }
+            single(tag: "captured") { Greeting("captured" + suffix.name) }
+        }
+        #expect((container.resolve() as Greeting).text == "plain")
+        #expect((container.resolve(tag: "captured") as Greeting).text == "captured?")
+        #expect(container.resolveAll(Greeting.self).map(\.text).sorted() == ["captured?", "plain"])
+    }
+}
