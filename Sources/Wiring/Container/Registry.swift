@@ -110,7 +110,7 @@ final class Registry: Sendable {
         // `selected`, by index (copies of them would retain each one's group and builder).
         var scoped: [ScopeID: [Definition]] = [:]
         var selected: [Int] = []
-        let hasScopes = definitions.contains { $0.lifetime == .scoped || $0.scope != nil }
+        let hasScopes = definitions.contains(where: \.hasScope)
         if hasScopes { selected.reserveCapacity(definitions.count) }
         // Read in place, by index: a `Definition` copied out is an outlined copy of its fields,
         // and an info made to read one retains its group.
@@ -153,7 +153,7 @@ final class Registry: Sendable {
 
         let reusable = previous?.entriesByInfo() ?? [:]
         // Room for every claim's entry, and for the primaries that only their bindings claim.
-        let hasBindings = definitions.contains { !$0.bindings.isEmpty }
+        let hasBindings = definitions.contains(where: \.hasBindings)
         var maker = EntryMaker(
             capacity: claims.count + (hasBindings ? definitions.count : 0), sharedByScopes: sharedByScopes)
         var owners = EntryOwners()

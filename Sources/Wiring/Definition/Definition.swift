@@ -208,6 +208,21 @@ public struct Definition: Sendable {
     var payload: Payload {
         withRecord { $0.pointee.extras?.payload ?? .builder } ?? .builder
     }
+    /// Whether it is scoped or declared in a scope, told in place (no scope copied out).
+    var hasScope: Bool {
+        withRecord { record in
+            guard record.pointee.lifetime != .scoped else { return true }
+            guard let extras = record.pointee.extras else { return false }
+            return extras.scope != nil
+        } ?? (lineLifetime == .scoped)
+    }
+    /// Whether it has bindings, told in place (no array copied out).
+    var hasBindings: Bool {
+        withRecord { record in
+            guard let extras = record.pointee.extras else { return false }
+            return !extras.bindings.isEmpty
+        } ?? false
+    }
     /// Secondary types this definition also answers for (``bind(_:)``).
     var bindings: [Binding] {
         withRecord { $0.pointee.extras?.bindings ?? [] } ?? []
