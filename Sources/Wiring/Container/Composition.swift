@@ -12,7 +12,11 @@ enum Part: Sendable {
 
     /// The parts a builder's definitions describe: `includes(_:)` markers become modules.
     static func parts(of definitions: [Definition]) -> [Part] {
-        guard definitions.contains(where: \.isInclude) else {
+        // Read in place: a definition copied out of the array is a retain and a release.
+        let hasInclude = definitions.withUnsafeBufferPointer { definitions in
+            definitions.indices.contains { definitions[$0].isInclude }
+        }
+        guard hasInclude else {
             return definitions.isEmpty ? [] : [.definitions(definitions)]
         }
         var parts: [Part] = []

@@ -425,7 +425,10 @@ public struct Definition: Sendable {
     /// lines of each block as it joins them).
     static func packingLines(of definitions: [Definition]) -> [Definition] {
         var lineCount = 0
-        for definition in definitions where definition.isLine { lineCount += 1 }
+        // Read in place: a definition copied out of the array is a retain and a release.
+        definitions.withUnsafeBufferPointer { definitions in
+            for index in definitions.indices where definitions[index].isLine { lineCount += 1 }
+        }
         guard lineCount > 0 else { return definitions }
         return packing(count: definitions.count, lines: lineCount) { body in
             definitions.withUnsafeBufferPointer { definitions in

@@ -32,9 +32,13 @@ final class DefinitionGroup: ManagedBuffer<Int, DefinitionRecord> {
                 }
                 // A line's record owns nothing but its builder (see `DefinitionRecord.isLine`):
                 // only that is destroyed, without the outlined destroy of the whole record (an
-                // existential tag, an optional site, the extras), a dozen calls per line.
-                (UnsafeMutableRawPointer(record) + builderOffset).assumingMemoryBound(to: StoredBuilder.self)
-                    .deinitialize(count: 1)
+                // existential tag, an optional site, the extras), a dozen calls per line. And
+                // only if it captured something: a closure is its function and its context (the
+                // layout `DefinitionRecord.isSameLine` relies on), and one without a context
+                // owns nothing, so dropping it would be an outlined call that releases nothing.
+                let builder = UnsafeMutableRawPointer(record) + builderOffset
+                guard builder.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) != 0 else { continue }
+                builder.assumingMemoryBound(to: StoredBuilder.self).deinitialize(count: 1)
             }
         }
     }
