@@ -57,6 +57,42 @@ private final class StubFeed: Feed {}
         }
     }
 
+    @Test func anOverrideBetweenTwoModulesListingOneArrayStillWins() throws {
+        try DependencyContainer._withExclusiveRoot {
+            // The shared definition is reached again after the override: it counts where it was
+            // first reached, so the override, which comes after that, wins.
+            let shared = [single(tag: "feed") { LiveFeed() as Feed }, factory(tag: "clock") { Clock() }]
+            let first = module { shared }
+            let stubbed = module { single(tag: "feed") { StubFeed() as Feed }.override() }
+            let again = module { factory { Session() }; shared }
+            DependencyContainer.defined(by: modules { first; stubbed; again })
+            #expect(resolve(tag: "feed") as Feed is StubFeed)
+            #expect(resolve(tag: "clock") as Clock !== resolve(tag: "clock") as Clock)
+            #expect(DependencyContainer.shared.resolveAll(Feed.self).count == 1)
+        }
+    }
+
+    @Test func aScopedDefinitionListedByTwoComposedModulesIsOneInItsScope() throws {
+        try DependencyContainer._withExclusiveRoot {
+            let builds = Counter()
+            // One scope declaration, made once (its definitions are the same in both modules).
+            let session = scope(Clock.self) {
+                scoped { () -> Session in
+                    builds.increment()
+                    return Session()
+                }
+            }
+            let first = module { session; single { Store() } }
+            let second = module { factory { Clock() }; session }
+            DependencyContainer.defined(by: modules { first; second })
+            let opened = DependencyContainer.shared.openScope(Clock.self)
+            let one: Session = opened.resolve()
+            #expect(opened.resolve() as Session === one)
+            #expect(builds.count == 1)
+            opened.close()
+        }
+    }
+
     @Test func anOverrideInALaterModuleWinsInARootOfComposedModules() throws {
         try DependencyContainer._withExclusiveRoot {
             let live = module { single { LiveFeed() as Feed }; single { Clock() } }

@@ -84,10 +84,12 @@ final class Registry: Sendable {
 
     /// The registry of `parts` (their runs of definitions packed): ``build(definitions:scope:mode:reusing:sharedByScopes:)``
     /// of the parts flattened, without flattening them when it can. A root installed from
-    /// composed modules reads each module's own array in place (see ``LazyDefinitions``);
-    /// only when that fails (a definition that is not plain, a duplicate, one definition
-    /// reached through two modules) are the parts flattened, each definition once, for the
-    /// general path, which says what is wrong or builds what the plain path does not.
+    /// composed modules reads each module's own array in place (see ``LazyDefinitions``):
+    /// the plain path when every definition is plain, else the general path over the same
+    /// arrays. A definition reached through two modules is claimed once by either (see
+    /// `Claims`), except after an override of it in between, which the general path takes for
+    /// a duplicate: so when it throws, the parts are flattened (each definition once, in the
+    /// order first reached) and built again, which either builds them or throws what is wrong.
     static func build(
         parts: [Part], scope: ScopeID? = nil, mode: EntryMode = .published, reusing previous: Registry? = nil
     ) throws(WiringError) -> Registry {
@@ -97,18 +99,52 @@ final class Registry: Sendable {
             var seen: [ObjectIdentifier] = []
             parts.runs(into: &runs, count: &count, seen: &seen)
             if let plain = Registry.plain(runs: runs, count: count, mode: mode) { return plain }
+            if let general = general(runs: runs, count: count, scope: scope, mode: mode) { return general }
         }
         return try build(definitions: parts.flattened(), scope: scope, mode: mode, reusing: previous)
+    }
+
+    /// The general path over `runs` (`count` definitions in all, packed) read in place, or
+    /// `nil` if it throws (see `build(parts:scope:mode:reusing:)`).
+    private static func general(runs: [[Definition]], count: Int, scope: ScopeID?, mode: EntryMode) -> Registry? {
+        guard count > 0 else { return nil }
+        // The runs' definitions side by side, copied bit for bit: borrowed, as a buffer over
+        // one array would be. Invariant: `runs` holds every array copied here until the buffer
+        // is freed, so each copy's references stay valid, and the copies are never destroyed
+        // (they own no count): the buffer is freed without deinitializing them. `general`
+        // copies properly (retains) whatever it keeps of a definition.
+        let buffer = UnsafeMutablePointer<Definition>.allocate(capacity: count)
+        defer { buffer.deallocate() }
+        var next = 0
+        for run in runs {
+            run.withUnsafeBufferPointer { run in
+                precondition(next + run.count <= count, "Wiring: runs longer than counted")
+                UnsafeMutableRawPointer(buffer + next).copyMemory(
+                    from: UnsafeRawPointer(run.baseAddress.unsafelyUnwrapped), byteCount: run.count * MemoryLayout<Definition>.stride)
+                next += run.count
+            }
+        }
+        precondition(next == count, "Wiring: runs shorter than counted")
+        return withExtendedLifetime(runs) {
+            do throws(WiringError) {
+                return try general(
+                    UnsafeBufferPointer(start: buffer, count: count), scope: scope, mode: mode, reusing: nil,
+                    sharedByScopes: false, mayRepeat: true)
+            } catch {
+                return nil
+            }
+        }
     }
 
     /// `build`'s general path: the registry of `definitions` (packed), whatever they hold.
     private static func general(
         _ definitions: UnsafeBufferPointer<Definition>, scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
-        sharedByScopes: Bool
+        sharedByScopes: Bool, mayRepeat: Bool = false
     ) throws(WiringError) -> Registry {
         // Definitions of other scopes wait until their scope is opened. This registry's own are
         // `selected`, by index (copies of them would retain each one's group and builder).
         var scoped: [ScopeID: [Definition]] = [:]
+        var scopedSeen: Set<DefinitionID> = []
         var selected: [Int] = []
         let hasScopes = definitions.contains(where: \.hasScope)
         if hasScopes { selected.reserveCapacity(definitions.count) }
@@ -124,6 +160,9 @@ final class Registry: Sendable {
                 throw .linkOutsideScope(target: target.name, definedAt: record.pointee.site)
             }
             if let other = ownScope, other != scope {
+                // Definitions read from several modules' arrays may hold one definition twice:
+                // its scope gets it once.
+                if mayRepeat, !scopedSeen.insert(definitions[index].id).inserted { continue }
                 scoped[other, default: []].append(definitions[index])
             } else if definitions[index].isMarker {
                 continue  // this registry's own scope's marker, or its links: nothing to build
