@@ -96,15 +96,7 @@ public final class DependencyContainer: Sendable {
     init(moduleOf parts: [Part], site: CodeLocation?) {
         isRoot = false
         task = nil
-        // Composing copies no definition: the container it is installed as (or its first resolve)
-        // reads the modules' own arrays.
-        if parts.includeModules {
-            storedDefinitions = []
-            lazyDefinitions = LazyDefinitions()
-        } else {
-            storedDefinitions = parts.flattened()
-            lazyDefinitions = nil
-        }
+        (storedDefinitions, lazyDefinitions) = DependencyContainer.definitions(of: parts)
         self.parts = parts
         self.site = site
         ownRegistry = .empty
@@ -114,6 +106,13 @@ public final class DependencyContainer: Sendable {
         verification = nil
         ownEager = nil
         scope = nil
+    }
+
+    /// How a container of `parts` holds its definitions: their arrays concatenated when they are
+    /// definitions alone; flattened on first use when they include modules, so that composing
+    /// copies no definition (the container they are installed as reads the modules' own arrays).
+    private static func definitions(of parts: [Part]) -> (stored: [Definition], lazy: LazyDefinitions?) {
+        parts.includeModules ? ([], LazyDefinitions()) : (parts.flattened(), nil)
     }
 
     /// The registry resolves read: built at init, or on first use for a module. (A plain getter:
@@ -160,13 +159,7 @@ public final class DependencyContainer: Sendable {
             return .definitions(Definition.packingLines(of: run))
         }
         ownRegistry = try Registry.build(parts: parts, scope: scope?.id, mode: mode, reusing: previous)
-        if parts.includeModules {
-            storedDefinitions = []
-            lazyDefinitions = LazyDefinitions()
-        } else {
-            storedDefinitions = parts.flattened()
-            lazyDefinitions = nil
-        }
+        (storedDefinitions, lazyDefinitions) = DependencyContainer.definitions(of: parts)
         lazy = nil
         fastTable = ownRegistry.table
         self.parts = parts

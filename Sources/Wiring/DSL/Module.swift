@@ -49,8 +49,9 @@ public func module(
 /// A module reached through several of them (a shared core module, a module listed twice) is
 /// composed once: one definition, one singleton.
 ///
-/// Composing builds nothing: the root you install the result as (or the first resolve from it)
-/// builds the lookup tables, once, from every module's definitions.
+/// Composing builds nothing and copies no definition: the root you install the result as
+/// builds the lookup tables, once, reading every module's own definitions in place. (A composed
+/// module you resolve from directly builds tables of its own on its first resolve.)
 ///
 /// > Warning: A type and tag defined differently in two of the modules stops the program with a
 /// > message naming both sites where the result is first used, unless the later definition says
