@@ -126,8 +126,8 @@ extension [Part] {
     ///
     /// Unlike ``flattened(excluding:)`` this does not deduplicate definitions: one definition
     /// reached through two different modules (two modules listing one shared array) is in two
-    /// runs. A registry built from runs must find that a duplicate and flatten instead, as
-    /// `Registry.build(parts:scope:mode:)` does.
+    /// runs. A registry built from runs must count such a definition once, or flatten instead,
+    /// as `Registry.build(parts:scope:mode:reusing:)` does.
     func runs(into runs: inout [[Definition]], count: inout Int, seen: inout [ObjectIdentifier]) {
         for part in self {
             switch part {

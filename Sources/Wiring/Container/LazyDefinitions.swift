@@ -3,7 +3,7 @@
 /// reached (see ``Part``).
 ///
 /// Composing modules copies no definition: a root builds its registry from its modules' own
-/// arrays (see ``Registry/build(parts:scope:mode:)``), and a module that is only composed
+/// arrays (see `Registry.build(parts:scope:mode:reusing:)`), and a module that is only composed
 /// into others is never flattened. What asks for the flat list (`load`/`unload` on the root,
 /// `verify()`, `graph()`, a composed module resolved from directly) pays for it once.
 final class LazyDefinitions: @unchecked Sendable {
