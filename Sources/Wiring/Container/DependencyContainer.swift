@@ -119,7 +119,7 @@ public final class DependencyContainer: Sendable {
     /// a `_read` accessor that is not inlined allocates its coroutine frame, on every resolve.)
     var registry: Registry {
         @inline(__always) get {
-            if let lazy { return lazy.built(from: definitions).registry }
+            if let lazy { return lazy.built(for: self).registry }
             return ownRegistry
         }
     }
@@ -127,7 +127,7 @@ public final class DependencyContainer: Sendable {
     /// The `createdAtStart()` singletons, if any.
     var eager: EagerStart? {
         @inline(__always) get {
-            if let lazy { return lazy.built(from: definitions).eager }
+            if let lazy { return lazy.built(for: self).eager }
             return ownEager
         }
     }

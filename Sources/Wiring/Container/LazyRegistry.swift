@@ -24,11 +24,10 @@ final class LazyRegistry: @unchecked Sendable {
     /// The registry of `definitions`, building it if this is the first call. A duplicate among
     /// them stops the program with its message.
     @inline(__always)
-    func built(from definitions: @autoclosure () -> [Definition]) -> Built {
+    func built(for container: DependencyContainer) -> Built {
         // The container that holds this keeps `Built` alive for as long as the caller uses it.
         if let built = built.load() { return built.takeUnretainedValue() }
-        // Read only to build: a composed module's definitions are flattened when first read.
-        return build(from: definitions())
+        return build(for: container)
     }
 
     /// The fast path's slot for `type` and `tag`, once the registry is built; `nil` before.
@@ -38,9 +37,13 @@ final class LazyRegistry: @unchecked Sendable {
         built.load()?._withUnsafeGuaranteedRef { $0.registry.table.slot(for: type, tag: tag) }
     }
 
+    /// Builds the registry of `container` (the module that holds this), out of line: its
+    /// definitions are read only here (a composed module's are flattened when first read), so
+    /// that the getters every resolve inlines stay a load and a test.
     @inline(never)
-    private func build(from definitions: [Definition]) -> Built {
-        lazyRegistryLock.withLock {
+    private func build(for container: DependencyContainer) -> Built {
+        let definitions = container.definitions
+        return lazyRegistryLock.withLock {
             if let built = built.load() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
