@@ -10,12 +10,13 @@ extension Registry {
     /// not plain, or its type and tag are taken already (a duplicate, an override, or a module
     /// listed twice): the general path then builds the registry, and says what is wrong.
     static func plain(_ definitions: [Definition], mode: EntryMode) -> Registry? {
-        plain(runs: [definitions], count: definitions.count, mode: mode)
+        // One run, with no array made to hold it.
+        plain(runs: CollectionOfOne(definitions), count: definitions.count, mode: mode)
     }
 
     /// `plain` of the definitions of `runs`, in order, `count` in all (a root's modules' own
     /// arrays, read in place rather than copied into one).
-    static func plain(runs: [[Definition]], count: Int, mode: EntryMode) -> Registry? {
+    static func plain(runs: some Collection<[Definition]>, count: Int, mode: EntryMode) -> Registry? {
         // A module whose first definition is not plain (a binding, an override, a scope marker)
         // goes to the general path before any table is allocated for this one.
         if let first = runs.first?.first, !isPlainCandidate(first.packedRecord) { return nil }
