@@ -186,6 +186,21 @@ struct LineCaptureTests {
         #expect(captured == nil)
     }
 
+    /// A line that captures nothing holds a stand-in that no count was taken for (it is
+    /// immortal; see `Definition`). Were it counted like any object, dropping this many lines
+    /// would free it, and the modules made after would crash.
+    @Test func linesThatCaptureNothingAreMadeAndDroppedWithoutEnd() {
+        for _ in 0..<100_000 { _ = single { Greeting("dropped") } }
+        for round in 0..<1_000 {
+            let container = module {
+                single { Greeting("kept") }
+                factory(tag: 2) { Greeting("made") }
+            }
+            #expect((container.resolve() as Greeting).text == "kept", "round \(round)")
+            #expect((container.resolve(tag: 2) as Greeting).text == "made", "round \(round)")
+        }
+    }
+
     @Test func aLineThatCapturesNothingAndOneThatDoesAreEachOneDefinition() {
         let suffix = Captured("?")
         let container = module {

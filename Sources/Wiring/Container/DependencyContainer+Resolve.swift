@@ -14,7 +14,7 @@ extension DependencyContainer {
         let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
         if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         // Specialized here, in the app: a stack temporary of `T` costs nothing.
-        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        return _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress.unsafelyUnwrapped
             _resolveSlowly(T.self, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
             return address.move()
@@ -52,7 +52,7 @@ extension DependencyContainer {
             let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
             if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         }
-        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        return _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress.unsafelyUnwrapped
             _resolveSlowly(
                 T.self, tag: tag, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)

@@ -1,3 +1,5 @@
+internal import _WiringShims
+
 /// One entry of a module: a type, an optional tag, a lifetime and the closure that builds it.
 ///
 /// You do not create definitions directly; ``single(tag:file:line:_:)-3oonb``,
@@ -33,12 +35,24 @@ public struct Definition: Sendable {
     /// the optimizer does not see through the copy (a module of a thousand lines is such a
     /// place). Never cast or read: only retained, released and compared by identity (no
     /// closure's context is an array's storage).
+    ///
+    /// Handed out without a count taken for it. Invariant: the runtime's empty array storage is
+    /// immortal (its reference count is the immortal pattern, which retain and release leave
+    /// as it is), so a definition may hold it, and release it when dropped, without ever having
+    /// retained it: one retain less for every line made. (Were it ever mortal, the unbalanced
+    /// releases would free the runtime's static storage: `LineCaptureTests` makes and drops
+    /// lines by the million to catch exactly that.)
     @inline(__always)
     private static var lineOwner: AnyObject {
-        // `[Int]` is a single reference to its storage, and an empty one is the runtime's
-        // shared empty storage; any reference type converts to `AnyObject` as it is.
-        unsafeBitCast([Int](), to: AnyObject.self)
+        // The array's own count is released when it goes, which cancels the optimizer's retain.
+        Unmanaged<AnyObject>.passUnretained(emptyStorage).takeRetainedValue()
     }
+
+    /// The runtime's empty array storage: `[Int]` is a single reference to its storage, and an
+    /// empty one is that shared storage; any reference type converts to `AnyObject` as it is.
+    /// For comparing with `owner` (a borrowed compare: no count kept or dropped).
+    @inline(__always)
+    private static var emptyStorage: AnyObject { unsafeBitCast([Int](), to: AnyObject.self) }
 
     /// `owner` as the group it is; only for a definition that is not a line (every other one
     /// holds its group).
@@ -74,7 +88,7 @@ public struct Definition: Sendable {
     /// builder returned). See `init(lineOf:word:file:build:)` for how it was taken apart.
     private var lineBuild: StoredBuilder {
         let context: UInt
-        if owner === Definition.lineOwner {
+        if owner === Definition.emptyStorage {
             context = 0
         } else {
             // The builder returned owns a count of the context, as `owner` does.
@@ -82,7 +96,7 @@ public struct Definition: Sendable {
         }
         // A closure without a context, its words then overwritten: the builder's own words.
         var builder = StoredBuilder(function: { _, _ in })
-        withUnsafeMutablePointer(to: &builder) { builder in
+        _withUnprotectedUnsafeMutablePointer(to: &builder) { builder in
             UnsafeMutableRawPointer(builder).storeBytes(of: (lineFunction, context), as: (UInt, UInt).self)
         }
         return builder
@@ -377,7 +391,7 @@ public struct Definition: Sendable {
     /// cleared before it is dropped, so it releases nothing.
     private init(lineOf type: Any.Type, word: UInt, file: UInt, build: consuming @escaping Builder) {
         var builder = StoredBuilder(function: build)
-        let (function, context) = withUnsafeMutablePointer(to: &builder) { builder in
+        let (function, context) = _withUnprotectedUnsafeMutablePointer(to: &builder) { builder in
             let raw = UnsafeMutableRawPointer(builder)
             let words = raw.load(as: (UInt, UInt).self)
             raw.storeBytes(of: (words.0, 0), as: (UInt, UInt).self)
@@ -459,6 +473,10 @@ public struct Definition: Sendable {
             }
             precondition(next == end, "Wiring: fewer lines than counted")
         }
+        // Every packed definition holds a count of the group: all `lines` are taken at once,
+        // one atomic add, and each definition below takes over one (see `init(packedIn:index:)`).
+        let unretained = group.map { Unmanaged.passUnretained($0) }
+        if let unretained { _ = swift_retain_n(unretained.toOpaque(), UInt32(lines)) }
         return [Definition](unsafeUninitializedCapacity: count) { buffer, written in
             let start = buffer.baseAddress.unsafelyUnwrapped
             let end = start + count
@@ -467,17 +485,28 @@ public struct Definition: Sendable {
             visit { definition in
                 precondition(next != end, "Wiring: more definitions than counted")
                 if definition.isLine {
-                    guard let group else { preconditionFailure("Wiring: more lines than counted") }
-                    next.initialize(to: Definition(info: DefinitionInfo(group: group, index: packed)))
+                    // Never more than the counts taken: one more would be released once too often.
+                    guard let unretained, packed != lines else { preconditionFailure("Wiring: more lines than counted") }
+                    next.initialize(to: Definition(packedIn: unretained, index: packed))
                     packed += 1
                 } else {
                     next.initialize(to: copy definition)
                 }
                 next += 1
             }
-            precondition(next == end, "Wiring: fewer definitions than counted")
+            precondition(next == end && packed == lines, "Wiring: fewer definitions than counted")
             written = count
         }
+    }
+
+    /// The definition at `index` of `group`, taking over a count of the group that the caller
+    /// took for it (`packing` takes one per line, together).
+    private init(packedIn group: Unmanaged<DefinitionGroup>, index: Int) {
+        owner = group.takeRetainedValue()
+        word = UInt(bitPattern: index)
+        lineType = DeclaredScope.self
+        lineFile = Definition.noFile
+        lineFunction = 0
     }
 
     /// Every type this definition answers for: its own, then its bindings'.

@@ -83,8 +83,15 @@ struct ValueLayout {
 
     init(of type: Any.Type) {
         self.type = type
-        (size, alignment) = ErasedValue.layout(of: type)
-        isObject = type is AnyClass
+        // A class's value is one reference, whatever the class: its layout needs no lookup (most
+        // definitions are of classes, and every line's record is made with its layout).
+        if type is AnyClass {
+            (size, alignment) = (MemoryLayout<AnyObject>.size, MemoryLayout<AnyObject>.alignment)
+            isObject = true
+        } else {
+            (size, alignment) = ErasedValue.layout(of: type)
+            isObject = false
+        }
     }
 }
 

@@ -38,7 +38,7 @@ struct ParameterFrame {
     ) throws(WiringError) -> Result {
         let parent = current
         var frame = ParameterFrame(values: values, signature: signature, parent: parent)
-        return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
+        return try _withUnprotectedUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
             wiring_set_current_parameters(pointer)
             defer { wiring_set_current_parameters(parent) }
             return try body()

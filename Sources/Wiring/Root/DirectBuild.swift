@@ -61,7 +61,7 @@ func _value<T>(_: T.Type, at existing: UnsafeRawPointer?, _ found: inout _Found,
 /// `unload` retired the entry meanwhile, and the slow path must resolve from the root as it is now.
 @inlinable @inline(__always)
 func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt) -> T? {
-    withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+    _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         let address = buffer.baseAddress.unsafelyUnwrapped
         guard _build(&found, into: UnsafeMutableRawPointer(address)) else {
             if found.failure != nil { _stop(&found, file: file, line: line) }

@@ -138,6 +138,12 @@ static inline void wiring_set_build_observed(long observed) {
 /// A monotonic clock, in nanoseconds.
 unsigned long long wiring_now_nanoseconds(void);
 
+// Adds `count` strong references to the native Swift object `object` in one atomic operation:
+// the Swift runtime's own `swift_retain_n`, part of its stable ABI. A module packs its lines
+// into one group and every packed definition holds a count of it; taking them together costs
+// one atomic add instead of one per line.
+void *_Nonnull swift_retain_n(void *_Nonnull object, uint32_t count);
+
 // Numbers instances in the order they are built (see Released.swift): one atomic counter,
 // since a verification sandbox builds without the creation lock.
 unsigned long long wiring_next_sequence(void);
