@@ -133,3 +133,61 @@ private final class Dog: Animal, Plugin, @unchecked Sendable {}
         }
     }
 }
+
+private final class Held: Sendable {}
+private final class Holder: Plugin, Named, Sendable {
+    let held: Held
+    var name: String { "holder" }
+    init(_ held: Held) { self.held = held }
+}
+private enum Visit {}
+
+/// A definition and its bindings are made together (one group holds them all): these check
+/// that every binding survives each modifier that copies the definition, and that what its
+/// builder captured lives exactly as long as the module that holds it.
+@Suite struct BindingLayoutTests {
+    @Test func whatABoundDefinitionCapturesIsReleasedWithItsModule() {
+        weak var captured: Held?
+        do {
+            let held = Held()
+            captured = held
+            let container = module { single { Holder(held) }.bind(Plugin.self).bind(Named.self).override() }
+            #expect(container.resolve() as Plugin === container.resolve() as Holder)
+            #expect((container.resolve() as Named).name == "holder")
+            #expect(captured != nil)
+        }
+        #expect(captured == nil)
+    }
+
+    @Test func bindingsKeepTheirTypesThroughEveryModifierInEveryOrder() {
+        let tagged = module {
+            factory(tag: "a") { Impl() }.bind(Plugin.self).override().bind(Named.self)
+            single(tag: "b") { Mock() }.override().bind(Named.self).bind(Plugin.self)
+        }
+        #expect(tagged.resolve(tag: "a") as Plugin is Impl)
+        #expect(tagged.resolve(tag: "a") as Plugin !== tagged.resolve(tag: "a") as Plugin)
+        #expect((tagged.resolve(tag: "a") as Named).name == "impl")
+        #expect(tagged.resolve(tag: "b") as Plugin === tagged.resolve(tag: "b") as Mock)
+        #expect((tagged.resolve(tag: "b") as Named).name == "mock")
+        #expect(tagged.resolveOptional() as Plugin? == nil)
+    }
+
+    @Test func aBoundDefinitionInAScopeIsScopedUnderEveryType() {
+        let container = module {
+            scope(Visit.self) {
+                scoped { Impl() }.bind(Plugin.self).bind(Named.self)
+                single { Mock() }
+            }
+        }
+        let first = container.openScope(Visit.self)
+        let second = container.openScope(Visit.self)
+        #expect(first.resolve() as Plugin === first.resolve() as Impl)
+        #expect(first.resolve() as Plugin !== second.resolve() as Plugin)
+        #expect((first.resolve() as Named).name == "impl")
+        #expect(first.resolve() as Mock === first.resolve() as Mock)
+        first.close()
+        second.close()
+        #expect(throws: WiringError.self) { try first.resolveThrowing(Plugin.self) }
+        #expect(throws: WiringError.self) { try container.resolveThrowing(Plugin.self) }
+    }
+}

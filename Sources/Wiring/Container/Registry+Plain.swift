@@ -76,11 +76,11 @@ extension Registry {
     /// no scope, callback, payload or bindings) is told apart without reading them.
     @inline(__always)
     private static func isPlainCandidate(_ record: UnsafeMutablePointer<DefinitionRecord>) -> Bool {
-        guard !record.pointee.isOverride, record.pointee.lifetime != .scoped else { return false }
+        guard !record.pointee.isOverride, record.pointee.lifetime != .scoped, record.pointee.bindingCount == 0
+        else { return false }
         guard let extras = record.pointee.extras else {
             return record.pointee.isPlain || !record.pointee.isInjection
         }
-        return extras.scope == nil && !record.pointee.isInjection && extras.bindings.isEmpty
-            && DefinitionRecord.hasBuilderPayload(record)
+        return extras.scope == nil && !record.pointee.isInjection && DefinitionRecord.hasBuilderPayload(record)
     }
 }

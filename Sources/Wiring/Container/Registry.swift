@@ -181,12 +181,10 @@ final class Registry: Sendable {
             let record = definitions[index].packedRecord
             // The same definition reached twice (a module listed twice) counts once.
             guard try claims.claim(record, definition: index, slot: 0, in: definitions) else { continue }
-            guard record.pointee.extras != nil else { continue }
-            // A binding's record lives in its own group, which the bindings array holds while
-            // `definitions` holds this definition.
-            let bindings = definitions[index].bindings
-            for offset in bindings.indices {
-                try claims.claim(bindings[offset].info.record, definition: index, slot: offset + 1, in: definitions)
+            // A definition's bindings are the records after its own, in its group, which
+            // `definitions` holds (see `DefinitionRecord.bindingCount`).
+            for offset in 0..<record.pointee.bindingCount {
+                try claims.claim(record + 1 + offset, definition: index, slot: offset + 1, in: definitions)
             }
         }
 
@@ -226,11 +224,11 @@ final class Registry: Sendable {
                     entry = primary
                     record = primaryRecord
                 } else {
-                    let binding = definitions[claim.definition].bindings[claim.slot - 1]
+                    let binding = definitions[claim.definition].slot(claim.slot)
                     entry =
-                        (reusable.isEmpty ? nil : reusable[binding.info.id])
-                        ?? maker.make(binding.info, mode: mode, primary: primary)
-                    record = binding.info.record
+                        (reusable.isEmpty ? nil : reusable[binding.id])
+                        ?? maker.make(binding, mode: mode, primary: primary)
+                    record = binding.record
                 }
                 owners.keep(entry)
                 entries.append(entry)

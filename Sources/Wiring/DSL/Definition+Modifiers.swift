@@ -16,8 +16,7 @@ extension Definition {
     /// `.override()` and ``bind(_:file:line:)`` combine in either order: the definition and every
     /// type it is bound to replace the earlier ones.
     public func override() -> Definition {
-        Definition(
-            info: with(isOverride: true, bindings: bindings.map { Binding(info: $0.info.with(isOverride: true)) }))
+        Definition(info: with(isOverride: true, changingBindings: true))
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes

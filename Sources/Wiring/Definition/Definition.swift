@@ -176,46 +176,41 @@ public struct Definition: Sendable {
     var site: CodeLocation? { withRecord { $0.pointee.site } ?? CodeLocation(literalText: lineFile, lineNumber) }
 
     /// `info.with(…)` (a modifier's copy): a line's record is made on the stack to copy from,
-    /// not in a group of its own first.
+    /// not in a group of its own first. See ``DefinitionInfo/with(type:lifetime:isOverride:createdAtStart:scope:onClose:build:payload:changingBindings:)``.
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
         scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
-        payload: Payload? = nil, bindings: [Binding]? = nil
+        payload: Payload? = nil, changingBindings: Bool = false
     ) -> DefinitionInfo {
         guard isLine else {
             return info.with(
                 type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope,
-                onClose: onClose, build: build, payload: payload, bindings: bindings)
+                onClose: onClose, build: build, payload: payload, changingBindings: changingBindings)
         }
         var record = lineRecord
         return withUnsafePointer(to: &record) { base in
             DefinitionInfo.copying(
                 base, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
-                scope: scope, onClose: onClose, build: build, payload: payload, bindings: bindings)
+                scope: scope, onClose: onClose, build: build, payload: payload)
         }
     }
 
     /// This definition with one more binding, to `type`, built by `build`: `bind(_:)`'s copy.
-    /// A line's record is made on the stack once for both copies (the binding's and the
-    /// definition's own).
+    /// One group holds the copy and all its bindings (see ``DefinitionRecord/bindingCount``): a
+    /// binding costs no allocation of its own. A line's record is made on the stack to copy from.
     func adding(bindingTo type: Any.Type, build: @escaping Builder) -> Definition {
-        guard isLine else {
-            // Appended to a copy, not concatenated: `bindings + [binding]` makes an array for
-            // the one binding and then a second for the result.
-            var all = bindings
-            all.append(Binding(info: with(type: type, build: build)))
-            return Definition(info: with(bindings: all))
-        }
-        var record = lineRecord
-        return withUnsafePointer(to: &record) { base in
-            let binding = DefinitionInfo.copying(
-                base, type: type, lifetime: nil, isOverride: nil, createdAtStart: nil, scope: nil, onClose: nil,
-                build: build, payload: nil, bindings: nil)
-            return Definition(
+        func copy(_ base: UnsafePointer<DefinitionRecord>) -> Definition {
+            Definition(
                 info: DefinitionInfo.copying(
                     base, type: nil, lifetime: nil, isOverride: nil, createdAtStart: nil, scope: nil, onClose: nil,
-                    build: nil, payload: nil, bindings: [Binding(info: binding)]))
+                    build: nil, payload: nil, addedBinding: type, bindingBuild: build))
         }
+        guard isLine else {
+            let info = info
+            return withExtendedLifetime(info.group) { copy(info.record) }
+        }
+        var record = lineRecord
+        return withUnsafePointer(to: &record) { copy($0) }
     }
 
     /// What the definition builds, or what else it stands for.
@@ -230,16 +225,13 @@ public struct Definition: Sendable {
             return extras.scope != nil
         } ?? (lineLifetime == .scoped)
     }
-    /// Whether it has bindings, told in place (no array copied out).
+    /// Whether it has bindings, told in place (no array made).
     var hasBindings: Bool {
-        withRecord { record in
-            guard let extras = record.pointee.extras else { return false }
-            return !extras.bindings.isEmpty
-        } ?? false
+        withRecord { $0.pointee.bindingCount != 0 } ?? false
     }
-    /// Secondary types this definition also answers for (``bind(_:)``).
+    /// Secondary types this definition also answers for (``bind(_:)``); a line has none.
     var bindings: [Binding] {
-        withRecord { $0.pointee.extras?.bindings ?? [] } ?? []
+        isLine ? [] : info.bindings
     }
 
     enum Payload: Sendable {
@@ -514,7 +506,7 @@ public struct Definition: Sendable {
 
     /// Slot 0 is the definition itself; slot `n` its `n`th binding.
     func slot(_ index: Int) -> DefinitionInfo {
-        index == 0 ? info : bindings[index - 1].info
+        index == 0 ? info : info.binding(index - 1)
     }
 }
 

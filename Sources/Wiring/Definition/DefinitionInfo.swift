@@ -2,8 +2,9 @@
 ///
 /// A reference to the definition's ``DefinitionRecord`` in its ``DefinitionGroup``: a module's
 /// plain lines (`single { … }`, `factory { … }`) share one group, made when the module is, so
-/// that a definition costs no heap object of its own; any other definition (a binding, an
-/// override, a scoped or async one) is a group of one. Copying an info retains its group.
+/// that a definition costs no heap object of its own; any other definition (an override, a
+/// scoped or async one) is a group of its own, which also holds its bindings, each a record after
+/// it (see ``DefinitionRecord/bindingCount``). Copying an info retains its group.
 ///
 /// Two infos are the same definition (`===`) when they point at the same record, or when both
 /// were made from the same plain line: same type, lifetime and site, and the same builder (its
@@ -66,9 +67,20 @@ struct DefinitionInfo: Sendable {
     var onClose: (@Sendable (Any) -> Void)? { record.pointee.extras?.onClose }
     /// What the definition builds, or what else it stands for (see ``Definition/Payload``).
     var payload: Definition.Payload { record.pointee.extras?.payload ?? .builder }
-    /// Secondary types the definition also answers for (``Definition/bind(_:file:line:)``).
-    var bindings: [Definition.Binding] { record.pointee.extras?.bindings ?? [] }
-    /// Whether the definition has a scope, a close callback, a payload or bindings.
+    /// Secondary types the definition also answers for (``Definition/bind(_:file:line:)``): the
+    /// records after this one in its group (see ``DefinitionRecord/bindingCount``). An array
+    /// made on each read: a hot path reads ``bindingCount`` and ``binding(_:)`` instead.
+    var bindings: [Definition.Binding] {
+        (0..<bindingCount).map { Definition.Binding(info: binding($0)) }
+    }
+    /// How many bindings the definition has.
+    var bindingCount: Int { record.pointee.bindingCount }
+    /// The info of binding `offset` (from 0), in this info's group.
+    func binding(_ offset: Int) -> DefinitionInfo {
+        precondition(offset >= 0 && offset < bindingCount, "Wiring: no binding \(offset) of \(typeName(type))")
+        return DefinitionInfo(group: group, index: index + 1 + offset)
+    }
+    /// Whether the definition has a scope, a close callback or a payload.
     var hasExtras: Bool { record.pointee.extras != nil }
 
     /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
@@ -84,43 +96,72 @@ struct DefinitionInfo: Sendable {
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
-        build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder,
-        bindings: [Definition.Binding] = []
+        build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
         self.init {
             DefinitionRecord(
                 type: type, tag: tag, lifetime: lifetime, site: site, isInjection: isInjection, isOverride: isOverride,
                 createdAtStart: createdAtStart, scope: scope, onClose: onClose, isAsync: isAsync, build: build,
-                payload: payload, bindings: bindings)
+                payload: payload)
         }
     }
 
     /// A copy for another type (a binding, which never carries the `onClose` callback: the
-    /// primary runs it once, and which builds with `build`), or with other flags.
+    /// primary runs it once, and which builds with `build`), or with other flags. A copy of the
+    /// same type keeps its bindings; with `changingBindings`, each gets the same `lifetime`,
+    /// `isOverride` and `scope` (`.override()`, a scope's definitions).
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
         scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
-        payload: Definition.Payload? = nil, bindings: [Definition.Binding]? = nil
+        payload: Definition.Payload? = nil, changingBindings: Bool = false
     ) -> DefinitionInfo {
         withExtendedLifetime(group) {
             DefinitionInfo.copying(
                 record, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
-                scope: scope, onClose: onClose, build: build, payload: payload, bindings: bindings)
+                scope: scope, onClose: onClose, build: build, payload: payload, changingBindings: changingBindings)
         }
     }
 
     /// The info of a copy of the record at `base` with what is given changed (see `with(type:…)`),
-    /// alone in a group of its own.
+    /// in a group of its own, followed by copies of its bindings (none for a new type), and then
+    /// by a binding to `addedBinding` built by `bindingBuild`, if one is given (`bind(_:)`).
+    /// `base` is followed by its bindings in memory (see ``DefinitionRecord/bindingCount``): a
+    /// record in a group, or a line's record alone (which has none).
     static func copying(
         _ base: UnsafePointer<DefinitionRecord>, type: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
         createdAtStart: Bool?, scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, build: Builder?,
-        payload: Definition.Payload?, bindings: [Definition.Binding]?
+        payload: Definition.Payload?, changingBindings: Bool = false,
+        addedBinding: Any.Type? = nil, bindingBuild: Builder? = nil
     ) -> DefinitionInfo {
-        DefinitionInfo {
-            DefinitionRecord(
-                copying: base, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
-                scope: scope, onClose: onClose, build: build, payload: payload, bindings: bindings)
+        let kept = type == nil ? base.pointee.bindingCount : 0
+        let bindingCount = kept + (addedBinding == nil ? 0 : 1)
+        let group = DefinitionGroup.make(count: 1 + bindingCount) { records in
+            records.initialize(
+                to: DefinitionRecord(
+                    copying: base, type: type, lifetime: lifetime, isOverride: isOverride,
+                    createdAtStart: createdAtStart, scope: scope, onClose: onClose, build: build, payload: payload,
+                    bindingCount: bindingCount))
+            for offset in 0..<kept {
+                let binding = base + 1 + offset
+                if changingBindings {
+                    (records + 1 + offset).initialize(
+                        to: DefinitionRecord(
+                            copying: binding, type: nil, lifetime: lifetime, isOverride: isOverride,
+                            createdAtStart: nil, scope: scope, onClose: nil, build: nil, payload: nil,
+                            bindingCount: 0))
+                } else {
+                    (records + 1 + offset).initialize(to: binding.pointee)
+                }
+            }
+            if let addedBinding {
+                // Made from the definition as it was: a binding has its lifetime, tag and scope.
+                (records + 1 + kept).initialize(
+                    to: DefinitionRecord(
+                        copying: base, type: addedBinding, lifetime: nil, isOverride: nil, createdAtStart: nil,
+                        scope: nil, onClose: nil, build: bindingBuild, payload: nil, bindingCount: 0))
+            }
         }
+        return DefinitionInfo(group: group, index: 0)
     }
 
     /// The same definition: the same record, or two records of one plain line (see above).

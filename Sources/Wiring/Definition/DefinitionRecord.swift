@@ -43,6 +43,13 @@ struct DefinitionRecord: Sendable {
     /// `init(plainType:…)` makes one, from a `#fileID` literal; ``DefinitionGroup``'s `deinit`
     /// relies on this to destroy only the builder.
     let isLine: Bool
+    /// How many bindings (``Definition/bind(_:file:line:)``) this definition has. Invariant: they
+    /// are the records right after this one, in the same group, in the order bound; a binding's
+    /// own count is 0. So `bind(_:)` makes one group for the definition and its bindings, and
+    /// no array or extras: reading a binding is `record + n`, and the group that keeps the
+    /// definition keeps its bindings (a ``Definition/Binding`` holds that group too, which
+    /// holds no binding: no cycle).
+    let bindingCount: Int
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
     let layout: ValueLayout
     /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
@@ -51,25 +58,30 @@ struct DefinitionRecord: Sendable {
     /// every call through it would allocate a reabstraction thunk.
     let builder: StoredBuilder
     /// What few definitions have: `nil` for a `single` or `factory` without a scope, a close
-    /// callback or bindings, which so costs less to make, holds less and frees faster (a payload
+    /// callback or payload, which so costs less to make, holds less and frees faster (a payload
     /// enum is an outlined copy and destroy).
     let extras: Extras?
 
-    /// The scope, close callback, payload and bindings of a definition that has any.
+    /// The scope, close callback and payload of a definition that has any.
     final class Extras: Sendable {
         let scope: ScopeID?
         let onClose: (@Sendable (Any) -> Void)?
         let payload: Definition.Payload
-        let bindings: [Definition.Binding]
 
-        init(
-            scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload,
-            bindings: [Definition.Binding]
-        ) {
+        init(scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload) {
             self.scope = scope
             self.onClose = onClose
             self.payload = payload
-            self.bindings = bindings
+        }
+
+        /// Extras for these, or `nil` when there is nothing to hold (most definitions).
+        static func holding(
+            scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload
+        ) -> Extras? {
+            var isBuilder = false
+            if case .builder = payload { isBuilder = true }
+            return scope == nil && onClose == nil && isBuilder
+                ? nil : Extras(scope: scope, onClose: onClose, payload: payload)
         }
     }
 
@@ -114,14 +126,14 @@ struct DefinitionRecord: Sendable {
         self.isTagged = isTagged
         tagKeyIsExact = keyIsExact
         self.isLine = isLine
+        bindingCount = 0
     }
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
-        build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder,
-        bindings: [Definition.Binding] = []
+        build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
         self.type = type
         storedTag = tag ?? DefinitionRecord.noTag
@@ -132,25 +144,23 @@ struct DefinitionRecord: Sendable {
         self.createdAtStart = createdAtStart
         self.isAsync = isAsync
         builder = StoredBuilder(function: build)
-        var isBuilder = false
-        if case .builder = payload { isBuilder = true }
-        extras =
-            scope == nil && onClose == nil && isBuilder && bindings.isEmpty
-            ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
+        extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
         layout = ValueLayout(of: type)
         isTagged = tag != nil
         isPlain = !isTagged && scope == nil && !isInjection
         tagKeyIsExact = false
         isLine = false
+        bindingCount = 0
     }
 
-    /// `base` with what is given changed (see `DefinitionInfo.with(type:…)`).
+    /// `base` with what is given changed (see `DefinitionInfo.with(type:…)`), followed in its
+    /// group by `bindingCount` bindings (see ``bindingCount``; a binding, of a new type, has none).
     /// Copies the tag only when there is one, and the layout unless the type changes: the
     /// modifiers (`.bind`, `.override()`, a scope) make one of these per definition they touch.
     init(
         copying base: UnsafePointer<DefinitionRecord>, type newType: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
         createdAtStart: Bool?, scope newScope: ScopeID?, onClose newOnClose: (@Sendable (Any) -> Void)?,
-        build newBuild: Builder?, payload newPayload: Definition.Payload?, bindings newBindings: [Definition.Binding]?
+        build newBuild: Builder?, payload newPayload: Definition.Payload?, bindingCount: Int
     ) {
         type = newType ?? base.pointee.type
         storedTag = base.pointee.isTagged ? base.pointee.storedTag : DefinitionRecord.noTag
@@ -165,13 +175,9 @@ struct DefinitionRecord: Sendable {
         let scope = newScope ?? base.pointee.extras?.scope
         // A binding never carries the close callback (its primary runs it once), nor bindings.
         let onClose = newType != nil ? nil : (newOnClose ?? base.pointee.extras?.onClose)
-        let bindings = newBindings ?? (newType != nil ? [] : base.pointee.extras?.bindings ?? [])
         let payload = newPayload ?? (newType != nil ? .builder : base.pointee.extras?.payload ?? .builder)
-        var isBuilder = false
-        if case .builder = payload { isBuilder = true }
-        extras =
-            scope == nil && onClose == nil && isBuilder && bindings.isEmpty
-            ? nil : Extras(scope: scope, onClose: onClose, payload: payload, bindings: bindings)
+        extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
+        self.bindingCount = newType != nil ? 0 : bindingCount
         layout = newType.map { ValueLayout(of: $0) } ?? base.pointee.layout
         isTagged = base.pointee.isTagged
         isPlain = !isTagged && scope == nil && !isInjection

@@ -26,11 +26,7 @@ public func scope<S>(
         let owner = definition.scope.map { $0.nested(in: id) } ?? id
         let lifetime: Lifetime = definition.lifetime == .singleton ? .scoped : definition.lifetime
         return Definition(
-            info: definition.with(
-                lifetime: lifetime, scope: owner,
-                bindings: definition.bindings.map { binding in
-                    Definition.Binding(info: binding.info.with(lifetime: lifetime, scope: owner))
-                }))
+            info: definition.with(lifetime: lifetime, scope: owner, changingBindings: true))
     }
 }
 
