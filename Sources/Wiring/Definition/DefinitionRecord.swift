@@ -17,6 +17,18 @@ struct DefinitionRecord: Sendable {
         @inline(__always) get { Tag(false) }
     }
     let lifetime: Lifetime
+    /// How many bindings (``Definition/bind(_:file:line:)``) this definition has. Invariant: they
+    /// are the records right after this one, in the same group, in the order bound; a binding's
+    /// own count is 0. So `bind(_:)` makes one group for the definition and its bindings, and
+    /// no array or extras: reading a binding is `record + n`, and the group that keeps the
+    /// definition keeps its bindings (a ``Definition/Binding`` holds that group too, which
+    /// holds no binding: no cycle).
+    ///
+    /// Stored in 32 bits beside `lifetime`, in what would be padding: a record stays 152 bytes.
+    private let storedBindingCount: UInt32
+    var bindingCount: Int {
+        @inline(__always) get { Int(storedBindingCount) }
+    }
     let site: CodeLocation?
     /// Whether this is an `injection(for:)`: code run on an existing object, not a builder.
     let isInjection: Bool
@@ -43,13 +55,6 @@ struct DefinitionRecord: Sendable {
     /// `init(plainType:…)` makes one, from a `#fileID` literal; ``DefinitionGroup``'s `deinit`
     /// relies on this to destroy only the builder.
     let isLine: Bool
-    /// How many bindings (``Definition/bind(_:file:line:)``) this definition has. Invariant: they
-    /// are the records right after this one, in the same group, in the order bound; a binding's
-    /// own count is 0. So `bind(_:)` makes one group for the definition and its bindings, and
-    /// no array or extras: reading a binding is `record + n`, and the group that keeps the
-    /// definition keeps its bindings (a ``Definition/Binding`` holds that group too, which
-    /// holds no binding: no cycle).
-    let bindingCount: Int
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
     let layout: ValueLayout
     /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
@@ -126,7 +131,7 @@ struct DefinitionRecord: Sendable {
         self.isTagged = isTagged
         tagKeyIsExact = keyIsExact
         self.isLine = isLine
-        bindingCount = 0
+        storedBindingCount = 0
     }
 
     init(
@@ -150,7 +155,7 @@ struct DefinitionRecord: Sendable {
         isPlain = !isTagged && scope == nil && !isInjection
         tagKeyIsExact = false
         isLine = false
-        bindingCount = 0
+        storedBindingCount = 0
     }
 
     /// `base` with what is given changed (see `DefinitionInfo.with(type:…)`), followed in its
@@ -177,7 +182,8 @@ struct DefinitionRecord: Sendable {
         let onClose = newType != nil ? nil : (newOnClose ?? base.pointee.extras?.onClose)
         let payload = newPayload ?? (newType != nil ? .builder : base.pointee.extras?.payload ?? .builder)
         extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
-        self.bindingCount = newType != nil ? 0 : bindingCount
+        precondition(bindingCount <= Int(UInt32.max), "Wiring: more bindings of one definition than can be counted")
+        storedBindingCount = newType != nil ? 0 : UInt32(truncatingIfNeeded: bindingCount)
         layout = newType.map { ValueLayout(of: $0) } ?? base.pointee.layout
         isTagged = base.pointee.isTagged
         isPlain = !isTagged && scope == nil && !isInjection
