@@ -25,7 +25,7 @@ public struct Definition: Sendable {
     /// has none: its builder is `lineFunction` and this, and its record is made of the
     /// `line…` fields when its module packs it. One reference for both, so that copying or
     /// dropping a line (the module builder does, several times per line) is one count, not two.
-    nonisolated(unsafe) private let owner: AnyObject
+    @usableFromInline nonisolated(unsafe) let owner: AnyObject
 
     /// What a line whose builder captures nothing holds in `owner`: the storage of the empty
     /// array, which the Swift runtime allocates statically with an immortal reference count.
@@ -42,8 +42,8 @@ public struct Definition: Sendable {
     /// retained it: one retain less for every line made. (Were it ever mortal, the unbalanced
     /// releases would free the runtime's static storage: `LineCaptureTests` makes and drops
     /// lines by the million to catch exactly that.)
-    @inline(__always)
-    private static var lineOwner: AnyObject {
+    @inlinable @inline(__always)
+    static var lineOwner: AnyObject {
         // The array's own count is released when it goes, which cancels the optimizer's retain.
         Unmanaged<AnyObject>.passUnretained(emptyStorage).takeRetainedValue()
     }
@@ -51,8 +51,8 @@ public struct Definition: Sendable {
     /// The runtime's empty array storage: `[Int]` is a single reference to its storage, and an
     /// empty one is that shared storage; any reference type converts to `AnyObject` as it is.
     /// For comparing with `owner` (a borrowed compare: no count kept or dropped).
-    @inline(__always)
-    private static var emptyStorage: AnyObject { unsafeBitCast([Int](), to: AnyObject.self) }
+    @inlinable @inline(__always)
+    static var emptyStorage: AnyObject { unsafeBitCast([Int](), to: AnyObject.self) }
 
     /// `owner` as the group it is; only for a definition that is not a line (every other one
     /// holds its group).
@@ -72,17 +72,17 @@ public struct Definition: Sendable {
     }
     /// The record's index in `owner`; for a line, the line flag (the top bit), its line number
     /// and its lifetime (see `lineWord`).
-    private let word: UInt
+    @usableFromInline let word: UInt
     // A plain line's fields; placeholders in any other definition. Few flat fields, not an enum
     // of the two forms: copying a definition (the module builder does, line by line) is then a
     // few words and one retain, usually of an immortal object, not an outlined copy through
     // value witnesses.
-    private let lineType: Any.Type
+    @usableFromInline let lineType: Any.Type
     /// The address of the text of the line's `#fileID` literal.
-    private let lineFile: UInt
+    @usableFromInline let lineFile: UInt
     /// The address of the function of a line's builder (its context is `owner`); 0 in any
     /// other definition. (An address, not a pointer: a pointer is not `Sendable`.)
-    private let lineFunction: UInt
+    @usableFromInline let lineFunction: UInt
 
     /// A line's builder, put back together from `lineFunction` and `owner` (retained for the
     /// builder returned). See `init(lineOf:word:file:build:)` for how it was taken apart.
@@ -103,10 +103,12 @@ public struct Definition: Sendable {
     }
 
     /// The top bit of a line's `word`.
-    private static var lineFlag: UInt { 1 << (UInt.bitWidth - 1) }
+    @inlinable
+    static var lineFlag: UInt { 1 << (UInt.bitWidth - 1) }
 
     /// A line's flag, number and lifetime in one word: the number above the low three bits.
-    private static func lineWord(line: UInt, lifetime: Lifetime) -> UInt {
+    @inlinable
+    static func lineWord(line: UInt, lifetime: Lifetime) -> UInt {
         let code: UInt =
             switch lifetime {
             case .singleton: 0
@@ -274,23 +276,39 @@ public struct Definition: Sendable {
 
     /// A definition whose builder was made where `type` is known (the DSL's inlinable
     /// functions), so that it runs specialized code.
-    @usableFromInline
+    ///
+    /// Inlined into the line that writes `single { … }`: the line's five words are then made
+    /// where the module builder stores them, from constants (its builder's function, its type's
+    /// metadata, its site), with no call and no temporary to copy and destroy. Out of line, the
+    /// definition came back through memory, and a module's builder copied it into its list and
+    /// dropped the original: a retain and a release per line, through outlined value witnesses
+    /// in a module of a hundred lines.
+    @inlinable @inline(__always)
     init(
         lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
         guard file.hasPointerRepresentation else {
-            // Not a `#fileID` literal's text (a one-scalar literal): a definition of its own.
-            self.init(
-                info: DefinitionInfo {
-                    DefinitionRecord(
-                        plainType: type, lifetime: lifetime, site: CodeLocation(file, line), isLine: true, build: build)
-                })
+            self.init(unpackedLifetime: lifetime, file: file, line: line, type: type, build: build)
             return
         }
         self.init(
             lineOf: type, word: Definition.lineWord(line: line, lifetime: lifetime),
             file: UInt(bitPattern: file.utf8Start), build: build)
+    }
+
+    /// A line whose `file` is not a `#fileID` literal's text (a one-scalar literal): a
+    /// definition of its own, with its record.
+    @usableFromInline
+    init(
+        unpackedLifetime lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
+        build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
+    ) {
+        self.init(
+            info: DefinitionInfo {
+                DefinitionRecord(
+                    plainType: type, lifetime: lifetime, site: CodeLocation(file, line), isLine: true, build: build)
+            })
     }
 
     /// A definition under `tag`, with a builder made where `type` is known.
@@ -373,6 +391,25 @@ public struct Definition: Sendable {
     }
 
     /// A plain line, its fields as stored: `build` taken apart into `lineFunction` and `owner`.
+    /// Inlined with the line: only the taking apart is a call (see `lineParts(of:)`).
+    @inlinable @inline(__always)
+    init(
+        lineOf type: Any.Type, word: UInt, file: UInt,
+        build: consuming @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
+    ) {
+        let parts = Definition.lineParts(of: build)
+        owner = parts.owner
+        lineFunction = parts.function
+        self.word = word
+        lineType = type
+        lineFile = file
+    }
+
+    /// A line's builder taken apart: its function's address, and what `owner` holds for its
+    /// context. Out of line, and handed the closure as an argument: the optimizer then turns a
+    /// `single { … }`'s closure, whose captures are constants, into a function of its own with
+    /// no context, where a closure built inline and stored would get a heap context per line.
+    /// Both results come back in registers.
     ///
     /// Invariant: a `Builder` is two words, its function then its context (what it captured,
     /// a native Swift object, or null when it captured nothing); `DefinitionRecord.isSameLine`
@@ -381,7 +418,10 @@ public struct Definition: Sendable {
     /// `withUnsafePointer(to:)`) would be wrapped in a thunk with a context of its own. The
     /// context's count moves from the closure to `owner`: the closure's context word is
     /// cleared before it is dropped, so it releases nothing.
-    private init(lineOf type: Any.Type, word: UInt, file: UInt, build: consuming @escaping Builder) {
+    @usableFromInline @inline(never)
+    static func lineParts(
+        of build: consuming @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
+    ) -> (function: UInt, owner: AnyObject) {
         var builder = StoredBuilder(function: build)
         let (function, context) = _withUnprotectedUnsafeMutablePointer(to: &builder) { builder in
             let raw = UnsafeMutableRawPointer(builder)
@@ -389,15 +429,8 @@ public struct Definition: Sendable {
             raw.storeBytes(of: (words.0, 0), as: (UInt, UInt).self)
             return words
         }
-        if let context = UnsafeRawPointer(bitPattern: context) {
-            owner = Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue()
-        } else {
-            owner = Definition.lineOwner
-        }
-        lineFunction = function
-        self.word = word
-        lineType = type
-        lineFile = file
+        guard let context = UnsafeRawPointer(bitPattern: context) else { return (function, lineOwner) }
+        return (function, Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue())
     }
 
     /// The placeholder `lineFile` of a definition that is not a line (never read).
