@@ -46,7 +46,9 @@ public final class DependencyContainer: Sendable {
     nonisolated(unsafe) let fastTable: ResolveTable
     /// Set only on a module (`module { }`, `modules { }`, a bootstrap closure): its registry,
     /// built when something first needs it.
-    let lazy: LazyRegistry?
+    // Safe to share: its one word is published once, under a lock, and read with acquire
+    // ordering (see `LazyRegistry`); `ManagedBuffer` cannot say so.
+    nonisolated(unsafe) let lazy: LazyRegistry?
     let site: CodeLocation?
     /// Set only on the container handed to a DIKit-style bootstrap closure.
     private let collector: DefinitionCollector?
@@ -100,7 +102,7 @@ public final class DependencyContainer: Sendable {
         self.parts = parts
         self.site = site
         ownRegistry = .empty
-        lazy = LazyRegistry()
+        lazy = LazyRegistry.make()
         fastTable = ownRegistry.table
         collector = nil
         verification = nil

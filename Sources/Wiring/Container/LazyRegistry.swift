@@ -1,3 +1,5 @@
+internal import _WiringShims
+
 /// The registry of a module, built the first time something needs it: a resolve from the
 /// module itself, `verify()`, `graph()`. A module that is only composed into others (`modules { }`,
 /// `includes(_:)`, `defined(by:)`) never builds one; the container it ends up in builds its own
@@ -6,9 +8,36 @@
 /// A duplicate definition is therefore reported where the module is first used (installed as the
 /// root, composed into a container that is resolved from, or resolved from itself), as KOIN
 /// reports it when the modules start, not where `module { }` is written.
-final class LazyRegistry: @unchecked Sendable {
-    // `built` is written once, under `lazyRegistryLock`, and read lock-free with acquire ordering.
-    private let built = AtomicReference<Built>()
+///
+/// One allocation: the word `Built` is published in is this object's own tail storage, not a
+/// word allocated beside it (a module made is a container and this, and nothing else until used).
+final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
+    // The one element, the published `Built` (retained), is written once, under
+    // `lazyRegistryLock`, with release ordering, and read lock-free with acquire ordering.
+
+    /// A registry not built yet.
+    static func make() -> LazyRegistry {
+        let made = unsafeDowncast(LazyRegistry.create(minimumCapacity: 1) { _ in () }, to: LazyRegistry.self)
+        made.withUnsafeMutablePointerToElements { $0.initialize(to: nil) }
+        return made
+    }
+
+    /// The published word. Invariant: a `ManagedBuffer`'s elements are its own tail storage,
+    /// allocated with it and never moved, so their address holds for as long as this object
+    /// lives (every caller holds it), past the closure that hands it out.
+    private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        @inline(__always) get { withUnsafeMutablePointerToElements { $0 } }
+    }
+
+    /// The built registry, unretained (this object holds it), or `nil` before.
+    @inline(__always)
+    private func loadBuilt() -> Unmanaged<Built>? {
+        wiring_atomic_load_acquire(word).map { Unmanaged<Built>.fromOpaque($0) }
+    }
+
+    deinit {
+        if let built = word.pointee { Unmanaged<Built>.fromOpaque(built).release() }
+    }
 
     /// What a module builds on first use: its registry and its eager singletons' start.
     final class Built: Sendable {
@@ -26,7 +55,7 @@ final class LazyRegistry: @unchecked Sendable {
     @inline(__always)
     func built(for container: DependencyContainer) -> Built {
         // The container that holds this keeps `Built` alive for as long as the caller uses it.
-        if let built = built.load() { return built.takeUnretainedValue() }
+        if let built = loadBuilt() { return built.takeUnretainedValue() }
         return build(for: container)
     }
 
@@ -34,7 +63,7 @@ final class LazyRegistry: @unchecked Sendable {
     @inline(never)
     func slot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
         // The container keeps `Built` alive while it resolves: read without a retain.
-        built.load()?._withUnsafeGuaranteedRef { $0.registry.table.slot(for: type, tag: tag) }
+        loadBuilt()?._withUnsafeGuaranteedRef { $0.registry.table.slot(for: type, tag: tag) }
     }
 
     /// Builds the registry of `container` (the module that holds this), out of line: its
@@ -44,7 +73,7 @@ final class LazyRegistry: @unchecked Sendable {
     private func build(for container: DependencyContainer) -> Built {
         let definitions = container.definitions
         return lazyRegistryLock.withLock {
-            if let built = built.load() { return built.takeUnretainedValue() }
+            if let built = loadBuilt() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
                 registry = try Registry.build(definitions: definitions)
@@ -52,7 +81,8 @@ final class LazyRegistry: @unchecked Sendable {
                 wiringFailure(error)
             }
             let made = Built(registry: registry)
-            _ = built.exchange(made)  // nothing was published before: there is nothing to release
+            // Nothing was published before (checked under the lock): nothing to release.
+            wiring_atomic_store_release(word, Unmanaged.passRetained(made).toOpaque())
             return made
         }
     }

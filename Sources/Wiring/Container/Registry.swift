@@ -94,9 +94,13 @@ final class Registry: Sendable {
         parts: [Part], scope: ScopeID? = nil, mode: EntryMode = .published, reusing previous: Registry? = nil
     ) throws(WiringError) -> Registry {
         if previous == nil {
+            // Room for the modules an app composes (tens), so that the arrays do not grow by
+            // copies, one allocation at a time, as the modules are walked.
             var runs: [[Definition]] = []
+            runs.reserveCapacity(16)
             var count = 0
             var seen: [ObjectIdentifier] = []
+            seen.reserveCapacity(16)
             parts.runs(into: &runs, count: &count, seen: &seen)
             if let plain = Registry.plain(runs: runs, count: count, mode: mode) { return plain }
             if let general = general(runs: runs, count: count, scope: scope, mode: mode) { return general }
