@@ -35,6 +35,28 @@ private final class Client: Sendable {
         }
     }
 
+    @Test func aModuleResolvedFromReleasesWhatItBuiltWhenItGoes() {
+        weak var lone: Lone?
+        weak var client: Client?
+        weak var unresolved: DependencyContainer?
+        do {
+            let app = module {
+                single { Lone() }
+                single { Config() }
+                single { Client(config: resolve()) }
+            }
+            lone = app.resolve() as Lone
+            client = app.resolve() as Client
+            #expect(app.resolve() as Lone === lone)
+            // A module never resolved from builds nothing, and goes as well.
+            let idle = module { single { Lone() } }
+            unresolved = idle
+        }
+        #expect(lone == nil)
+        #expect(client == nil)
+        #expect(unresolved == nil)
+    }
+
     @Test func aModuleAndAContainerComposedFromItBuildSingletonsOfTheirOwn() {
         let core = module { single { Config() } }
         let app = modules { core }
