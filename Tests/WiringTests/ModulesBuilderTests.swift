@@ -1,10 +1,5 @@
 import Testing
-import Wiring
-
-private final class Logger: Sendable {
-    let name: String
-    init(_ name: String) { self.name = name }
-}
+@_spi(Testing) import Wiring
 
 private final class Plugin: Sendable {
     let index: Int
@@ -12,9 +7,10 @@ private final class Plugin: Sendable {
 }
 
 /// `modules { }` with every statement its builder accepts: each line's modules, in order, once.
-struct ModulesBuilderTests {
+/// Serialized: one test installs the global root.
+@Suite(.serialized) struct ModulesBuilderTests {
     private func logging(_ name: String) -> DependencyContainer {
-        module { single { Logger(name) } }
+        module { single { NamedValue(name) } }
     }
 
     private func plugin(_ index: Int) -> DependencyContainer {
@@ -26,7 +22,7 @@ struct ModulesBuilderTests {
         let container = modules {
             if verbose { logging("verbose") } else { logging("quiet") }
         }
-        #expect((container.resolve() as Logger).name == (verbose ? "verbose" : "quiet"))
+        #expect((container.resolve() as NamedValue).name == (verbose ? "verbose" : "quiet"))
     }
 
     @Test(arguments: [false, true])
@@ -35,7 +31,7 @@ struct ModulesBuilderTests {
             logging("base")
             if withPlugins { plugin(1) }
         }
-        #expect((container.resolve() as Logger).name == "base")
+        #expect((container.resolve() as NamedValue).name == "base")
         #expect((container.resolveOptional(tag: 1) as Plugin?)?.index == (withPlugins ? 1 : nil))
     }
 
@@ -50,7 +46,7 @@ struct ModulesBuilderTests {
             #expect((container.resolve(tag: index) as Plugin).index == index)
         }
         #expect(container.resolveOptional(tag: 5) as Plugin? == nil)
-        #expect((container.resolve() as Logger).name == "base")
+        #expect((container.resolve() as NamedValue).name == "base")
     }
 
     @Test func aModuleListedOnSeveralLinesIsComposedOnce() {
@@ -60,8 +56,8 @@ struct ModulesBuilderTests {
             if true { shared }
             for _ in 0..<3 { shared }
         }
-        #expect(container.resolveAll(Logger.self).count == 1)
-        #expect(container.resolve() as Logger === container.resolve() as Logger)
+        #expect(container.resolveAll(NamedValue.self).count == 1)
+        #expect(container.resolve() as NamedValue === container.resolve() as NamedValue)
     }
 
     @Test func anEmptyLoopComposesNothing() {
@@ -69,7 +65,28 @@ struct ModulesBuilderTests {
             logging("only")
             for index in 0..<0 { plugin(index) }
         }
-        #expect(container.resolveAll(Logger.self).count == 1)
+        #expect(container.resolveAll(NamedValue.self).count == 1)
         #expect(container.resolveOptional(tag: 0) as Plugin? == nil)
+    }
+
+    @Test(arguments: [false, true])
+    func anOverrideInABranchWinsVerifiesAndServesARootThatLoadsMore(useMocks: Bool) throws {
+        let live = logging("live")
+        let mocks = module { single { NamedValue("mock") }.override() }
+        let container = modules {
+            live
+            if useMocks { mocks }
+            for index in 0..<3 { plugin(index) }
+        }
+        #expect((container.resolve() as NamedValue).name == (useMocks ? "mock" : "live"))
+        let graph = try container.verify()
+        #expect(graph.nodes.count >= 4)
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: container)
+            DependencyContainer.load(plugin(7))
+            #expect((resolve() as NamedValue).name == (useMocks ? "mock" : "live"))
+            #expect((resolve(tag: 7) as Plugin).index == 7)
+            #expect((resolve(tag: 2) as Plugin).index == 2)
+        }
     }
 }

@@ -1,5 +1,3 @@
-internal import _WiringShims
-
 /// The registry of a module, built the first time something needs it: a resolve from the
 /// module itself, `verify()`, `graph()`. A module that is only composed into others (`modules { }`,
 /// `includes(_:)`, `defined(by:)`) never builds one; the container it ends up in builds its own
@@ -32,11 +30,11 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     /// The built registry, unretained (this object holds it), or `nil` before.
     @inline(__always)
     private func loadBuilt() -> Unmanaged<Built>? {
-        wiring_atomic_load_acquire(word).map { Unmanaged<Built>.fromOpaque($0) }
+        AtomicReference<Built>.load(from: word)
     }
 
     deinit {
-        if let built = word.pointee { Unmanaged<Built>.fromOpaque(built).release() }
+        AtomicReference<Built>.release(in: word)
     }
 
     /// What a module builds on first use: its registry and its eager singletons' start.
@@ -81,8 +79,7 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
                 wiringFailure(error)
             }
             let made = Built(registry: registry)
-            // Nothing was published before (checked under the lock): nothing to release.
-            wiring_atomic_store_release(word, Unmanaged.passRetained(made).toOpaque())
+            _ = AtomicReference.exchange(made, in: word)  // nothing was published before: nothing to release
             return made
         }
     }

@@ -85,7 +85,7 @@ public struct Definition: Sendable {
     @usableFromInline let lineFunction: UInt
 
     /// A line's builder, put back together from `lineFunction` and `owner` (retained for the
-    /// builder returned). See `init(lineOf:word:file:build:)` for how it was taken apart.
+    /// builder returned). See `lineParts(of:)` for how it was taken apart.
     private var lineBuild: StoredBuilder {
         let context: UInt
         if owner === Definition.emptyStorage {
@@ -289,7 +289,7 @@ public struct Definition: Sendable {
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
         guard file.hasPointerRepresentation else {
-            self.init(unpackedLifetime: lifetime, file: file, line: line, type: type, build: build)
+            self.init(recordOf: type, lifetime: lifetime, file: file, line: line, build: build)
             return
         }
         self.init(
@@ -301,7 +301,7 @@ public struct Definition: Sendable {
     /// definition of its own, with its record.
     @usableFromInline
     init(
-        unpackedLifetime lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
+        recordOf type: Any.Type, lifetime: Lifetime, file: StaticString, line: UInt,
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
         self.init(

@@ -64,3 +64,9 @@ enum StorageKind: Hashable, Sendable {
     case user
     case system
 }
+
+/// A value that says which definition made it: `NamedValue("mock")`.
+final class NamedValue: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
