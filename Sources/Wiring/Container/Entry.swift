@@ -66,12 +66,12 @@ struct Entry: Sendable {
     /// The record's layout, read in place.
     private var layout: ValueLayout { record.pointee.layout }
     private var inlineUsed: Bool {
-        get { storage.pointee.inlineUsed }
-        nonmutating set { storage.pointee.inlineUsed = newValue }
+        get { storage.pointee.marks.inlineUsed }
+        nonmutating set { storage.pointee.marks.inlineUsed = newValue }
     }
     private var retiredBy: RetiredBy? {
-        get { storage.pointee.retiredBy }
-        nonmutating set { storage.pointee.retiredBy = newValue }
+        get { storage.pointee.marks.retiredBy }
+        nonmutating set { storage.pointee.marks.retiredBy = newValue }
     }
 
     /// The instance state this entry keeps itself (every entry but a shared scope definition's).
@@ -196,17 +196,17 @@ struct Entry: Sendable {
     /// Hands over the instance `state` holds for this entry (its own, or a scope's slot), leaving
     /// none; call under `stateLock`.
     func takeHeldInstance(from state: UnsafeMutablePointer<InstanceState>) -> Released? {
-        if state.pointee.weakInstance != nil { state.pointee.weakInstance = nil }
         // Swapped out, not copied and cleared: the reference moves, with no retain and release.
-        var object: AnyObject?
-        swap(&object, &state.pointee.heldObject)
-        if let object {
-            return Released(value: object, sequence: state.pointee.sequence, onClose: onClose)
+        var held: AnyObject?
+        swap(&held, &state.pointee.held)
+        // What `held` is follows from the entry (see `InstanceState.held`): a weak entry's
+        // reference is dropped, not released as an instance.
+        guard let held, storage.pointee.lifetime != .weak else { return nil }
+        if layout.isObject {
+            return Released(value: held, sequence: state.pointee.sequence, onClose: onClose)
         }
-        var held: HeldValue?
-        swap(&held, &state.pointee.heldInstance)
-        guard let held else { return nil }
-        return Released(value: held.value, sequence: state.pointee.sequence, onClose: onClose)
+        return Released(
+            value: unsafeDowncast(held, to: HeldValue.self).value, sequence: state.pointee.sequence, onClose: onClose)
     }
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
@@ -418,13 +418,13 @@ struct Entry: Sendable {
                         scope: container.scope.unsafelyUnwrapped.id.name, type: typeName(definedType), requestedAt: nil)
                 }
                 if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
-                if let existing = state.pointee.heldObject {
+                guard let existing = state.pointee.held else { return false }
+                if isObject {
                     // `T` is a class: its value is this one reference.
                     buffer.initializeMemory(as: AnyObject.self, repeating: existing, count: 1)
                     return true
                 }
-                guard let existing = state.pointee.heldInstance else { return false }
-                ErasedValue.copy(layout, from: existing.storage, to: buffer)
+                ErasedValue.copy(layout, from: unsafeDowncast(existing, to: HeldValue.self).storage, to: buffer)
                 return true
             },
             build: { () throws(WiringError) in
@@ -444,9 +444,9 @@ struct Entry: Sendable {
                     return .instance(Released(value: value, sequence: kept, onClose: onClose))
                 }
                 if isObject {
-                    state.pointee.heldObject = buffer.load(as: AnyObject.self)
+                    state.pointee.held = buffer.load(as: AnyObject.self)
                 } else {
-                    state.pointee.heldInstance = held.take()
+                    state.pointee.held = held.take()
                 }
                 state.pointee.sequence = kept
                 return nil
@@ -463,7 +463,9 @@ struct Entry: Sendable {
             state,
             existing: { () throws(WiringError) -> Bool in
                 if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
-                guard let existing = state.pointee.weakInstance?.object else { return false }
+                guard let reference = state.pointee.held,
+                    let existing = unsafeDowncast(reference, to: WeakReference.self).object
+                else { return false }
                 return ErasedValue.initialize(definedType, at: buffer, with: existing)
             },
             build: { () throws(WiringError) in try make(into: buffer, in: container) },
@@ -471,7 +473,7 @@ struct Entry: Sendable {
                 // Only a class instance can be held weakly; anything else is built every time.
                 let value = ErasedValue.value(definedType, at: buffer)
                 if retiredBy == nil, ErasedValue.isClassInstance(value) {
-                    state.pointee.weakInstance = WeakReference(value as AnyObject)
+                    state.pointee.held = WeakReference(value as AnyObject)
                 }
                 return nil
             })

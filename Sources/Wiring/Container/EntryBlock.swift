@@ -8,12 +8,20 @@
 struct InstanceState {
     /// The thread building the entry now, if any: a ``BuildGate`` cell.
     var buildingThread: UnsafeRawPointer?
-    /// The instance of a `.weak` definition while anyone holds it.
-    var weakInstance: WeakReference?
-    /// The instance of a `.scoped` definition until its scope closes or its module is unloaded:
-    /// a class instance here, any other value in `heldInstance`.
-    var heldObject: AnyObject?
-    var heldInstance: HeldValue?
+    /// What the entry keeps of its instance, or `nil`. One reference for the three lifetimes
+    /// that keep one here, which never share an entry (a singleton keeps its value in its
+    /// entry's words instead): 16 bytes less in every entry and in every scope's slots.
+    ///
+    /// Invariant: what it is follows from the entry alone, never from the object:
+    /// - a `.weak` entry: a ``WeakReference`` to the instance while anyone holds it;
+    /// - a `.scoped` or `.declared` entry of a class type (its layout's `isObject`): the
+    ///   instance itself, until its scope closes or its module is unloaded;
+    /// - any other `.scoped` or `.declared` entry: a ``HeldValue`` holding the value.
+    ///
+    /// Only ``Entry`` reads it, through `held(in:)`, which casts by that rule: an object is
+    /// never asked what it is (a scoped instance may itself be a `HeldValue` or a
+    /// `WeakReference`).
+    var held: AnyObject?
     /// When the held or published instance was built (see `Released`).
     var sequence: UInt64 = 0
 
@@ -27,9 +35,14 @@ struct InstanceState {
 
 /// The state of one ``Entry``, an element of an ``EntryBlock``.
 ///
-/// `own`, `inlineUsed` and `retiredBy` are only touched under `stateLock` (or, in a
-/// verification sandbox, by the one thread that verifies at a time); `words.0` is read and
-/// written with atomics; everything else is immutable once the block is shared.
+/// `own` and `marks` are only touched under `stateLock` (or, in a verification sandbox, by the
+/// one thread that verifies at a time); `words.0` is read and written with atomics; everything
+/// else is immutable once the block is shared.
+///
+/// 88 bytes. The lock-free fast path reads `lifetime`, `mode` and `slot` while a build writes
+/// `marks`, which shares their word: distinct bytes (distinct memory locations), so no data
+/// race, as long as nothing writes that word whole once the element is made (nothing does:
+/// `marks` is written through its own field).
 struct EntryStorage {
     /// The definition's record, which holds its builder, in `group`: the group is kept alive by
     /// the block (the first entry of each run of entries of one group retains it, see
@@ -37,7 +50,8 @@ struct EntryStorage {
     /// pointer would.
     let record: UnsafeMutablePointer<DefinitionRecord>
     let group: Unmanaged<DefinitionGroup>
-    /// For a binding, the entry it builds from (in `primaryBlock`).
+    /// For a binding, the entry it builds from. Whoever keeps this entry alive keeps that
+    /// entry's block (its `block`) alive too (see ``EntryOwners/keep(_:)-(Entry)``).
     let primary: UnsafeMutableRawPointer?
     /// The record's lifetime, read without a second load. (Its layout is read from the record:
     /// a copy here would be a third of the element, and only builds and releases read it.)
@@ -46,22 +60,17 @@ struct EntryStorage {
     /// Whether this entry holds the block's retain of `group`, which the entries after it of
     /// the same group share; released when the block goes.
     let retainsGroup: Bool
+    /// Whether the entry was retired and whether its inline words were used, in the byte that
+    /// would otherwise pad `retainsGroup` (see the type's note on sharing a word).
+    var marks = EntryMarks()
     /// For an entry of a scope definition, shared by every scope opened from it: the index of
     /// its ``InstanceState`` among each scope's slots. `-1`: the entry holds its own (`own`).
     let slot: Int32
     /// The block this entry lives in, which its holders keep alive. Unmanaged: read without a
     /// retain (an `unowned(unsafe)` reference read as a reference is retained).
     let block: Unmanaged<EntryBlock>
-    /// For a binding, the block of the entry it builds from: whoever keeps this entry alive
-    /// keeps that block alive too.
-    let primaryBlock: Unmanaged<EntryBlock>?
     /// The instance state of an entry that holds its own (`slot == -1`).
     var own = InstanceState()
-    /// Whether the inline storage held a value once: after an unload it may still be waiting to
-    /// be freed, so a singleton built again goes to storage of its own.
-    var inlineUsed = false
-    /// Set when the entry's module is unloaded, or its container closed.
-    var retiredBy: RetiredBy?
     /// A singleton's published word (the address of its value, or `nil`), then two words of
     /// inline storage for a value that fits: a class reference, a class-bound existential.
     var words: (UnsafeMutableRawPointer?, UInt, UInt) = (nil, 0, 0)
@@ -121,8 +130,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             storage.initialize(
                 to: EntryStorage(
                     record: record, group: group, primary: primary?.opaque, lifetime: record.pointee.lifetime,
-                    mode: mode, retainsGroup: retainsGroup, slot: slot, block: .passUnretained(self),
-                    primaryBlock: primary?.storage.pointee.block))
+                    mode: mode, retainsGroup: retainsGroup, slot: slot, block: .passUnretained(self)))
             return Entry(storage)
         }
     }
@@ -132,15 +140,13 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             for index in 0..<header.pointee.count {
                 let element = elements + index
                 Entry(element).freePublished()
-                // Invariant: the references in `own` are an element's only fields that own
-                // anything (the rest are pointers, unmanaged references, metatypes and plain
-                // values). So an element whose `own` holds none (every
-                // singleton and factory, and a scoped or weak entry not holding an instance)
-                // owns nothing, and is left as it is: its memory goes with the block. This
-                // saves the outlined destroy a `deinitialize` runs on every element, a release
-                // of each `nil` reference.
-                let own = element.pointee.own
-                if own.weakInstance != nil || own.heldObject != nil || own.heldInstance != nil {
+                // Invariant: `own.held` is an element's only field that owns anything (the rest
+                // are pointers, unmanaged references, metatypes and plain values). So an element
+                // whose `own` holds nothing (every singleton and factory, and a scoped or weak
+                // entry not holding an instance) owns nothing, and is left as it is: its memory
+                // goes with the block. This saves the outlined destroy a `deinitialize` runs on
+                // every element.
+                if element.pointee.own.held != nil {
                     element.deinitialize(count: 1)
                 }
             }
@@ -164,7 +170,7 @@ struct EntryOwners {
     /// Keeps `entry`'s block, and its primary's, alive.
     mutating func keep(_ entry: Entry) {
         keep(unmanaged: entry.storage.pointee.block)
-        if let primary = entry.storage.pointee.primaryBlock { keep(unmanaged: primary) }
+        if let primary = entry.storage.pointee.primary { keep(unmanaged: Entry(opaque: primary).storage.pointee.block) }
     }
 
     mutating func keep(_ block: EntryBlock) {
@@ -178,6 +184,40 @@ struct EntryOwners {
         last = address
         if seen.insert(ObjectIdentifier(block.takeUnretainedValue())).inserted {
             blocks.append(block.takeUnretainedValue())
+        }
+    }
+}
+
+/// Whether an entry was retired, and whether its inline words held a value once: one byte,
+/// touched only under `stateLock` (see ``EntryStorage``).
+struct EntryMarks {
+    private var bits: UInt8 = 0
+
+    private static var inlineUsedBit: UInt8 { 1 }
+    private static var unloadBit: UInt8 { 2 }
+    private static var closeBit: UInt8 { 4 }
+
+    /// Whether the inline storage held a value once: after an unload it may still be waiting to
+    /// be freed, so a singleton built again goes to storage of its own.
+    var inlineUsed: Bool {
+        get { bits & Self.inlineUsedBit != 0 }
+        set { bits = newValue ? bits | Self.inlineUsedBit : bits & ~Self.inlineUsedBit }
+    }
+
+    /// Set when the entry's module is unloaded, or its container closed.
+    var retiredBy: RetiredBy? {
+        get {
+            if bits & Self.unloadBit != 0 { return .unload }
+            if bits & Self.closeBit != 0 { return .close }
+            return nil
+        }
+        set {
+            bits &= ~(Self.unloadBit | Self.closeBit)
+            switch newValue {
+            case .unload: bits |= Self.unloadBit
+            case .close: bits |= Self.closeBit
+            case nil: break
+            }
         }
     }
 }
