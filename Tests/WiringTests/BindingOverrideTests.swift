@@ -190,4 +190,25 @@ private enum Visit {}
         #expect(throws: WiringError.self) { try first.resolveThrowing(Plugin.self) }
         #expect(throws: WiringError.self) { try container.resolveThrowing(Plugin.self) }
     }
+
+    /// A group keeps one copy of its tag, which its records point at: every modifier makes a new
+    /// group, whose records must point at its own copy, not at the group they were copied from,
+    /// which is gone by the time they are read here (AddressSanitizer would see that read).
+    @Test func aTagOnTheHeapOutlivesTheDefinitionsItWasCopiedFrom() throws {
+        let tag = String(repeating: "a tag long enough to live on the heap ", count: 2)
+        let container = module {
+            factory(tag: tag) { Impl() }.bind(Plugin.self).override().bind(Named.self)
+            scope(Visit.self) {
+                scoped(tag: tag) { Mock() }.bind(Plugin.self)
+            }
+        }
+        #expect(container.resolve(tag: tag) as Plugin is Impl)
+        #expect((container.resolve(tag: tag) as Named).name == "impl")
+        let visit = container.openScope(Visit.self)
+        defer { visit.close() }
+        #expect(visit.resolve(tag: tag) as Plugin === visit.resolve(tag: tag) as Mock)
+        let other = "another tag"
+        let error = try #require(throws: WiringError.self) { try container.resolveThrowing(Named.self, tag: other) }
+        #expect("\(error)".contains(tag))
+    }
 }

@@ -143,7 +143,7 @@ public struct Definition: Sendable {
     /// Everything about the definition. A line not packed into its module's group yet gets a
     /// group of its own on every read (one definition still, by `===`): read it once.
     var info: DefinitionInfo {
-        guard !isLine else { return DefinitionInfo { lineRecord } }
+        guard !isLine else { return DefinitionInfo { _ in lineRecord } }
         return DefinitionInfo(group: group, index: index)
     }
 
@@ -305,7 +305,7 @@ public struct Definition: Sendable {
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
         self.init(
-            info: DefinitionInfo {
+            info: DefinitionInfo { _ in
                 DefinitionRecord(
                     plainType: type, lifetime: lifetime, site: CodeLocation(file, line), isLine: true, build: build)
             })
@@ -487,7 +487,7 @@ public struct Definition: Sendable {
     ) -> [Definition] {
         guard count > 0 else { return [] }
         // No line among them (a block of tagged or scoped definitions): no group to make.
-        let group = lines == 0 ? nil : DefinitionGroup.make(count: lines) { first in
+        let group = lines == 0 ? nil : DefinitionGroup.make(count: lines, tag: nil) { first, _ in
             var next = first
             let end = first + lines
             visit { definition in

@@ -34,10 +34,11 @@ struct DefinitionInfo: Sendable {
         self.index = index
     }
 
-    /// The info of the record `make` returns, alone in a group of its own.
+    /// The info of the record `make` returns, alone in a group of its own, which holds `tag`:
+    /// `make` is given its address there (see ``DefinitionRecord/tagAddress``).
     @inline(__always)
-    init(making make: () -> DefinitionRecord) {
-        self.init(group: DefinitionGroup.make(one: make), index: 0)
+    init(tag: Tag? = nil, making make: (UnsafePointer<Tag>?) -> DefinitionRecord) {
+        self.init(group: DefinitionGroup.make(tag: tag, one: make), index: 0)
     }
 
     // Each reads a stored field of the record in place. (A computed property of the record,
@@ -86,9 +87,10 @@ struct DefinitionInfo: Sendable {
     /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
     /// the DSL makes one per line.
     init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init {
+        self.init(tag: tag) { tag in
             DefinitionRecord(
-                taggedType: type, tag: tag, keyIsExact: keyIsExact, lifetime: lifetime, site: site, build: build)
+                taggedType: type, tag: tag.unsafelyUnwrapped, keyIsExact: keyIsExact, lifetime: lifetime, site: site,
+                build: build)
         }
     }
 
@@ -98,7 +100,7 @@ struct DefinitionInfo: Sendable {
         onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
         build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
-        self.init {
+        self.init(tag: tag) { tag in
             DefinitionRecord(
                 type: type, tag: tag, lifetime: lifetime, site: site, isInjection: isInjection, isOverride: isOverride,
                 createdAtStart: createdAtStart, scope: scope, onClose: onClose, isAsync: isAsync, build: build,
@@ -135,12 +137,14 @@ struct DefinitionInfo: Sendable {
     ) -> DefinitionInfo {
         let kept = type == nil ? base.pointee.bindingCount : 0
         let bindingCount = kept + (addedBinding == nil ? 0 : 1)
-        let group = DefinitionGroup.make(count: 1 + bindingCount) { records in
+        // The new group holds its own copy of the tag, which its records point at.
+        let tag = base.pointee.isTagged ? base.pointee.storedTag : nil
+        let group = DefinitionGroup.make(count: 1 + bindingCount, tag: tag) { records, tag in
             records.initialize(
                 to: DefinitionRecord(
                     copying: base, type: type, lifetime: lifetime, isOverride: isOverride,
                     createdAtStart: createdAtStart, scope: scope, onClose: onClose, build: build, payload: payload,
-                    bindingCount: bindingCount))
+                    bindingCount: bindingCount, tag: tag))
             for offset in 0..<kept {
                 let binding = base + 1 + offset
                 if changingBindings {
@@ -148,9 +152,12 @@ struct DefinitionInfo: Sendable {
                         to: DefinitionRecord(
                             copying: binding, type: nil, lifetime: lifetime, isOverride: isOverride,
                             createdAtStart: nil, scope: scope, onClose: nil, build: nil, payload: nil,
-                            bindingCount: 0))
+                            bindingCount: 0, tag: tag))
                 } else {
-                    (records + 1 + offset).initialize(to: binding.pointee)
+                    // A copy as it is, but for where its tag is: this group's (see `tagAddress`).
+                    var copy = binding.pointee
+                    copy.tagAddress = tag
+                    (records + 1 + offset).initialize(to: copy)
                 }
             }
             if let addedBinding {
@@ -158,7 +165,7 @@ struct DefinitionInfo: Sendable {
                 (records + 1 + kept).initialize(
                     to: DefinitionRecord(
                         copying: base, type: addedBinding, lifetime: nil, isOverride: nil, createdAtStart: nil,
-                        scope: nil, onClose: nil, build: bindingBuild, payload: nil, bindingCount: 0))
+                        scope: nil, onClose: nil, build: bindingBuild, payload: nil, bindingCount: 0, tag: tag))
             }
         }
         return DefinitionInfo(group: group, index: 0)

@@ -7,15 +7,29 @@ struct StoredBuilder: Sendable {
 /// One definition's description, in its group: what ``DefinitionInfo`` reads.
 struct DefinitionRecord: Sendable {
     let type: Any.Type
-    /// The tag, if ``isTagged``; else a placeholder. Not optional: an optional existential is
-    /// tested, copied and destroyed through outlined code and value witnesses, which every
-    /// untagged definition would pay when it is freed; a placeholder costs one plain store.
-    let storedTag: Tag
+    /// Where the tag is, if the definition has one: in its group's header (see
+    /// ``DefinitionGroup/Header``), which every record of a group shares, since a group's records
+    /// are one definition and its bindings (one tag) or plain lines (none). A pointer, not the
+    /// tag: an existential is 40 bytes, which every record of a module's lines would carry.
+    ///
+    /// Invariant: it points into the header of the group this record lives in, which lives as
+    /// long as the record; so a record copied into another group is given that group's address
+    /// (see `DefinitionInfo.copying`), never copied with this one.
+    nonisolated(unsafe) var tagAddress: UnsafePointer<Tag>?
 
-    /// The placeholder of an untagged definition's `storedTag`: made in place, a few stores.
-    private static var noTag: Tag {
-        @inline(__always) get { Tag(false) }
+    /// The tag of a definition that ``isTagged``.
+    var storedTag: Tag {
+        @inline(__always) get {
+            assert(isTagged, "Wiring: the tag of an untagged definition was read")
+            return tagAddress.unsafelyUnwrapped.pointee
+        }
     }
+
+    /// `tag != nil`, known without copying the tag.
+    var isTagged: Bool {
+        @inline(__always) get { tagAddress != nil }
+    }
+
     let lifetime: Lifetime
     /// How many bindings (``Definition/bind(_:file:line:)``) this definition has. Invariant: they
     /// are the records right after this one, in the same group, in the order bound; a binding's
@@ -40,17 +54,13 @@ struct DefinitionRecord: Sendable {
     let isAsync: Bool
     /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
     let isPlain: Bool
-    /// `tag != nil`, known without copying the tag (an absent existential is copied through
-    /// outlined code).
-    let isTagged: Bool
     /// Whether two tags of this tag's type are equal exactly when their bits are (an integer, a
     /// `Bool`): the resolve table's bitwise key then finds a duplicate tag alone, with no `==`.
     let tagKeyIsExact: Bool
     /// Whether this was made from a plain line (`single { … }`, `factory { … }`, `scoped { … }`
     /// with nothing added): two records of one line are one definition (see ``DefinitionInfo``).
     ///
-    /// Invariant: a line's record owns nothing but its builder. Its tag is the placeholder (a
-    /// `Bool`, stored inline in the existential), its site a literal's (a `StaticString` or
+    /// Invariant: a line's record owns nothing but its builder. It has no tag, its site a literal's (a `StaticString` or
     /// the address of its text, never a `String`), and it has no extras. Only
     /// `init(plainType:…)` makes one, from a `#fileID` literal; ``DefinitionGroup``'s `deinit`
     /// relies on this to destroy only the builder.
@@ -99,25 +109,29 @@ struct DefinitionRecord: Sendable {
     /// The record of a plain line whose builder is stored already.
     init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, isLine: Bool, builder: StoredBuilder) {
         self.init(
-            simpleType: type, storedTag: DefinitionRecord.noTag, isTagged: false, keyIsExact: false, lifetime: lifetime,
-            site: site, isLine: isLine, builder: builder)
+            simpleType: type, tagAddress: nil, keyIsExact: false, lifetime: lifetime, site: site, isLine: isLine,
+            builder: builder)
     }
 
-    /// The record of a `single` or `factory` under `tag` and nothing else (no scope, no flags).
-    init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
+    /// The record of a `single` or `factory` under the tag at `tag` (its group's) and nothing else
+    /// (no scope, no flags).
+    init(
+        taggedType type: Any.Type, tag: UnsafePointer<Tag>, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation,
+        build: @escaping Builder
+    ) {
         self.init(
-            simpleType: type, storedTag: tag, isTagged: true, keyIsExact: keyIsExact, lifetime: lifetime, site: site,
-            isLine: false, builder: StoredBuilder(function: build))
+            simpleType: type, tagAddress: tag, keyIsExact: keyIsExact, lifetime: lifetime, site: site, isLine: false,
+            builder: StoredBuilder(function: build))
     }
 
     /// A `single` or `factory` without scope, flags or extras, tagged or not.
     @inline(__always)
     private init(
-        simpleType type: Any.Type, storedTag: Tag, isTagged: Bool, keyIsExact: Bool, lifetime: Lifetime,
+        simpleType type: Any.Type, tagAddress: UnsafePointer<Tag>?, keyIsExact: Bool, lifetime: Lifetime,
         site: CodeLocation, isLine: Bool, builder: StoredBuilder
     ) {
         self.type = type
-        self.storedTag = storedTag
+        self.tagAddress = tagAddress
         self.lifetime = lifetime
         self.site = site
         isInjection = false
@@ -127,21 +141,21 @@ struct DefinitionRecord: Sendable {
         self.builder = builder
         extras = nil
         layout = ValueLayout(of: type)
-        isPlain = !isTagged
-        self.isTagged = isTagged
+        isPlain = tagAddress == nil
         tagKeyIsExact = keyIsExact
         self.isLine = isLine
         storedBindingCount = 0
     }
 
+    /// - Parameter tag: The tag's address in the record's group (see ``tagAddress``), if any.
     init(
-        type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
+        type: Any.Type, tag: UnsafePointer<Tag>?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
         build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
         self.type = type
-        storedTag = tag ?? DefinitionRecord.noTag
+        tagAddress = tag
         self.lifetime = lifetime
         self.site = site
         self.isInjection = isInjection
@@ -151,8 +165,7 @@ struct DefinitionRecord: Sendable {
         builder = StoredBuilder(function: build)
         extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
         layout = ValueLayout(of: type)
-        isTagged = tag != nil
-        isPlain = !isTagged && scope == nil && !isInjection
+        isPlain = tag == nil && scope == nil && !isInjection
         tagKeyIsExact = false
         isLine = false
         storedBindingCount = 0
@@ -160,15 +173,18 @@ struct DefinitionRecord: Sendable {
 
     /// `base` with what is given changed (see `DefinitionInfo.with(type:…)`), followed in its
     /// group by `bindingCount` bindings (see ``bindingCount``; a binding, of a new type, has none).
+    /// `tag` is the address of the new group's copy of `base`'s tag, if it has one.
     /// Copies the tag only when there is one, and the layout unless the type changes: the
     /// modifiers (`.bind`, `.override()`, a scope) make one of these per definition they touch.
     init(
         copying base: UnsafePointer<DefinitionRecord>, type newType: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
         createdAtStart: Bool?, scope newScope: ScopeID?, onClose newOnClose: (@Sendable (Any) -> Void)?,
-        build newBuild: Builder?, payload newPayload: Definition.Payload?, bindingCount: Int
+        build newBuild: Builder?, payload newPayload: Definition.Payload?, bindingCount: Int,
+        tag: UnsafePointer<Tag>?
     ) {
+        precondition((tag != nil) == base.pointee.isTagged, "Wiring: a record copied without its tag")
         type = newType ?? base.pointee.type
-        storedTag = base.pointee.isTagged ? base.pointee.storedTag : DefinitionRecord.noTag
+        tagAddress = tag
         self.lifetime = lifetime ?? base.pointee.lifetime
         site = base.pointee.site
         isInjection = base.pointee.isInjection
@@ -185,8 +201,7 @@ struct DefinitionRecord: Sendable {
         precondition(bindingCount <= Int(UInt32.max), "Wiring: more bindings of one definition than can be counted")
         storedBindingCount = newType != nil ? 0 : UInt32(truncatingIfNeeded: bindingCount)
         layout = newType.map { ValueLayout(of: $0) } ?? base.pointee.layout
-        isTagged = base.pointee.isTagged
-        isPlain = !isTagged && scope == nil && !isInjection
+        isPlain = tag == nil && scope == nil && !isInjection
         tagKeyIsExact = base.pointee.tagKeyIsExact
         isLine = false
     }
