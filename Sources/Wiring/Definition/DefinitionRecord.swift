@@ -31,6 +31,9 @@ struct DefinitionRecord: Sendable {
     }
 
     let lifetime: Lifetime
+    /// Whether a value of `type` is one class reference (see ``layout``); in the byte after
+    /// `lifetime`.
+    private let valueIsObject: Bool
     /// How many bindings (``Definition/bind(_:file:line:)``) this definition has. Invariant: they
     /// are the records right after this one, in the same group, in the order bound; a binding's
     /// own count is 0. So `bind(_:)` makes one group for the definition and its bindings, and
@@ -38,7 +41,7 @@ struct DefinitionRecord: Sendable {
     /// definition keeps its bindings (a ``Definition/Binding`` holds that group too, which
     /// holds no binding: no cycle).
     ///
-    /// Stored in 32 bits beside `lifetime`, in what would be padding: a record stays 152 bytes.
+    /// Stored in 32 bits beside `lifetime`, in what would be padding.
     private let storedBindingCount: UInt32
     var bindingCount: Int {
         @inline(__always) get { Int(storedBindingCount) }
@@ -65,8 +68,16 @@ struct DefinitionRecord: Sendable {
     /// `init(plainType:…)` makes one, from a `#fileID` literal; ``DefinitionGroup``'s `deinit`
     /// relies on this to destroy only the builder.
     let isLine: Bool
+    /// The size and alignment of a value of `type`: the rest of ``layout``, whose type is `type`
+    /// (not stored twice).
+    private let valueSize: Int
+    private let valueAlignment: Int
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
-    let layout: ValueLayout
+    var layout: ValueLayout {
+        @inline(__always) get {
+            ValueLayout(type: type, size: valueSize, alignment: valueAlignment, isObject: valueIsObject)
+        }
+    }
     /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
     /// each entry made from this definition, in every container it is composed into. Not
     /// optional: a closure in an `Optional` is stored at the generic enum's abstraction, and
@@ -140,7 +151,7 @@ struct DefinitionRecord: Sendable {
         isAsync = false
         self.builder = builder
         extras = nil
-        layout = ValueLayout(of: type)
+        (valueSize, valueAlignment, valueIsObject) = ValueLayout.measure(type)
         isPlain = tagAddress == nil
         tagKeyIsExact = keyIsExact
         self.isLine = isLine
@@ -164,7 +175,7 @@ struct DefinitionRecord: Sendable {
         self.isAsync = isAsync
         builder = StoredBuilder(function: build)
         extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
-        layout = ValueLayout(of: type)
+        (valueSize, valueAlignment, valueIsObject) = ValueLayout.measure(type)
         isPlain = tag == nil && scope == nil && !isInjection
         tagKeyIsExact = false
         isLine = false
@@ -200,7 +211,9 @@ struct DefinitionRecord: Sendable {
         extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
         precondition(bindingCount <= Int(UInt32.max), "Wiring: more bindings of one definition than can be counted")
         storedBindingCount = newType != nil ? 0 : UInt32(truncatingIfNeeded: bindingCount)
-        layout = newType.map { ValueLayout(of: $0) } ?? base.pointee.layout
+        (valueSize, valueAlignment, valueIsObject) =
+            newType.map { ValueLayout.measure($0) }
+            ?? (base.pointee.valueSize, base.pointee.valueAlignment, base.pointee.valueIsObject)
         isPlain = tag == nil && scope == nil && !isInjection
         tagKeyIsExact = base.pointee.tagKeyIsExact
         isLine = false

@@ -81,17 +81,24 @@ struct ValueLayout {
     let alignment: Int
     let isObject: Bool
 
-    init(of type: Any.Type) {
+    init(type: Any.Type, size: Int, alignment: Int, isObject: Bool) {
         self.type = type
+        self.size = size
+        self.alignment = alignment
+        self.isObject = isObject
+    }
+
+    /// The size and alignment of a value of `type`, and whether it is one class reference: what
+    /// a ``DefinitionRecord`` stores of the layout (its type it has already).
+    @inline(__always)
+    static func measure(_ type: Any.Type) -> (size: Int, alignment: Int, isObject: Bool) {
         // A class's value is one reference, whatever the class: its layout needs no lookup (most
         // definitions are of classes, and every line's record is made with its layout).
         if type is AnyClass {
-            (size, alignment) = (MemoryLayout<AnyObject>.size, MemoryLayout<AnyObject>.alignment)
-            isObject = true
-        } else {
-            (size, alignment) = ErasedValue.layout(of: type)
-            isObject = false
+            return (MemoryLayout<AnyObject>.size, MemoryLayout<AnyObject>.alignment, true)
         }
+        let (size, alignment) = ErasedValue.layout(of: type)
+        return (size, alignment, false)
     }
 }
 
