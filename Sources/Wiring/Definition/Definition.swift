@@ -487,7 +487,7 @@ public struct Definition: Sendable {
     ) -> [Definition] {
         guard count > 0 else { return [] }
         // No line among them (a block of tagged or scoped definitions): no group to make.
-        let group = lines == 0 ? nil : DefinitionGroup.make(count: lines, tag: nil) { first, _ in
+        let group = lines == 0 ? nil : DefinitionGroup.make(count: lines, tagFrom: nil) { first, _ in
             var next = first
             let end = first + lines
             visit { definition in

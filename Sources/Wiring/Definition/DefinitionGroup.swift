@@ -6,40 +6,71 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
     struct Header {
         /// How many records are initialized.
         var count: Int
-        /// The tag of the group's records, which is one: a group is one definition and its
-        /// bindings, which have its tag, or plain lines, which have none (then a placeholder,
-        /// which no record points at). Records point here (``DefinitionRecord/tagAddress``);
-        /// it never changes, and goes with the group, after them.
-        let tag: Tag
+        /// Whether `tagRoom` holds the group's tag.
+        let isTagged: Bool
+        /// The tag of the group's records, if they have one: a group is one definition and its
+        /// bindings, which share its tag, or plain lines, which have none. Records point here
+        /// (``DefinitionRecord/tagAddress``).
+        ///
+        /// Invariant: in a tagged group, `make` binds this room's memory to `Tag` and
+        /// initializes it before any record is written, and `deinit` deinitializes it after the
+        /// records; nothing writes it in between, and nothing reads it as words. In an untagged
+        /// group it is never bound, written or read: no placeholder tag is made or destroyed
+        /// for the groups that need none (every module's lines, most modified definitions).
+        /// A header does not move (it is part of the group object), so its address is stable.
+        var tagRoom: TagRoom
     }
+
+    /// Room for one ``Tag``: an existential of five words.
+    typealias TagRoom = (UInt, UInt, UInt, UInt, UInt)
 
     /// A group of the one record `make` returns, which is built in place (not copied in), given
     /// the address of the group's copy of `tag` if there is one.
     @inline(__always)
-    static func make(tag: Tag? = nil, one make: (UnsafePointer<Tag>?) -> DefinitionRecord) -> DefinitionGroup {
-        self.make(count: 1, tag: tag) { record, tag in record.initialize(to: make(tag)) }
+    static func make(tag: Tag?, one make: (UnsafePointer<Tag>?) -> DefinitionRecord) -> DefinitionGroup {
+        guard var tag else { return self.make(count: 1, tagFrom: nil) { record, _ in record.initialize(to: make(nil)) } }
+        return withUnsafePointer(to: &tag) { source in
+            self.make(count: 1, tagFrom: source) { record, tag in record.initialize(to: make(tag)) }
+        }
     }
 
     /// A group of `count` records, which `initialize` writes from the first element's address,
-    /// each exactly once, given the address of the group's copy of `tag` if there is one (for
-    /// the records' ``DefinitionRecord/tagAddress``). Invariant: the header's count of
-    /// initialized records is set only after `initialize` returns, so `deinit` never reads an
-    /// unwritten record; the tag is set before, and never moves (a class's header does not).
+    /// each exactly once, given the address of the group's copy of the tag at `source`, if
+    /// there is one (for the records' ``DefinitionRecord/tagAddress``). Invariant: the header's
+    /// count of initialized records is set only after `initialize` returns, so `deinit` never
+    /// reads an unwritten record.
     static func make(
-        count: Int, tag: Tag?, _ initialize: (UnsafeMutablePointer<DefinitionRecord>, UnsafePointer<Tag>?) -> Void
+        count: Int, tagFrom source: UnsafePointer<Tag>?,
+        _ initialize: (UnsafeMutablePointer<DefinitionRecord>, UnsafePointer<Tag>?) -> Void
     ) -> DefinitionGroup {
+        let isTagged = source != nil
         let group = unsafeDowncast(
-            DefinitionGroup.create(minimumCapacity: count) { _ in Header(count: 0, tag: tag ?? Tag(false)) },
+            DefinitionGroup.create(minimumCapacity: count) { _ in
+                Header(count: 0, isTagged: isTagged, tagRoom: (0, 0, 0, 0, 0))
+            },
             to: DefinitionGroup.self)
         group.withUnsafeMutablePointers { header, records in
-            let tagAddress = tag == nil
-                ? nil
-                : UnsafePointer((UnsafeMutableRawPointer(header) + MemoryLayout<Header>.offset(of: \.tag).unsafelyUnwrapped)
-                    .assumingMemoryBound(to: Tag.self))
+            var tagAddress: UnsafePointer<Tag>?
+            if let source {
+                let room = DefinitionGroup.tagRoom(of: header)
+                room.initialize(to: source.pointee)
+                tagAddress = UnsafePointer(room)
+            }
             initialize(records, tagAddress)
             header.pointee.count = count
         }
         return group
+    }
+
+    /// The tag room of the group whose header is at `header`, bound to `Tag` (see
+    /// ``Header/tagRoom``; only for a tagged group).
+    private static func tagRoom(of header: UnsafeMutablePointer<Header>) -> UnsafeMutablePointer<Tag> {
+        assert(
+            MemoryLayout<Tag>.size <= MemoryLayout<TagRoom>.size
+                && MemoryLayout<Header>.alignment.isMultiple(of: MemoryLayout<Tag>.alignment),
+            "Wiring: a tag does not fit its room")
+        let offset = MemoryLayout<Header>.offset(of: \.tagRoom).unsafelyUnwrapped
+        return (UnsafeMutableRawPointer(header) + offset).bindMemory(to: Tag.self, capacity: 1)
     }
 
     deinit {
@@ -61,6 +92,8 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
                 guard builder.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) != 0 else { continue }
                 builder.assumingMemoryBound(to: StoredBuilder.self).deinitialize(count: 1)
             }
+            // The tag last: records point at it (see `Header.tagRoom`).
+            if header.pointee.isTagged { DefinitionGroup.tagRoom(of: header).deinitialize(count: 1) }
         }
     }
 }

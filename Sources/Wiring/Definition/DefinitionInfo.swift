@@ -138,8 +138,7 @@ struct DefinitionInfo: Sendable {
         let kept = type == nil ? base.pointee.bindingCount : 0
         let bindingCount = kept + (addedBinding == nil ? 0 : 1)
         // The new group holds its own copy of the tag, which its records point at.
-        let tag = base.pointee.isTagged ? base.pointee.storedTag : nil
-        let group = DefinitionGroup.make(count: 1 + bindingCount, tag: tag) { records, tag in
+        let group = DefinitionGroup.make(count: 1 + bindingCount, tagFrom: base.pointee.tagAddress) { records, tag in
             records.initialize(
                 to: DefinitionRecord(
                     copying: base, type: type, lifetime: lifetime, isOverride: isOverride,
