@@ -7,16 +7,18 @@
 /// single { Backend() as BackendProtocol }   // recorded as "App/Modules.swift:12"
 /// ```
 public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The file as it was captured: a `#fileID` literal is kept as the address of its text, and
-    /// only made a `String` for a message, so that a definition's site costs no allocation.
-    /// A file given as a `String` is held in a box: one word either way, so that a site (with
-    /// its line) is 17 bytes, not 32, in every definition's record.
-    private enum File: Sendable {
-        /// The address of a literal's text (NUL-terminated, as every literal's is; stable for
-        /// the life of the program).
-        case literalText(UInt)
-        case text(FileText)
-    }
+    /// The address of the file's text, when it is a literal's (NUL-terminated, as every
+    /// literal's is, and stable for the life of the program); 0 when `text` holds the file.
+    /// A `#fileID` literal is kept so, and only made a `String` for a message: a definition's
+    /// site costs no allocation.
+    private let literalText: UInt
+    /// The file, when it was given as a `String` (`init(fileID:line:)`): in a box, so that a
+    /// site is two words and a line, 20 bytes rather than 32, in every definition's record.
+    /// Not an enum of the two: an enum with a class payload is copied through the type's
+    /// value witnesses, where two words and an optional reference are copied inline.
+    private let text: FileText?
+    /// The line, in 32 bits (a source line past 2³¹ is clamped).
+    private let storedLine: Int32
 
     /// A file name given as a `String`.
     private final class FileText: Sendable {
@@ -24,47 +26,40 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
         init(_ text: String) { self.text = text }
     }
 
-    /// The line, in 32 bits beside the file's word (a source line past 2³¹ is clamped).
-    private let storedLine: Int32
-    private let file: File
-
     /// The line in that file.
     public var line: Int { Int(storedLine) }
 
     /// The file, as `#fileID` spells it: `Module/File.swift`.
     public var fileID: String {
-        switch file {
-        case let .literalText(address): String(cString: UnsafePointer<CChar>(bitPattern: address).unsafelyUnwrapped)
-        case let .text(box): box.text
-        }
+        if let text { return text.text }
+        return String(cString: UnsafePointer<CChar>(bitPattern: literalText).unsafelyUnwrapped)
     }
 
     /// Creates a location from a `#fileID` and a `#line`.
     public init(fileID: String, line: Int) {
-        file = .text(FileText(fileID))
+        literalText = 0
+        text = FileText(fileID)
         storedLine = Int32(clamping: line)
     }
 
     init(_ fileID: StaticString, _ line: UInt) {
         // A literal of one Unicode scalar has no text to point at (never a `#fileID`).
-        file = fileID.hasPointerRepresentation
-            ? .literalText(UInt(bitPattern: fileID.utf8Start)) : .text(FileText(fileID.description))
+        if fileID.hasPointerRepresentation {
+            literalText = UInt(bitPattern: fileID.utf8Start)
+            text = nil
+        } else {
+            literalText = 0
+            text = FileText(fileID.description)
+        }
         storedLine = Int32(clamping: line)
     }
 
     /// A location in the file whose `#fileID` literal's text starts at the address `fileText`
     /// (a `StaticString`'s `utf8Start`: stable for the life of the program).
     init(literalText fileText: UInt, _ line: UInt) {
-        file = .literalText(fileText)
+        literalText = fileText
+        text = nil
         storedLine = Int32(clamping: line)
-    }
-
-    /// Where this location's file text starts, if it is a literal's.
-    private var literalAddress: UInt? {
-        switch file {
-        case let .literalText(address): address
-        case .text: nil
-        }
     }
 
     public var description: String { "\(fileID):\(line)" }
@@ -73,7 +68,7 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
     /// (the same `#fileID` literal is one address).
     func isSame(as other: CodeLocation) -> Bool {
         guard storedLine == other.storedLine else { return false }
-        if let mine = literalAddress, mine == other.literalAddress { return true }
+        if literalText != 0, literalText == other.literalText { return true }
         return fileID == other.fileID
     }
 

@@ -69,13 +69,14 @@ struct DefinitionRecord: Sendable {
     /// relies on this to destroy only the builder.
     let isLine: Bool
     /// The size and alignment of a value of `type`: the rest of ``layout``, whose type is `type`
-    /// (not stored twice).
-    private let valueSize: Int
-    private let valueAlignment: Int
+    /// (not stored twice). In 32 bits each, which with the site's 20 bytes keeps a record at 88
+    /// bytes (a type whose values take 4 GB is not one Wiring can build).
+    private let valueSize: UInt32
+    private let valueAlignment: UInt32
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
     var layout: ValueLayout {
         @inline(__always) get {
-            ValueLayout(type: type, size: valueSize, alignment: valueAlignment, isObject: valueIsObject)
+            ValueLayout(type: type, size: Int(valueSize), alignment: Int(valueAlignment), isObject: valueIsObject)
         }
     }
     /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
@@ -151,7 +152,7 @@ struct DefinitionRecord: Sendable {
         isAsync = false
         self.builder = builder
         extras = nil
-        (valueSize, valueAlignment, valueIsObject) = ValueLayout.measure(type)
+        (valueSize, valueAlignment, valueIsObject) = DefinitionRecord.measure(type)
         isPlain = tagAddress == nil
         tagKeyIsExact = keyIsExact
         self.isLine = isLine
@@ -175,7 +176,7 @@ struct DefinitionRecord: Sendable {
         self.isAsync = isAsync
         builder = StoredBuilder(function: build)
         extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
-        (valueSize, valueAlignment, valueIsObject) = ValueLayout.measure(type)
+        (valueSize, valueAlignment, valueIsObject) = DefinitionRecord.measure(type)
         isPlain = tag == nil && scope == nil && !isInjection
         tagKeyIsExact = false
         isLine = false
@@ -212,11 +213,19 @@ struct DefinitionRecord: Sendable {
         precondition(bindingCount <= Int(UInt32.max), "Wiring: more bindings of one definition than can be counted")
         storedBindingCount = newType != nil ? 0 : UInt32(truncatingIfNeeded: bindingCount)
         (valueSize, valueAlignment, valueIsObject) =
-            newType.map { ValueLayout.measure($0) }
+            newType.map { DefinitionRecord.measure($0) }
             ?? (base.pointee.valueSize, base.pointee.valueAlignment, base.pointee.valueIsObject)
         isPlain = tag == nil && scope == nil && !isInjection
         tagKeyIsExact = base.pointee.tagKeyIsExact
         isLine = false
+    }
+
+    /// What a record stores of the layout of `type`'s values (see ``layout``).
+    @inline(__always)
+    private static func measure(_ type: Any.Type) -> (size: UInt32, alignment: UInt32, isObject: Bool) {
+        let (size, alignment, isObject) = ValueLayout.measure(type)
+        precondition(size <= Int(UInt32.max), "Wiring: a value of \(type) is too large to build")
+        return (UInt32(truncatingIfNeeded: size), UInt32(truncatingIfNeeded: alignment), isObject)
     }
 
     /// Whether the records at `record` and `other` were made from the same plain line: same
