@@ -62,6 +62,13 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
         storedLine = Int32(clamping: line)
     }
 
+    /// The placeholder of no location, which a definition's record stores rather than an
+    /// optional (see `DefinitionRecord.site`): no literal's text and no file given.
+    static var absent: CodeLocation { CodeLocation(literalText: 0, 0) }
+
+    /// Whether this is the ``absent`` placeholder.
+    var isAbsent: Bool { literalText == 0 && text == nil }
+
     public var description: String { "\(fileID):\(line)" }
 
     /// `self == other`, without making a `String` when both files are literals of one binary

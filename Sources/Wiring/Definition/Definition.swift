@@ -143,7 +143,7 @@ public struct Definition: Sendable {
     /// Everything about the definition. A line not packed into its module's group yet gets a
     /// group of its own on every read (one definition still, by `===`): read it once.
     var info: DefinitionInfo {
-        guard !isLine else { return DefinitionInfo { _ in lineRecord } }
+        guard !isLine else { return DefinitionInfo { lineRecord } }
         return DefinitionInfo(group: group, index: index)
     }
 
@@ -305,7 +305,7 @@ public struct Definition: Sendable {
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
         self.init(
-            info: DefinitionInfo { _ in
+            info: DefinitionInfo {
                 DefinitionRecord(
                     plainType: type, lifetime: lifetime, site: CodeLocation(file, line), isLine: true, build: build)
             })

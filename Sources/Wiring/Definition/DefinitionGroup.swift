@@ -24,13 +24,18 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
     /// Room for one ``Tag``: an existential of five words.
     typealias TagRoom = (UInt, UInt, UInt, UInt, UInt)
 
-    /// A group of the one record `make` returns, which is built in place (not copied in), given
-    /// the address of the group's copy of `tag` if there is one.
+    /// An untagged group of the one record `make` returns, which is built in place (not copied in).
     @inline(__always)
-    static func make(tag: Tag?, one make: (UnsafePointer<Tag>?) -> DefinitionRecord) -> DefinitionGroup {
-        guard var tag else { return self.make(count: 1, tagFrom: nil) { record, _ in record.initialize(to: make(nil)) } }
-        return withUnsafePointer(to: &tag) { source in
-            self.make(count: 1, tagFrom: source) { record, tag in record.initialize(to: make(tag)) }
+    static func make(one make: () -> DefinitionRecord) -> DefinitionGroup {
+        self.make(count: 1, tagFrom: nil) { record, _ in record.initialize(to: make()) }
+    }
+
+    /// A group of the one record `make` returns, which is built in place (not copied in), given
+    /// the address of the group's copy of `tag`.
+    @inline(__always)
+    static func make(tag: Tag, one make: (UnsafePointer<Tag>) -> DefinitionRecord) -> DefinitionGroup {
+        withUnsafePointer(to: tag) { source in
+            self.make(count: 1, tagFrom: source) { record, tag in record.initialize(to: make(tag.unsafelyUnwrapped)) }
         }
     }
 

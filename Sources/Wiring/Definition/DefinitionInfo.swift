@@ -34,10 +34,16 @@ struct DefinitionInfo: Sendable {
         self.index = index
     }
 
+    /// The info of the untagged record `make` returns, alone in a group of its own.
+    @inline(__always)
+    init(making make: () -> DefinitionRecord) {
+        self.init(group: DefinitionGroup.make(one: make), index: 0)
+    }
+
     /// The info of the record `make` returns, alone in a group of its own, which holds `tag`:
     /// `make` is given its address there (see ``DefinitionRecord/tagAddress``).
     @inline(__always)
-    init(tag: Tag? = nil, making make: (UnsafePointer<Tag>?) -> DefinitionRecord) {
+    init(tag: Tag, making make: (UnsafePointer<Tag>) -> DefinitionRecord) {
         self.init(group: DefinitionGroup.make(tag: tag, one: make), index: 0)
     }
 
@@ -89,7 +95,7 @@ struct DefinitionInfo: Sendable {
     init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
         self.init(tag: tag) { tag in
             DefinitionRecord(
-                taggedType: type, tag: tag.unsafelyUnwrapped, keyIsExact: keyIsExact, lifetime: lifetime, site: site,
+                taggedType: type, tag: tag, keyIsExact: keyIsExact, lifetime: lifetime, site: site,
                 build: build)
         }
     }
@@ -100,11 +106,16 @@ struct DefinitionInfo: Sendable {
         onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
         build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
-        self.init(tag: tag) { tag in
+        func record(tag: UnsafePointer<Tag>?) -> DefinitionRecord {
             DefinitionRecord(
                 type: type, tag: tag, lifetime: lifetime, site: site, isInjection: isInjection, isOverride: isOverride,
                 createdAtStart: createdAtStart, scope: scope, onClose: onClose, isAsync: isAsync, build: build,
                 payload: payload)
+        }
+        if let tag {
+            self.init(tag: tag) { record(tag: $0) }
+        } else {
+            self.init { record(tag: nil) }
         }
     }
 
@@ -154,9 +165,8 @@ struct DefinitionInfo: Sendable {
                             bindingCount: 0, tag: tag))
                 } else {
                     // A copy as it is, but for where its tag is: this group's (see `tagAddress`).
-                    var copy = binding.pointee
-                    copy.tagAddress = tag
-                    (records + 1 + offset).initialize(to: copy)
+                    (records + 1 + offset).initialize(to: binding.pointee)
+                    (records + 1 + offset).pointee.tagAddress = tag
                 }
             }
             if let addedBinding {

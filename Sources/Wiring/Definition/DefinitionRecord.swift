@@ -46,7 +46,14 @@ struct DefinitionRecord: Sendable {
     var bindingCount: Int {
         @inline(__always) get { Int(storedBindingCount) }
     }
-    let site: CodeLocation?
+    /// Where the definition was written, if known: `storedSite`, unless it is the absent
+    /// placeholder. Stored without the optional: copying an optional site went through the
+    /// type's value witnesses (its extra inhabitants are its box reference's), where a site is
+    /// copied inline.
+    var site: CodeLocation? {
+        @inline(__always) get { storedSite.isAbsent ? nil : storedSite }
+    }
+    private let storedSite: CodeLocation
     /// Whether this is an `injection(for:)`: code run on an existing object, not a builder.
     let isInjection: Bool
     /// Whether this definition deliberately replaces an earlier one of the same type and tag.
@@ -145,7 +152,7 @@ struct DefinitionRecord: Sendable {
         self.type = type
         self.tagAddress = tagAddress
         self.lifetime = lifetime
-        self.site = site
+        storedSite = site
         isInjection = false
         isOverride = false
         createdAtStart = false
@@ -169,7 +176,7 @@ struct DefinitionRecord: Sendable {
         self.type = type
         tagAddress = tag
         self.lifetime = lifetime
-        self.site = site
+        storedSite = site ?? .absent
         self.isInjection = isInjection
         self.isOverride = isOverride
         self.createdAtStart = createdAtStart
@@ -198,7 +205,7 @@ struct DefinitionRecord: Sendable {
         type = newType ?? base.pointee.type
         tagAddress = tag
         self.lifetime = lifetime ?? base.pointee.lifetime
-        site = base.pointee.site
+        storedSite = base.pointee.storedSite
         isInjection = base.pointee.isInjection
         self.isOverride = isOverride ?? base.pointee.isOverride
         self.createdAtStart = createdAtStart ?? base.pointee.createdAtStart
