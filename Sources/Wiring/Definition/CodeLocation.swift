@@ -7,59 +7,41 @@
 /// single { Backend() as BackendProtocol }   // recorded as "App/Modules.swift:12"
 /// ```
 public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The address of the file's text, when it is a literal's (NUL-terminated, as every
-    /// literal's is, and stable for the life of the program); 0 when `text` holds the file.
-    /// A `#fileID` literal is kept so, and only made a `String` for a message: a definition's
-    /// site costs no allocation.
-    private let literalText: UInt
-    /// The file, when it was given as a `String` (`init(fileID:line:)`): in a box, so that a
-    /// site is two words and a line, 20 bytes rather than 32, in every definition's record.
-    /// Not an enum of the two: an enum with a class payload is copied through the type's
-    /// value witnesses, where two words and an optional reference are copied inline.
-    private let text: FileText?
+    /// The address of the file's text, NUL-terminated and kept for the life of the program: a
+    /// literal's (a `#fileID`), or the copy ``FileNames`` keeps of a name given as a `String`.
+    /// Made a `String` only for a message, so that a definition's site costs no allocation; one
+    /// word with no reference to count, so that a site is copied and dropped as plain bits. 0
+    /// in the ``absent`` placeholder only.
+    private let fileText: UInt
     /// The line, in 32 bits (a source line past 2³¹ is clamped).
     private let storedLine: Int32
-
-    /// A file name given as a `String`.
-    private final class FileText: Sendable {
-        let text: String
-        init(_ text: String) { self.text = text }
-    }
 
     /// The line in that file.
     public var line: Int { Int(storedLine) }
 
     /// The file, as `#fileID` spells it: `Module/File.swift`.
     public var fileID: String {
-        if let text { return text.text }
-        return String(cString: UnsafePointer<CChar>(bitPattern: literalText).unsafelyUnwrapped)
+        String(cString: UnsafePointer<CChar>(bitPattern: fileText).unsafelyUnwrapped)
     }
 
     /// Creates a location from a `#fileID` and a `#line`.
     public init(fileID: String, line: Int) {
-        literalText = 0
-        text = FileText(fileID)
+        fileText = FileNames.shared.address(of: fileID)
         storedLine = Int32(clamping: line)
     }
 
     init(_ fileID: StaticString, _ line: UInt) {
         // A literal of one Unicode scalar has no text to point at (never a `#fileID`).
-        if fileID.hasPointerRepresentation {
-            literalText = UInt(bitPattern: fileID.utf8Start)
-            text = nil
-        } else {
-            literalText = 0
-            text = FileText(fileID.description)
-        }
-        storedLine = Int32(clamping: line)
+        fileText = fileID.hasPointerRepresentation
+            ? UInt(bitPattern: fileID.utf8Start) : FileNames.shared.address(of: fileID.description)
+        storedLine = Int32(truncatingIfNeeded: min(line, UInt(Int32.max)))
     }
 
     /// A location in the file whose `#fileID` literal's text starts at the address `fileText`
     /// (a `StaticString`'s `utf8Start`: stable for the life of the program).
     init(literalText fileText: UInt, _ line: UInt) {
-        literalText = fileText
-        text = nil
-        storedLine = Int32(clamping: line)
+        self.fileText = fileText
+        storedLine = Int32(truncatingIfNeeded: min(line, UInt(Int32.max)))
     }
 
     /// The placeholder of no location, which a definition's record stores rather than an
@@ -67,15 +49,15 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
     static var absent: CodeLocation { CodeLocation(literalText: 0, 0) }
 
     /// Whether this is the ``absent`` placeholder.
-    var isAbsent: Bool { literalText == 0 && text == nil }
+    var isAbsent: Bool { fileText == 0 }
 
     public var description: String { "\(fileID):\(line)" }
 
-    /// `self == other`, without making a `String` when both files are literals of one binary
-    /// (the same `#fileID` literal is one address).
+    /// `self == other`, without making a `String` when both files are one text (the same
+    /// `#fileID` literal, or names given as equal `String`s, are one address).
     func isSame(as other: CodeLocation) -> Bool {
         guard storedLine == other.storedLine else { return false }
-        if literalText != 0, literalText == other.literalText { return true }
+        if fileText == other.fileText { return true }
         return fileID == other.fileID
     }
 
