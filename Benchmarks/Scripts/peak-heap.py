@@ -4,7 +4,7 @@
 Wall clock of a repeated start-up depends on its footprint as much as on its instructions: a
 start-up that holds more at its peak than glibc's trim threshold gives that memory back to the
 kernel when it is torn down, and faults it in again the next time (see the README's
-"Start-up and memory"). This runs the `InstructionCounts` harness once per scenario with an
+"Memory at start-up"). This runs the `InstructionCounts` harness once per scenario with an
 operation count of 0, so that it does exactly one start-up (the warm-up run), under
 `valgrind --tool=dhat`, and subtracts the peak ("t-gmax") of a run that starts up nothing
 (`singleton/hand-written 0`): what is left is the start-up's own peak heap, in bytes (malloc's

@@ -76,8 +76,8 @@ struct DefinitionRecord: Sendable {
     /// relies on this to destroy only the builder.
     let isLine: Bool
     /// The size and alignment of a value of `type`: the rest of ``layout``, whose type is `type`
-    /// (not stored twice). In 32 bits each, which with the site's 20 bytes keeps a record at 88
-    /// bytes (a type whose values take 4 GB is not one Wiring can build).
+    /// (not stored twice). In 32 bits each: with the site's 12 bytes a record is 80 bytes (a
+    /// type whose values take 4 GB is not one Wiring can build).
     private let valueSize: UInt32
     private let valueAlignment: UInt32
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
