@@ -65,13 +65,25 @@ struct Entry: Sendable {
     private var mode: EntryMode { storage.pointee.mode }
     /// The record's layout, read in place.
     private var layout: ValueLayout { record.pointee.layout }
+    // The marks are changed on a copy and stored back whole, a one-byte store to their own
+    // field. Changed in place (`storage.pointee.marks.x = …`, a computed property) the write
+    // would be a modify access of the whole `pointee`, which ThreadSanitizer sees at the
+    // element's first byte: a race with the lock-free readers of `record` there.
     private var inlineUsed: Bool {
         get { storage.pointee.marks.inlineUsed }
-        nonmutating set { storage.pointee.marks.inlineUsed = newValue }
+        nonmutating set {
+            var marks = storage.pointee.marks
+            marks.inlineUsed = newValue
+            storage.pointee.marks = marks
+        }
     }
     private var retiredBy: RetiredBy? {
         get { storage.pointee.marks.retiredBy }
-        nonmutating set { storage.pointee.marks.retiredBy = newValue }
+        nonmutating set {
+            var marks = storage.pointee.marks
+            marks.retiredBy = newValue
+            storage.pointee.marks = marks
+        }
     }
 
     /// The instance state this entry keeps itself (every entry but a shared scope definition's).
