@@ -79,6 +79,22 @@ def instructions(binary: Path, scenario: str, count: int) -> int:
     return int(match.group(1))
 
 
+def known_scenarios(binary: Path) -> set[str]:
+    """The scenarios the harness knows, as its usage line lists them."""
+    usage = subprocess.run([str(binary)], capture_output=True, text=True).stdout
+    return set(usage.split("(scenarios: ", 1)[-1].rstrip(")\n").split(", "))
+
+
+def run_script(doc: str, name: str, main) -> None:
+    """A script's entry point: `--help` prints `doc`; valgrind must be installed."""
+    if "-h" in sys.argv or "--help" in sys.argv:
+        print(doc)
+        sys.exit(0)
+    if not shutil.which("valgrind"):
+        sys.exit(f"{name}: valgrind is not installed (apt-get install valgrind)")
+    sys.exit(main(sys.argv[1:]))
+
+
 def per_operation(binary: Path, scenario: str, low: int, high: int) -> float:
     return (instructions(binary, scenario, high) - instructions(binary, scenario, low)) / (high - low)
 
@@ -87,8 +103,7 @@ def main(arguments: list[str]) -> int:
     markdown = "--markdown" in arguments
     prefixes = [argument for argument in arguments if not argument.startswith("--")]
     binary = build()
-    known = set(subprocess.run([str(binary)], capture_output=True, text=True).stdout.split("(scenarios: ", 1)[-1]
-                .rstrip(")\n").split(", "))
+    known = known_scenarios(binary)
     rows = []
     for name, title, low, high in SCENARIOS:
         if prefixes and not any(name.startswith(prefix) for prefix in prefixes):
@@ -115,9 +130,4 @@ def main(arguments: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    if "-h" in sys.argv or "--help" in sys.argv:
-        print(__doc__)
-        sys.exit(0)
-    if not shutil.which("valgrind"):
-        sys.exit("instruction-counts: valgrind is not installed (apt-get install valgrind)")
-    sys.exit(main(sys.argv[1:]))
+    run_script(__doc__, "instruction-counts", main)

@@ -17,7 +17,6 @@ Usage (from Benchmarks/):
 Needs valgrind; builds the harness in release, as Scripts/instruction-counts.py does.
 """
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -50,8 +49,7 @@ def peak(binary: Path, scenario: str) -> int:
 def main(arguments: list[str]) -> int:
     markdown = "--markdown" in arguments
     binary = counts.build()
-    known = set(subprocess.run([str(binary)], capture_output=True, text=True).stdout.split("(scenarios: ", 1)[-1]
-                .rstrip(")\n").split(", "))
+    known = counts.known_scenarios(binary)
     base = peak(binary, BASELINE)
     if markdown:
         print("| peak heap of one start-up, bytes (per definition) | "
@@ -72,9 +70,4 @@ def main(arguments: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    if "-h" in sys.argv or "--help" in sys.argv:
-        print(__doc__)
-        sys.exit(0)
-    if not shutil.which("valgrind"):
-        sys.exit("peak-heap: valgrind is not installed (apt-get install valgrind)")
-    sys.exit(main(sys.argv[1:]))
+    counts.run_script(__doc__, "peak-heap", main)

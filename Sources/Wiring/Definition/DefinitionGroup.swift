@@ -70,7 +70,9 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
     /// The tag room of the group whose header is at `header`, bound to `Tag` (see
     /// ``Header/tagRoom``; only for a tagged group).
     private static func tagRoom(of header: UnsafeMutablePointer<Header>) -> UnsafeMutablePointer<Tag> {
-        assert(
+        // Constants, folded away in release; checked there too, since a tag that outgrew its
+        // room would overwrite the records after the header.
+        precondition(
             MemoryLayout<Tag>.size <= MemoryLayout<TagRoom>.size
                 && MemoryLayout<Header>.alignment.isMultiple(of: MemoryLayout<Tag>.alignment),
             "Wiring: a tag does not fit its room")
