@@ -22,62 +22,145 @@
 public enum ModuleBuilder {
     /// One line of a module: a definition, or the definitions of an array, an `includes(_:)`, a
     /// `scope(_:_:)`, an `if` or a `for`. Made and taken apart by the builder alone.
+    ///
+    /// Plain bits, copied and dropped without reference counting: a block of a thousand lines
+    /// passes a thousand components in one variadic array, which is then freed without a value
+    /// witness call per element, and no line's count is taken and dropped on its way through.
+    /// The one reference a component stands for (its definition's `owner`, or its array's
+    /// storage) it holds as a count, moved in when it is made and moved out where it is taken.
+    ///
+    /// Invariant: every component is taken exactly once. The result-builder transformation hands
+    /// each component it makes to exactly one `build…` function, and each of them either hands
+    /// it on (`buildBlock(_:)` of one statement, `buildEither`, `buildLimitedAvailability`) or
+    /// takes it (`joining`, `buildFinalResult`); `buildOptional`'s `nil` makes an empty one. A
+    /// component dropped untaken (only by calling these functions by hand) leaks its count:
+    /// memory never freed, never a count released twice.
     public struct Component: Sendable {
-        /// The definition of a line, unless `many` is set. Flat fields rather than an enum of
-        /// the two forms: a component is copied once per line (into the block's variadic
-        /// array), and an enum with a definition in it is copied through value witnesses.
-        let one: Definition
-        /// The definitions of an array, a nested block, an `if` or a `for`.
-        let many: [Definition]?
+        /// The address of what the component holds a count of: its definition's `owner`, or the
+        /// storage of its array of definitions.
+        private let owner: UInt
+        /// Its definition's `word`, or `manyWord` for an array of definitions.
+        private let word: UInt
+        /// Its definition's `lineType`, `lineFile` and `lineFunction` (placeholders for an array).
+        private let lineType: Any.Type
+        private let lineFile: UInt
+        private let lineFunction: UInt
 
-        init(one: Definition) {
-            self.one = one
-            many = nil
+        /// The `word` of a component of an array: a line's flag with a lifetime code no line has.
+        private static var manyWord: UInt { Definition.lineFlag | 7 }
+
+        init(one definition: __owned Definition) {
+            // The count `definition` holds moves here: the retain and the release that ends
+            // `definition` cancel out.
+            owner = UInt(bitPattern: Unmanaged.passRetained(definition.owner).toOpaque())
+            word = definition.word
+            lineType = definition.lineType
+            lineFile = definition.lineFile
+            lineFunction = definition.lineFunction
         }
 
-        init(many: [Definition]) {
-            one = Definition(placeholder: ())
-            self.many = many
+        init(many definitions: __owned [Definition]) {
+            // An array is one reference, to its storage (an array of a struct type is never
+            // bridged), as `Definition.emptyStorage` relies on too.
+            owner = UInt(bitPattern: Unmanaged.passRetained(unsafeBitCast(definitions, to: AnyObject.self)).toOpaque())
+            word = Component.manyWord
+            lineType = DeclaredScope.self
+            lineFile = 0
+            lineFunction = 0
         }
 
-        var count: Int { many?.count ?? 1 }
+        private var isMany: Bool { word == Component.manyWord }
+        private var isLine: Bool { !isMany && word & Definition.lineFlag != 0 }
+        private var ownerPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: owner).unsafelyUnwrapped }
+
+        /// The definitions of an array component, borrowed (the component's count keeps them).
+        private func withMany<Result>(_ body: (UnsafeBufferPointer<Definition>) -> Result) -> Result {
+            Unmanaged<AnyObject>.fromOpaque(ownerPointer)._withUnsafeGuaranteedRef { storage in
+                unsafeBitCast(storage, to: [Definition].self).withUnsafeBufferPointer(body)
+            }
+        }
+
+        /// Takes an array component: its array, with the component's count.
+        private func takeMany() -> [Definition] {
+            unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(ownerPointer).takeRetainedValue(), to: [Definition].self)
+        }
+
+        /// Takes a definition's component: its definition, with the component's count.
+        private func takeOne() -> Definition {
+            Definition(
+                owner: Unmanaged<AnyObject>.fromOpaque(ownerPointer).takeRetainedValue(), word: word,
+                lineType: lineType, lineFile: lineFile, lineFunction: lineFunction)
+        }
+
+        /// Takes a plain line's component: its record, whose builder takes over the count of
+        /// what the line's closure captured (none when it captured nothing: its `owner` is then
+        /// `Definition.lineOwner`, held without a count).
+        private func takeLineRecord() -> DefinitionRecord {
+            let empty = UInt(bitPattern: Unmanaged.passUnretained(Definition.emptyStorage).toOpaque())
+            return Definition.lineRecord(
+                type: lineType, word: word, file: lineFile, function: lineFunction, context: owner == empty ? 0 : owner)
+        }
 
         static var empty: Component { Component(many: []) }
 
         /// The definitions of `components`, in order, in one array, with their plain lines
-        /// packed into one group (see ``Definition/packing(count:lines:visit:)``): a module of a
-        /// thousand lines makes one array and one group, and copies each line once.
+        /// packed into one group (see ``Definition/packing(count:lines:records:definitions:)``): a
+        /// module of a thousand lines makes one array and one group, and copies each line once.
+        /// Takes every component.
         static func joining(_ components: [Component]) -> Component {
-            var total = 0
-            var lines = 0
             components.withUnsafeBufferPointer { components in
-                for index in components.indices {
-                    if let many = components[index].many {
-                        total += many.count
-                        for definition in many where definition.isLine { lines += 1 }
+                var total = 0
+                var lines = 0
+                for component in components {
+                    if component.isMany {
+                        component.withMany { many in
+                            total += many.count
+                            for index in many.indices where many[index].isLine { lines += 1 }
+                        }
                     } else {
                         total += 1
-                        if components[index].one.isLine { lines += 1 }
+                        if component.isLine { lines += 1 }
                     }
                 }
-            }
-            guard total > 0 else { return .empty }
-            // Each definition is read in place, through the components' buffers: a copy of a
-            // component or a definition here would be an outlined copy per line.
-            let definitions = Definition.packing(count: total, lines: lines) { body in
-                components.withUnsafeBufferPointer { components in
-                    for index in components.indices {
-                        if let many = components[index].many {
-                            many.withUnsafeBufferPointer { many in
-                                for index in many.indices { body(many[index]) }
+                // A line's component is taken by its record, any other definition's by its
+                // place in the result; an array's definitions are read in place (copied once,
+                // into the result), and each array is taken after.
+                let definitions = Definition.packing(
+                    count: total, lines: lines,
+                    records: { records in
+                        for component in components {
+                            if component.isMany {
+                                component.withMany { many in
+                                    for index in many.indices where many[index].isLine {
+                                        records.append(many[index].lineRecord)
+                                    }
+                                }
+                            } else if component.isLine {
+                                records.append(component.takeLineRecord())
                             }
-                        } else {
-                            body(components[index].one)
                         }
-                    }
-                }
+                    },
+                    definitions: { packed in
+                        for component in components {
+                            if component.isMany {
+                                component.withMany { many in
+                                    for index in many.indices { packed.append(many[index]) }
+                                }
+                            } else if component.isLine {
+                                packed.appendLine()
+                            } else {
+                                packed.append(taking: component.takeOne())
+                            }
+                        }
+                    })
+                for component in components where component.isMany { _ = component.takeMany() }
+                return total == 0 ? .empty : Component(many: definitions)
             }
-            return Component(many: definitions)
+        }
+
+        /// Takes the component: its definitions.
+        fileprivate func takeAll() -> [Definition] {
+            isMany ? takeMany() : [takeOne()]
         }
     }
 
@@ -120,6 +203,6 @@ public enum ModuleBuilder {
     }
 
     public static func buildFinalResult(_ component: Component) -> [Definition] {
-        component.many ?? [component.one]
+        component.takeAll()
     }
 }

@@ -94,10 +94,16 @@ public struct Definition: Sendable {
             // The builder returned owns a count of the context, as `owner` does.
             context = UInt(bitPattern: Unmanaged.passRetained(owner).toOpaque())
         }
+        return Definition.builder(function: lineFunction, context: context)
+    }
+
+    /// A builder made of its two words: `function`, and `context`, a count of which it takes
+    /// over (0 for none).
+    private static func builder(function: UInt, context: UInt) -> StoredBuilder {
         // A closure without a context, its words then overwritten: the builder's own words.
         var builder = StoredBuilder(function: { _, _ in })
         _withUnprotectedUnsafeMutablePointer(to: &builder) { builder in
-            UnsafeMutableRawPointer(builder).storeBytes(of: (lineFunction, context), as: (UInt, UInt).self)
+            UnsafeMutableRawPointer(builder).storeBytes(of: (function, context), as: (UInt, UInt).self)
         }
         return builder
     }
@@ -120,7 +126,10 @@ public struct Definition: Sendable {
         return lineFlag | line << 3 | code
     }
 
-    private var lineLifetime: Lifetime {
+    private var lineLifetime: Lifetime { Definition.lifetime(ofLine: word) }
+
+    /// The lifetime a line's `word` holds.
+    private static func lifetime(ofLine word: UInt) -> Lifetime {
         switch word & 7 {
         case 0: .singleton
         case 1: .factory
@@ -130,14 +139,28 @@ public struct Definition: Sendable {
         }
     }
 
-    private var lineNumber: UInt { (word & ~Definition.lineFlag) >> 3 }
+    private var lineNumber: UInt { Definition.number(ofLine: word) }
+
+    /// The line number a line's `word` holds.
+    private static func number(ofLine word: UInt) -> UInt { (word & ~Definition.lineFlag) >> 3 }
+
     private var index: Int { Int(bitPattern: word) }
 
     /// The record of a plain line as written.
-    private var lineRecord: DefinitionRecord {
+    var lineRecord: DefinitionRecord {
         DefinitionRecord(
             plainType: lineType, lifetime: lineLifetime, site: CodeLocation(literalText: lineFile, lineNumber),
             isLine: true, builder: lineBuild)
+    }
+
+    /// The record of a plain line made of its fields as a definition stores them, its builder
+    /// taking over `context` (a count of what the builder captured, or 0 when it captured
+    /// nothing). For a module builder's component, which moves its count here rather than
+    /// retaining and releasing it.
+    static func lineRecord(type: Any.Type, word: UInt, file: UInt, function: UInt, context: UInt) -> DefinitionRecord {
+        DefinitionRecord(
+            plainType: type, lifetime: lifetime(ofLine: word), site: CodeLocation(literalText: file, number(ofLine: word)),
+            isLine: true, builder: builder(function: function, context: context))
     }
 
     /// Everything about the definition. A line not packed into its module's group yet gets a
@@ -446,6 +469,16 @@ public struct Definition: Sendable {
         lineFunction = 0
     }
 
+    /// A definition of the fields a module builder's component kept, taking over its count of
+    /// `owner` (see ``ModuleBuilder/Component``).
+    init(owner: AnyObject, word: UInt, lineType: Any.Type, lineFile: UInt, lineFunction: UInt) {
+        self.owner = owner
+        self.word = word
+        self.lineType = lineType
+        self.lineFile = lineFile
+        self.lineFunction = lineFunction
+    }
+
     /// A definition of `info`.
     init(info: DefinitionInfo) {
         owner = info.group
@@ -469,58 +502,94 @@ public struct Definition: Sendable {
             for index in definitions.indices where definitions[index].isLine { lineCount += 1 }
         }
         guard lineCount > 0 else { return definitions }
-        return packing(count: definitions.count, lines: lineCount) { body in
-            definitions.withUnsafeBufferPointer { definitions in
-                for index in definitions.indices { body(definitions[index]) }
-            }
+        return definitions.withUnsafeBufferPointer { definitions in
+            packing(
+                count: definitions.count, lines: lineCount,
+                records: { records in
+                    for index in definitions.indices where definitions[index].isLine {
+                        records.append(definitions[index].lineRecord)
+                    }
+                },
+                definitions: { packed in
+                    for index in definitions.indices { packed.append(definitions[index]) }
+                })
         }
     }
 
-    /// The `count` definitions `visit` passes to its argument, in order (borrowed in place, not
-    /// copied), with the `lines` plain lines among them packed into one new group.
+    /// `count` definitions, in order, with the `lines` plain lines among them packed into one
+    /// new group: `records` appends the lines' records, in order, then `definitions` appends
+    /// every definition, a line as ``Packed/appendLine()`` (the next record's definition).
     ///
-    /// Invariant: `visit` passes the same `count` definitions, `lines` of them lines, each time
-    /// it is called (twice: once to write the records, once the definitions). Both writes check
-    /// it, so a caller that miscounts stops the program rather than write out of bounds.
+    /// Invariant: `records` appends exactly `lines` records and `definitions` exactly `count`
+    /// definitions, `lines` of them lines. Both cursors check it, so a caller that miscounts
+    /// stops the program rather than write out of bounds.
     static func packing(
-        count: Int, lines: Int, visit: ((borrowing Definition) -> Void) -> Void
+        count: Int, lines: Int, records: (inout Records) -> Void, definitions: (inout Packed) -> Void
     ) -> [Definition] {
         guard count > 0 else { return [] }
         // No line among them (a block of tagged or scoped definitions): no group to make.
         let group = lines == 0 ? nil : DefinitionGroup.make(count: lines, tagFrom: nil) { first, _ in
-            var next = first
-            let end = first + lines
-            visit { definition in
-                guard definition.isLine else { return }
-                precondition(next != end, "Wiring: more lines than counted")
-                next.initialize(to: definition.lineRecord)
-                next += 1
-            }
-            precondition(next == end, "Wiring: fewer lines than counted")
+            var cursor = Records(next: first, end: first + lines)
+            records(&cursor)
+            precondition(cursor.next == cursor.end, "Wiring: fewer lines than counted")
         }
         // Every packed definition holds a count of the group: all `lines` are taken at once,
-        // one atomic add, and each definition below takes over one (see `init(packedIn:index:)`).
+        // one atomic add, and each definition appended takes over one (see `init(packedIn:index:)`).
         let unretained = group.map { Unmanaged.passUnretained($0) }
         if let unretained { _ = swift_retain_n(unretained.toOpaque(), UInt32(lines)) }
         return [Definition](unsafeUninitializedCapacity: count) { buffer, written in
             let start = buffer.baseAddress.unsafelyUnwrapped
-            let end = start + count
-            var next = start
-            var packed = 0
-            visit { definition in
-                precondition(next != end, "Wiring: more definitions than counted")
-                if definition.isLine {
-                    // Never more than the counts taken: one more would be released once too often.
-                    guard let unretained, packed != lines else { preconditionFailure("Wiring: more lines than counted") }
-                    next.initialize(to: Definition(packedIn: unretained, index: packed))
-                    packed += 1
-                } else {
-                    next.initialize(to: copy definition)
-                }
-                next += 1
-            }
-            precondition(next == end && packed == lines, "Wiring: fewer definitions than counted")
+            var cursor = Packed(next: start, end: start + count, group: unretained, lines: lines)
+            definitions(&cursor)
+            precondition(cursor.next == cursor.end && cursor.packed == lines, "Wiring: fewer definitions than counted")
             written = count
+        }
+    }
+
+    /// Where `packing` writes the records of its lines: the next one, up to `end`.
+    struct Records {
+        fileprivate var next: UnsafeMutablePointer<DefinitionRecord>
+        fileprivate let end: UnsafeMutablePointer<DefinitionRecord>
+
+        /// Writes the next line's record.
+        mutating func append(_ record: consuming DefinitionRecord) {
+            precondition(next != end, "Wiring: more lines than counted")
+            next.initialize(to: record)
+            next += 1
+        }
+    }
+
+    /// Where `packing` writes its definitions: the next one, up to `end`, each line the next
+    /// record of `group`.
+    struct Packed {
+        fileprivate var next: UnsafeMutablePointer<Definition>
+        fileprivate let end: UnsafeMutablePointer<Definition>
+        fileprivate let group: Unmanaged<DefinitionGroup>?
+        fileprivate let lines: Int
+        fileprivate var packed = 0
+
+        /// Writes `definition`, which is not a line (or a line as `appendLine()` if it is).
+        mutating func append(_ definition: borrowing Definition) {
+            if definition.isLine { return appendLine() }
+            precondition(next != end, "Wiring: more definitions than counted")
+            next.initialize(to: copy definition)
+            next += 1
+        }
+
+        /// Writes `definition`, which is not a line, taking it over (no count taken for it).
+        mutating func append(taking definition: consuming Definition) {
+            precondition(!definition.isLine && next != end, "Wiring: more definitions than counted")
+            next.initialize(to: definition)
+            next += 1
+        }
+
+        /// Writes the definition of the next line's record.
+        mutating func appendLine() {
+            // Never more than the counts taken: one more would be released once too often.
+            guard let group, packed != lines, next != end else { preconditionFailure("Wiring: more lines than counted") }
+            next.initialize(to: Definition(packedIn: group, index: packed))
+            packed += 1
+            next += 1
         }
     }
 
