@@ -201,6 +201,49 @@ struct LineCaptureTests {
         }
     }
 
+    /// A module builder's components hold their lines' captures as counts moved from one
+    /// to the next (see `ModuleBuilder.Component`): through every form a block can take, each
+    /// capture must reach its module exactly once, and go with it. (A count lost would free
+    /// the capture under a live builder; one left over would keep it forever.)
+    @Test func whatALineCapturesGoesWithItsModuleThroughEveryFormOfBlock() {
+        weak var captured: Captured?
+        do {
+            let value = Captured("x")
+            captured = value
+            let premade = [single(tag: "premade") { Greeting(value.name + "p") }]
+            for flag in [true, false] {
+                let container = module {
+                    single { Greeting(value.name) }
+                    factory(tag: "tagged") { Greeting(value.name + "t") }
+                    if flag {
+                        single(tag: "if") { Greeting(value.name + "i") }
+                    }
+                    if flag {
+                        factory(tag: "either") { Greeting(value.name + "e1") }
+                    } else {
+                        factory(tag: "either") { Greeting(value.name + "e2") }
+                    }
+                    for index in 0..<3 {
+                        factory(tag: index) { Greeting(value.name + "\(index)") }
+                    }
+                    premade
+                }
+                #expect((container.resolve() as Greeting).text == "x")
+                #expect((container.resolve(tag: "tagged") as Greeting).text == "xt")
+                #expect((container.resolveOptional(tag: "if") as Greeting?)?.text == (flag ? "xi" : nil))
+                #expect((container.resolve(tag: "either") as Greeting).text == (flag ? "xe1" : "xe2"))
+                #expect((container.resolve(tag: 2) as Greeting).text == "x2")
+                #expect((container.resolve(tag: "premade") as Greeting).text == "xp")
+            }
+            // A block of one statement, and one of none.
+            #expect((module { single { Greeting(value.name + "1") } }.resolve() as Greeting).text == "x1")
+            #expect((module { premade }.resolve(tag: "premade") as Greeting).text == "xp")
+            #expect(module {}.resolveAll(Greeting.self).isEmpty)
+            #expect(captured != nil)
+        }
+        #expect(captured == nil)
+    }
+
     @Test func aLineThatCapturesNothingAndOneThatDoesAreEachOneDefinition() {
         let suffix = Captured("?")
         let container = module {
