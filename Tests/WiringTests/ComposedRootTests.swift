@@ -244,6 +244,44 @@ struct LineCaptureTests {
         #expect(captured == nil)
     }
 
+    /// A module of plain lines alone keeps only their group (see `Part.lines`): everything that
+    /// reads its list of definitions makes it from the group, and finds the same definitions.
+    @Test func aModuleOfLinesAloneServesEveryWayAModuleIsRead() throws {
+        let lines = module {
+            single { Greeting("one") }
+            factory { Captured("two") }
+        }
+        // Resolved from directly, then composed with another that overrides one of its lines.
+        #expect((lines.resolve() as Greeting).text == "one")
+        #expect((lines.resolve() as Greeting) === lines.resolve() as Greeting)
+        #expect((lines.resolve() as Captured) !== lines.resolve() as Captured)
+        let composed = modules { lines; module { factory { Captured("two again") }.override() } }
+        #expect((composed.resolve() as Captured).name == "two again")
+        #expect((composed.resolve() as Greeting).text == "one")
+        // Its list of definitions, which verification and `resolveAll` read.
+        try lines.verify()
+        #expect(lines.resolveAll(Greeting.self).map(\.text) == ["one"])
+        // Included by another module, which overrides one of its lines.
+        let including = module {
+            includes(lines)
+            single { Greeting("replaced") }.override()
+        }
+        #expect((including.resolve() as Greeting).text == "replaced")
+        #expect((including.resolve() as Captured).name == "two")
+    }
+
+    /// Definitions handed over as an array (a function, or a closure with `return`) make a
+    /// module too, as they did before the builder made its own value.
+    @Test func aModuleOfAnArrayReturnedByAFunctionOrAReturnStatement() {
+        func storage() -> [Definition] {
+            (0..<3).map { index in factory(tag: index) { Greeting("storage \(index)") } }
+        }
+        let fromFunction = module(storage)
+        #expect((fromFunction.resolve(tag: 2) as Greeting).text == "storage 2")
+        let fromReturn = module { return [single { Greeting("returned") }] }
+        #expect((fromReturn.resolve() as Greeting).text == "returned")
+    }
+
     @Test func aLineThatCapturesNothingAndOneThatDoesAreEachOneDefinition() {
         let suffix = Captured("?")
         let container = module {

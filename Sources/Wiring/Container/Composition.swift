@@ -8,7 +8,61 @@ enum Part: Sendable {
     /// Consecutive definitions of the container's own, kept as one array: a module of
     /// definitions alone is one part, and flattening it copies nothing.
     case definitions([Definition])
+    /// A module's plain lines alone, as its builder packed them: every record of the group of
+    /// `first` (a ``DefinitionGroup`` of lines), in order. No array of definitions is made for
+    /// them unless something asks for the flat list (`flatDefinitions`): a registry reads the
+    /// records in place.
+    case lines(first: DefinitionInfo)
     case module(DependencyContainer)
+
+    /// How many definitions a run (`definitions` or `lines`) holds; 0 for a module.
+    var runCount: Int {
+        switch self {
+        case let .definitions(run): run.count
+        case let .lines(first): first.group.header.count
+        case .module: 0
+        }
+    }
+
+    /// The definitions of a run, as an array (a group's lines each made a definition); only
+    /// for `definitions` and `lines`.
+    var flatDefinitions: [Definition] {
+        switch self {
+        case let .definitions(run): run
+        case let .lines(first): Definition.definitions(ofLines: first.group)
+        case .module: preconditionFailure("Wiring: the definitions of a module part were read as a run")
+        }
+    }
+
+    /// Calls `body` with each record of a run (`definitions` or `lines`), in order, and the
+    /// group it lives in, unretained (the part holds it), until `body` returns `false`; returns
+    /// whether it never did. Read in place: no definition or info is made (a copy would
+    /// retain its group).
+    @inline(__always)
+    func allRecords(
+        _ body: (Unmanaged<DefinitionGroup>, UnsafeMutablePointer<DefinitionRecord>) -> Bool
+    ) -> Bool {
+        switch self {
+        case let .definitions(run):
+            return run.withUnsafeBufferPointer { definitions in
+                for index in definitions.indices {
+                    guard body(definitions[index].unretainedGroup, definitions[index].packedRecord) else { return false }
+                }
+                return true
+            }
+        case let .lines(first):
+            let group = first.group
+            return group.withUnsafeMutablePointers { header, records in
+                let unretained = Unmanaged.passUnretained(group)
+                for index in 0..<header.pointee.count {
+                    guard body(unretained, records + index) else { return false }
+                }
+                return true
+            }
+        case .module:
+            preconditionFailure("Wiring: the records of a module part were read as a run")
+        }
+    }
 
     /// The parts a builder's definitions describe: `includes(_:)` markers become modules.
     static func parts(of definitions: [Definition]) -> [Part] {
@@ -55,15 +109,13 @@ extension [Part] {
         // A module of definitions alone, the common case, needs no deduplication table.
         if !includeModules {
             if count == 1, case let .definitions(run) = self[0] { return run }
-            return flatMap { part -> [Definition] in
-                if case let .definitions(run) = part { run } else { preconditionFailure() }
-            }
+            return flatMap(\.flatDefinitions)
         }
         // Room for every definition reachable: a module's own `definitions` hold each of the
         // definitions its parts reach once, so their counts bound what the walk below can meet.
         let reachable = reduce(0) { count, part in
             switch part {
-            case let .definitions(run): count + run.count
+            case .definitions, .lines: count + part.runCount
             case let .module(module): count + module.definitions.count
             }
         }
@@ -99,6 +151,8 @@ extension [Part] {
                     switch part {
                     case let .definitions(run):
                         take(run, &seen)
+                    case .lines:
+                        take(part.flatDefinitions, &seen)
                     case let .module(module):
                         guard !excluded.contains(ObjectIdentifier(module)) else { continue }
                         // Flattened already, unless some module inside it is left out.
@@ -119,22 +173,30 @@ extension [Part] {
         contains { if case .module = $0 { true } else { false } }
     }
 
-    /// The arrays of definitions these parts reach, in order, each module's once (by identity),
-    /// appended to `runs` without copying a definition: a module whose definitions are flat
-    /// already gives its own array; a composed one not flattened yet, its parts'. `count` grows
-    /// by the definitions appended.
+    /// Whether a container of these parts makes its list of definitions only when asked (see
+    /// ``LazyDefinitions``): they include a module, whose definitions are not copied, or a
+    /// group of lines, for which no array is made.
+    var listDefinitionsLazily: Bool {
+        contains { if case .definitions = $0 { false } else { true } }
+    }
+
+    /// The runs of definitions these parts reach (`definitions` and `lines` parts), in order,
+    /// each module's once (by identity), appended to `runs` without copying a definition: a
+    /// module whose definitions are flat already gives its own array; a composed one not
+    /// flattened yet, or a module of lines, its parts. `count` grows by the definitions appended.
     ///
     /// Unlike ``flattened(excluding:)`` this does not deduplicate definitions: one definition
     /// reached through two different modules (two modules listing one shared array) is in two
     /// runs. A registry built from runs must count such a definition once, or flatten instead,
     /// as `Registry.build(parts:scope:mode:reusing:)` does.
-    func runs(into runs: inout [[Definition]], count: inout Int, seen: inout [ObjectIdentifier]) {
+    func runs(into runs: inout [Part], count: inout Int, seen: inout [ObjectIdentifier]) {
         for part in self {
             switch part {
-            case let .definitions(run):
-                guard !run.isEmpty else { continue }
-                runs.append(run)
-                count += run.count
+            case .definitions, .lines:
+                let runCount = part.runCount
+                guard runCount > 0 else { continue }
+                runs.append(part)
+                count += runCount
             case let .module(module):
                 let id = ObjectIdentifier(module)
                 // A linear scan: an app composes tens of modules, not thousands.
@@ -145,7 +207,7 @@ extension [Part] {
                 } else {
                     let definitions = module.definitions
                     guard !definitions.isEmpty else { continue }
-                    runs.append(definitions)
+                    runs.append(.definitions(definitions))
                     count += definitions.count
                 }
             }

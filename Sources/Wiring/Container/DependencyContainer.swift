@@ -1,6 +1,6 @@
 /// A set of definitions and the instances built from them.
 ///
-/// Declare containers as modules with ``module(file:line:_:)``, compose them with
+/// Declare containers as modules with ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)``, compose them with
 /// ``modules(file:line:_:)`` and install the result as the global root with
 /// ``defined(by:file:line:)-(DependencyContainer,_,_)``:
 ///
@@ -111,10 +111,11 @@ public final class DependencyContainer: Sendable {
     }
 
     /// How a container of `parts` holds its definitions: their arrays concatenated when they are
-    /// definitions alone; flattened on first use when they include modules, so that composing
-    /// copies no definition (the container they are installed as reads the modules' own arrays).
+    /// arrays of definitions alone; flattened on first use when they include modules, so that
+    /// composing copies no definition (the container they are installed as reads the modules'
+    /// own arrays), or a module's group of lines, for which no array is made unless asked for.
     private static func definitions(of parts: [Part]) -> (stored: [Definition], lazy: LazyDefinitions?) {
-        parts.includeModules ? ([], LazyDefinitions()) : (parts.flattened(), nil)
+        parts.listDefinitionsLazily ? ([], LazyDefinitions()) : (parts.flattened(), nil)
     }
 
     /// The registry resolves read: built at init, or on first use for a module. (A plain getter:

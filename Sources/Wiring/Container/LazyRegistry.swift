@@ -69,12 +69,16 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     /// that the getters every resolve inlines stay a load and a test.
     @inline(never)
     private func build(for container: DependencyContainer) -> Built {
-        let definitions = container.definitions
+        // A module of lines alone is built from its group, read in place: no list of its
+        // definitions is made for it.
+        let parts = container.parts
+        let linesAlone = parts.count == 1 && { if case .lines = parts[0] { true } else { false } }()
+        let definitions = linesAlone ? [] : container.definitions
         return lazyRegistryLock.withLock {
             if let built = loadBuilt() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
-                registry = try Registry.build(definitions: definitions)
+                registry = linesAlone ? try Registry.build(parts: parts) : try Registry.build(definitions: definitions)
             } catch {
                 wiringFailure(error)
             }

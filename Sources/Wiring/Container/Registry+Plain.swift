@@ -11,22 +11,30 @@ extension Registry {
     /// listed twice): the general path then builds the registry, and says what is wrong.
     static func plain(_ definitions: [Definition], mode: EntryMode) -> Registry? {
         // One run, with no array made to hold it.
-        plain(runs: CollectionOfOne(definitions), count: definitions.count, mode: mode)
+        plain(runs: CollectionOfOne(.definitions(definitions)), count: definitions.count, mode: mode)
     }
 
-    /// `plain` of the definitions of `runs`, in order, `count` in all (a root's modules' own
-    /// arrays, read in place rather than copied into one).
-    static func plain(runs: some Collection<[Definition]>, count: Int, mode: EntryMode) -> Registry? {
+    /// `plain` of the definitions of `runs` (`definitions` and `lines` parts), in order, `count`
+    /// in all (a root's modules' own arrays and groups, read in place rather than copied into one).
+    static func plain(runs: some Collection<Part>, count: Int, mode: EntryMode) -> Registry? {
         // A module whose first definition is not plain (a binding, an override, a scope marker)
         // goes to the general path before any table is allocated for this one.
-        if let first = runs.first?.first, !isPlainCandidate(first.packedRecord) { return nil }
+        if let first = runs.first {
+            var firstIsPlain = true
+            _ = first.allRecords { _, record in
+                firstIsPlain = isPlainCandidate(record)
+                return false
+            }
+            guard firstIsPlain else { return nil }
+        }
         // Each kind of key gets a table sized for it (see `ResolveTable`): a tagged definition's
         // key goes in the tagged table if its tag has a fast key, so counting them all is an
         // upper bound.
         var taggedCount = 0
         for run in runs {
-            run.withUnsafeBufferPointer { definitions in
-                for index in definitions.indices where !definitions[index].packedRecord.pointee.isPlain { taggedCount += 1 }
+            _ = run.allRecords { _, record in
+                if !record.pointee.isPlain { taggedCount += 1 }
+                return true
             }
         }
         let table = ResolveTable.empty(untagged: count - taggedCount, tagged: taggedCount)
@@ -38,30 +46,27 @@ extension Registry {
         // Each definition is read through its record, in place: an info made for it would retain
         // and release its group.
         for run in runs {
-            let isPlain = run.withUnsafeBufferPointer { definitions -> Bool in
-                for index in definitions.indices {
-                    let record = definitions[index].packedRecord
-                    guard isPlainCandidate(record) else { return false }
-                    let entry = block.makeEntry(group: definitions[index].unretainedGroup, record: record, mode: mode)
-                    let id = ObjectIdentifier(record.pointee.type)
-                    if record.pointee.isPlain {
-                        guard table.insert(id, tag: .none, entry: entry) else { return false }
+            let isPlain = run.allRecords { group, record -> Bool in
+                guard isPlainCandidate(record) else { return false }
+                let entry = block.makeEntry(group: group, record: record, mode: mode)
+                let id = ObjectIdentifier(record.pointee.type)
+                if record.pointee.isPlain {
+                    guard table.insert(id, tag: .none, entry: entry) else { return false }
+                } else {
+                    // Not plain but unscoped and not an injection: tagged. (Reading the tag
+                    // costs an existential copy, which untagged definitions do not pay.)
+                    let tag = record.pointee.storedTag
+                    if record.pointee.tagKeyIsExact {
+                        // Equal bits are equal tags: the table alone finds a duplicate.
+                        tagged.append(entry, of: id)
+                        guard table.insert(id, tag: tag.fastKey.unsafelyUnwrapped, entry: entry) else { return false }
                     } else {
-                        // Not plain but unscoped and not an injection: tagged. (Reading the tag
-                        // costs an existential copy, which untagged definitions do not pay.)
-                        let tag = record.pointee.storedTag
-                        if record.pointee.tagKeyIsExact {
-                            // Equal bits are equal tags: the table alone finds a duplicate.
-                            tagged.append(entry, of: id)
-                            guard table.insert(id, tag: tag.fastKey.unsafelyUnwrapped, entry: entry) else { return false }
-                        } else {
-                            guard tagged.insert(entry, tag: tag, of: id) else { return false }
-                            if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
-                        }
+                        guard tagged.insert(entry, tag: tag, of: id) else { return false }
+                        if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
                     }
-                    entries.append(entry)
-                    if record.pointee.createdAtStart { eager.append(entry) }
                 }
+                entries.append(entry)
+                if record.pointee.createdAtStart { eager.append(entry) }
                 return true
             }
             guard isPlain else { return nil }

@@ -96,7 +96,7 @@ final class Registry: Sendable {
         if previous == nil {
             // Room for the modules an app composes (tens), so that the arrays do not grow by
             // copies, one allocation at a time, as the modules are walked.
-            var runs: [[Definition]] = []
+            var runs: [Part] = []
             runs.reserveCapacity(16)
             var count = 0
             var seen: [ObjectIdentifier] = []
@@ -110,8 +110,11 @@ final class Registry: Sendable {
 
     /// The general path over `runs` (`count` definitions in all, packed) read in place, or
     /// `nil` if it throws (see `build(parts:scope:mode:reusing:)`).
-    private static func general(runs: [[Definition]], count: Int, scope: ScopeID?, mode: EntryMode) -> Registry? {
+    private static func general(runs parts: [Part], count: Int, scope: ScopeID?, mode: EntryMode) -> Registry? {
         guard count > 0 else { return nil }
+        // A group of lines as an array of definitions (the general path is for modules with
+        // bindings, overrides or scopes; a group of lines beside them is made a list once).
+        let runs = parts.map(\.flatDefinitions)
         // The runs' definitions side by side, copied bit for bit: borrowed, as a buffer over
         // one array would be. Invariant: `runs` holds every array copied here until the buffer
         // is freed, so each copy's references stay valid, and the copies are never destroyed

@@ -27,7 +27,7 @@
 /// - Parameter modules: The modules this one builds on, such as `.core`.
 /// - Parameter line: The line of the call, for messages.
 /// - Parameter file: The file of the call (`#fileID`), for messages.
-/// - Returns: Markers that ``module(file:line:_:)`` expands in place, in declaration order.
+/// - Returns: Markers that ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` expands in place, in declaration order.
 public func includes(
     _ modules: DependencyContainer..., file: StaticString = #fileID, line: UInt = #line
 ) -> [Definition] {

@@ -33,7 +33,37 @@
 public func module(
     file: StaticString = #fileID,
     line: UInt = #line,
-    @ModuleBuilder _ content: () -> [Definition]
+    @ModuleBuilder _ content: () -> ModuleBuilder.Content
+) -> DependencyContainer {
+    DependencyContainer(moduleOf: content().parts, site: CodeLocation(file, line))
+}
+
+/// Builds a module from definitions returned as an array: a function that makes them, or a
+/// closure that returns them with `return` (which the builder of ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` does
+/// not read).
+///
+/// ```swift
+/// func storageDefinitions() -> [Definition] {
+///     StorageContext.allCases.map { context in
+///         factory(tag: context) { LocalStorage(context) as LocalStorageProtocol }
+///     }
+/// }
+/// let storage = module(storageDefinitions)
+/// ```
+///
+/// A closure written line by line, without `return`, builds its module with
+/// ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` instead (this one is disfavored, so it is chosen only when that
+/// one does not apply).
+///
+/// - Parameter content: Returns the definitions.
+/// - Parameter line: The line of the call, for messages.
+/// - Parameter file: The file of the call (`#fileID`), for messages.
+/// - Returns: A container whose definitions are fixed.
+@_disfavoredOverload
+public func module(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ content: () -> [Definition]
 ) -> DependencyContainer {
     DependencyContainer(definitions: content(), site: CodeLocation(file, line))
 }

@@ -1,4 +1,4 @@
-/// Collects the definitions written in a ``module(file:line:_:)`` closure.
+/// Collects the definitions written in a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` closure.
 ///
 /// Accepts `single`/`factory`/`resolvable` definitions, arrays of them, `if`, `if/else`,
 /// `switch` and `for`:
@@ -36,10 +36,11 @@ public enum ModuleBuilder {
     /// component dropped untaken (only by calling these functions by hand) leaks its count:
     /// memory never freed, never a count released twice.
     public struct Component: Sendable {
-        /// The address of what the component holds a count of: its definition's `owner`, or the
-        /// storage of its array of definitions.
+        /// The address of what the component holds a count of: its definition's `owner`, the
+        /// storage of its array of definitions, or its group of lines.
         private let owner: UInt
-        /// Its definition's `word`, or `manyWord` for an array of definitions.
+        /// Its definition's `word`, `manyWord` for an array of definitions, or `linesWord` for a
+        /// group of lines (a block of plain lines alone, packed).
         private let word: UInt
         /// Its definition's `lineType`, `lineFile` and `lineFunction` (placeholders for an array).
         private let lineType: Any.Type
@@ -48,6 +49,8 @@ public enum ModuleBuilder {
 
         /// The `word` of a component of an array: a line's flag with a lifetime code no line has.
         private static var manyWord: UInt { Definition.lineFlag | 7 }
+        /// The `word` of a component of a group of lines: another lifetime code no line has.
+        private static var linesWord: UInt { Definition.lineFlag | 6 }
 
         init(one definition: __owned Definition) {
             // The count `definition` holds moves here: the retain and the release that ends
@@ -69,8 +72,18 @@ public enum ModuleBuilder {
             lineFunction = 0
         }
 
+        /// A group of plain lines, packed by a block of them alone.
+        init(lines group: __owned DefinitionGroup) {
+            owner = UInt(bitPattern: Unmanaged.passRetained(group).toOpaque())
+            word = Component.linesWord
+            lineType = DeclaredScope.self
+            lineFile = 0
+            lineFunction = 0
+        }
+
         private var isMany: Bool { word == Component.manyWord }
-        private var isLine: Bool { !isMany && word & Definition.lineFlag != 0 }
+        private var isLines: Bool { word == Component.linesWord }
+        private var isLine: Bool { !isMany && !isLines && word & Definition.lineFlag != 0 }
         private var ownerPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: owner).unsafelyUnwrapped }
 
         /// The definitions of an array component, borrowed (the component's count keeps them).
@@ -83,6 +96,16 @@ public enum ModuleBuilder {
         /// Takes an array component: its array, with the component's count.
         private func takeMany() -> [Definition] {
             unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(ownerPointer).takeRetainedValue(), to: [Definition].self)
+        }
+
+        /// The group of a lines component, unretained (the component's count keeps it).
+        private var unretainedLines: Unmanaged<DefinitionGroup> {
+            Unmanaged<DefinitionGroup>.fromOpaque(ownerPointer)
+        }
+
+        /// Takes a lines component: its group, with the component's count.
+        private func takeLines() -> DefinitionGroup {
+            unretainedLines.takeRetainedValue()
         }
 
         /// Takes a definition's component: its definition, with the component's count.
@@ -103,24 +126,37 @@ public enum ModuleBuilder {
 
         static var empty: Component { Component(many: []) }
 
-        /// The definitions of `components`, in order, in one array, with their plain lines
-        /// packed into one group (see ``Definition/packing(count:lines:records:definitions:)``): a
-        /// module of a thousand lines makes one array and one group, and copies each line once.
-        /// Takes every component.
+        /// The definitions of `components`, in order, with their plain lines packed into one
+        /// group (see ``Definition/packing(count:lines:records:definitions:)``): a block of plain
+        /// lines alone is that group and nothing else (a module keeps it as it is, see
+        /// ``Part/lines(first:)``); any other block is one array, which a module of a thousand
+        /// lines and a few other definitions makes once, copying each line once. Takes every
+        /// component.
         static func joining(_ components: [Component]) -> Component {
             components.withUnsafeBufferPointer { components in
                 var total = 0
                 var lines = 0
+                var linesAlone = true
                 for component in components {
+                    linesAlone = linesAlone && component.isLine
                     if component.isMany {
                         component.withMany { many in
                             total += many.count
                             for index in many.indices where many[index].isLine { lines += 1 }
                         }
+                    } else if component.isLines {
+                        total += component.unretainedLines._withUnsafeGuaranteedRef(\.header.count)
                     } else {
                         total += 1
                         if component.isLine { lines += 1 }
                     }
+                }
+                // Plain lines alone: their group is the block (each line's count taken by its record).
+                if linesAlone, lines > 0 {
+                    return Component(
+                        lines: Definition.lineGroup(count: lines) { records in
+                            for component in components { records.append(component.takeLineRecord()) }
+                        })
                 }
                 // A line's component is taken by its record, any other definition's by its
                 // place in the result; an array's definitions are read in place (copied once,
@@ -148,20 +184,45 @@ public enum ModuleBuilder {
                                 }
                             } else if component.isLine {
                                 packed.appendLine()
+                            } else if component.isLines {
+                                let group = component.unretainedLines
+                                packed.appendLines(of: group, count: group._withUnsafeGuaranteedRef(\.header.count))
                             } else {
                                 packed.append(taking: component.takeOne())
                             }
                         }
                     })
-                for component in components where component.isMany { _ = component.takeMany() }
+                for component in components {
+                    if component.isMany { _ = component.takeMany() }
+                    if component.isLines { _ = component.takeLines() }
+                }
                 return total == 0 ? .empty : Component(many: definitions)
             }
         }
 
         /// Takes the component: its definitions.
         fileprivate func takeAll() -> [Definition] {
-            isMany ? takeMany() : [takeOne()]
+            if isMany { return takeMany() }
+            if isLines { return Definition.definitions(ofLines: takeLines()) }
+            return [takeOne()]
         }
+
+        /// Takes the component: what a module is made of.
+        fileprivate func takeContent() -> Content {
+            guard isLines else { return Content(parts: Part.parts(of: Definition.packingLines(of: takeAll()))) }
+            return Content(parts: [.lines(first: DefinitionInfo(group: takeLines(), index: 0))])
+        }
+    }
+
+    /// What the block of a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` builds: its definitions, in the form the
+    /// module keeps them. Made by the builder and read by `module` alone.
+    ///
+    /// A block of plain `single { … }` and `factory { … }` lines alone is kept as the one
+    /// allocation its lines' records were packed into, with no list of definitions beside it:
+    /// the container the module is installed or composed into reads those records in place.
+    public struct Content: Sendable {
+        /// The module's parts (see ``Part``).
+        let parts: [Part]
     }
 
     public static func buildExpression(_ definition: __owned Definition) -> Component {
@@ -204,5 +265,9 @@ public enum ModuleBuilder {
 
     public static func buildFinalResult(_ component: Component) -> [Definition] {
         component.takeAll()
+    }
+
+    public static func buildFinalResult(_ component: Component) -> Content {
+        component.takeContent()
     }
 }

@@ -4,7 +4,7 @@ internal import _WiringShims
 ///
 /// You do not create definitions directly; ``single(tag:file:line:_:)-3oonb``,
 /// ``factory(tag:file:line:_:)-4z5h4`` and ``resolvable(lifetime:tag:file:line:_:)`` return them
-/// for a ``module(file:line:_:)`` to collect:
+/// for a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` to collect:
 ///
 /// ```swift
 /// static let app = module {
@@ -528,11 +528,7 @@ public struct Definition: Sendable {
     ) -> [Definition] {
         guard count > 0 else { return [] }
         // No line among them (a block of tagged or scoped definitions): no group to make.
-        let group = lines == 0 ? nil : DefinitionGroup.make(count: lines, tagFrom: nil) { first, _ in
-            var cursor = Records(next: first, end: first + lines)
-            records(&cursor)
-            precondition(cursor.next == cursor.end, "Wiring: fewer lines than counted")
-        }
+        let group = lines == 0 ? nil : lineGroup(count: lines, records: records)
         // Every packed definition holds a count of the group: all `lines` are taken at once,
         // one atomic add, and each definition appended takes over one (see `init(packedIn:index:)`).
         let unretained = group.map { Unmanaged.passUnretained($0) }
@@ -542,6 +538,31 @@ public struct Definition: Sendable {
             var cursor = Packed(next: start, end: start + count, group: unretained, lines: lines)
             definitions(&cursor)
             precondition(cursor.next == cursor.end && cursor.packed == lines, "Wiring: fewer definitions than counted")
+            written = count
+        }
+    }
+
+    /// A new group of `count` plain lines, whose records `records` appends in order (exactly
+    /// `count` of them, which the cursor checks).
+    static func lineGroup(count: Int, records: (inout Records) -> Void) -> DefinitionGroup {
+        DefinitionGroup.make(count: count, tagFrom: nil) { first, _ in
+            var cursor = Records(next: first, end: first + count)
+            records(&cursor)
+            precondition(cursor.next == cursor.end, "Wiring: fewer lines than counted")
+        }
+    }
+
+    /// The definitions of every record of `group`, a group of plain lines (see
+    /// ``Part/lines(first:)``), in order: what a module kept as its group alone gives whatever
+    /// asks for its list of definitions. Each holds a count of the group, all taken at once.
+    static func definitions(ofLines group: DefinitionGroup) -> [Definition] {
+        let count = group.header.count
+        guard count > 0 else { return [] }
+        return [Definition](unsafeUninitializedCapacity: count) { buffer, written in
+            let start = buffer.baseAddress.unsafelyUnwrapped
+            var cursor = Packed(next: start, end: start + count, group: nil, lines: 0)
+            cursor.appendLines(of: Unmanaged.passUnretained(group), count: count)
+            precondition(cursor.next == cursor.end, "Wiring: fewer definitions than a group holds")
             written = count
         }
     }
@@ -581,6 +602,18 @@ public struct Definition: Sendable {
             precondition(!definition.isLine && next != end, "Wiring: more definitions than counted")
             next.initialize(to: definition)
             next += 1
+        }
+
+        /// Writes the definitions of the first `count` records of `lines`, a group packed
+        /// before (a nested block's lines), taking a count of it for each, all at once.
+        mutating func appendLines(of lines: Unmanaged<DefinitionGroup>, count: Int) {
+            guard count > 0 else { return }
+            precondition(end - next >= count, "Wiring: more definitions than counted")
+            _ = swift_retain_n(lines.toOpaque(), UInt32(count))
+            for index in 0..<count {
+                next.initialize(to: Definition(packedIn: lines, index: index))
+                next += 1
+            }
         }
 
         /// Writes the definition of the next line's record.

@@ -7,7 +7,7 @@
 /// }
 /// ```
 ///
-/// In a ``module(file:line:_:)`` you say the same with ``single(tag:file:line:_:)-3oonb`` and
+/// In a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` you say the same with ``single(tag:file:line:_:)-3oonb`` and
 /// ``factory(tag:file:line:_:)-4z5h4``.
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// Built on first use, then the same instance for every resolve from the same container.
