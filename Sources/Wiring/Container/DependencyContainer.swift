@@ -33,8 +33,11 @@ public final class DependencyContainer: Sendable {
     /// are its parts' arrays, concatenated if there are several. Empty when `lazyDefinitions` is
     /// set.
     private let storedDefinitions: [Definition]
-    /// Set on a container whose parts include modules: its `definitions`, flattened on first use.
-    let lazyDefinitions: LazyDefinitions?
+    /// Set on a container whose parts include modules or a group of lines: its `definitions`,
+    /// flattened on first use.
+    // Safe to share: its one word is published once, under a lock, and read with acquire
+    // ordering (see `LazyDefinitions`); `ManagedBuffer` cannot say so.
+    nonisolated(unsafe) let lazyDefinitions: LazyDefinitions?
     /// Its own definitions and the modules it includes, as declared.
     let parts: [Part]
     /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
@@ -115,7 +118,7 @@ public final class DependencyContainer: Sendable {
     /// composing copies no definition (the container they are installed as reads the modules'
     /// own arrays), or a module's group of lines, for which no array is made unless asked for.
     private static func definitions(of parts: [Part]) -> (stored: [Definition], lazy: LazyDefinitions?) {
-        parts.listDefinitionsLazily ? ([], LazyDefinitions()) : (parts.flattened(), nil)
+        parts.listDefinitionsLazily ? ([], LazyDefinitions.make()) : (parts.flattened(), nil)
     }
 
     /// The registry resolves read: built at init, or on first use for a module. (A plain getter:

@@ -6,10 +6,35 @@
 /// arrays (see `Registry.build(parts:scope:mode:reusing:)`), and a module that is only composed
 /// into others is never flattened. What asks for the flat list (`load`/`unload` on the root,
 /// `verify()`, `graph()`, a composed module resolved from directly) pays for it once.
-final class LazyDefinitions: @unchecked Sendable {
-    // `flat` is published once, under `lazyDefinitionsLock`, and read lock-free with acquire
-    // ordering; it is never replaced.
-    private let flat = AtomicReference<Flat>()
+///
+/// One allocation: the word the flattened definitions are published in is this object's own
+/// tail storage (as ``LazyRegistry``'s), not a word allocated beside it.
+final class LazyDefinitions: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
+    // The one element, the published `Flat` (retained), is written once, under
+    // `lazyDefinitionsLock`, with release ordering, read lock-free with acquire ordering, and
+    // never replaced.
+
+    /// Definitions not flattened yet.
+    static func make() -> LazyDefinitions {
+        let made = unsafeDowncast(LazyDefinitions.create(minimumCapacity: 1) { _ in () }, to: LazyDefinitions.self)
+        made.withUnsafeMutablePointerToElements { $0.initialize(to: nil) }
+        return made
+    }
+
+    /// The published word. Invariant: a `ManagedBuffer`'s elements are its own tail storage,
+    /// allocated with it and never moved, so their address holds for as long as this object
+    /// lives (every caller holds it).
+    private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        @inline(__always) get { withUnsafeMutablePointerToElements { $0 } }
+    }
+
+    private func load() -> Unmanaged<Flat>? {
+        AtomicReference<Flat>.load(from: word)
+    }
+
+    deinit {
+        AtomicReference<Flat>.release(in: word)
+    }
 
     /// The flattened definitions, in an object so that they are published with one word.
     private final class Flat: Sendable {
@@ -20,19 +45,17 @@ final class LazyDefinitions: @unchecked Sendable {
         }
     }
 
-    init() {}
-
     /// The definitions of `parts` (the parts of the container that holds this), flattened on
     /// the first call.
     func definitions(of parts: [Part]) -> [Definition] {
         // The container that holds this keeps `Flat` alive while the caller copies the array.
-        if let flat = flat.load() { return flat._withUnsafeGuaranteedRef(\.definitions) }
+        if let flat = load() { return flat._withUnsafeGuaranteedRef(\.definitions) }
         return flatten(parts)
     }
 
     /// The definitions, if they were flattened already.
     var flattened: [Definition]? {
-        flat.load()?._withUnsafeGuaranteedRef(\.definitions)
+        load()?._withUnsafeGuaranteedRef(\.definitions)
     }
 
     @inline(never)
@@ -41,8 +64,8 @@ final class LazyDefinitions: @unchecked Sendable {
         // the way (with this same lock), and two threads that race here make equal arrays.
         let definitions = Definition.packingLines(of: parts.flattened())
         return lazyDefinitionsLock.withLock {
-            if let flat = flat.load() { return flat._withUnsafeGuaranteedRef(\.definitions) }
-            _ = flat.exchange(Flat(definitions))  // nothing was published before: nothing to release
+            if let flat = load() { return flat._withUnsafeGuaranteedRef(\.definitions) }
+            _ = AtomicReference.exchange(Flat(definitions), in: word)  // nothing was published before: nothing to release
             return definitions
         }
     }
