@@ -207,10 +207,21 @@ public enum ModuleBuilder {
             return [takeOne()]
         }
 
-        /// Takes the component: what a module is made of.
+        /// Takes the component: what a module is made of. Plain lines alone, packed by the
+        /// block or listed in an array made beforehand (`module { premadeLines }`), are their
+        /// group and nothing else.
         fileprivate func takeContent() -> Content {
-            guard isLines else { return Content(parts: Part.parts(of: Definition.packingLines(of: takeAll()))) }
-            return Content(parts: [.lines(first: DefinitionInfo(group: takeLines(), index: 0))])
+            let group: DefinitionGroup
+            if isLines {
+                group = takeLines()
+            } else {
+                let definitions = takeAll()
+                guard let lines = Definition.lineGroup(ofLinesAlone: definitions) else {
+                    return Content(parts: Part.parts(of: Definition.packingLines(of: definitions)))
+                }
+                group = lines
+            }
+            return Content(parts: [.lines(first: DefinitionInfo(group: group, index: 0))])
         }
     }
 

@@ -552,6 +552,17 @@ public struct Definition: Sendable {
         }
     }
 
+    /// A new group of the records of `definitions` when they are plain lines alone, none packed
+    /// yet (a module listing an array of lines made beforehand); `nil` otherwise.
+    static func lineGroup(ofLinesAlone definitions: [Definition]) -> DefinitionGroup? {
+        definitions.withUnsafeBufferPointer { definitions in
+            guard !definitions.isEmpty, definitions.indices.allSatisfy({ definitions[$0].isLine }) else { return nil }
+            return lineGroup(count: definitions.count) { records in
+                for index in definitions.indices { records.append(definitions[index].lineRecord) }
+            }
+        }
+    }
+
     /// The definitions of every record of `group`, a group of plain lines (see
     /// ``Part/lines(first:)``), in order: what a module kept as its group alone gives whatever
     /// asks for its list of definitions. Each holds a count of the group, all taken at once.
