@@ -72,13 +72,18 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
         // A module of lines alone is built from its group, read in place: no list of its
         // definitions is made for it.
         let parts = container.parts
-        let linesAlone = parts.count == 1 && { if case .lines = parts[0] { true } else { false } }()
-        let definitions = linesAlone ? [] : container.definitions
+        let lines = parts.count == 1 && { if case .lines = parts[0] { true } else { false } }() ? parts[0] : nil
+        let definitions = lines == nil ? container.definitions : []
         return lazyRegistryLock.withLock {
             if let built = loadBuilt() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
-                registry = linesAlone ? try Registry.build(parts: parts) : try Registry.build(definitions: definitions)
+                if let lines, let plain = Registry.plain(runs: CollectionOfOne(lines), count: lines.runCount, mode: .published) {
+                    registry = plain
+                } else {
+                    // Not plain (a type twice): the list, made if need be, says what is wrong.
+                    registry = try Registry.build(definitions: lines == nil ? definitions : container.definitions)
+                }
             } catch {
                 wiringFailure(error)
             }
