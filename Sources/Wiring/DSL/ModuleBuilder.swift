@@ -129,7 +129,7 @@ public enum ModuleBuilder {
         /// The definitions of `components`, in order, with their plain lines packed into one
         /// group (see ``Definition/packing(count:lines:records:definitions:)``): a block of plain
         /// lines alone is that group and nothing else (a module keeps it as it is, see
-        /// ``Part/lines(first:)``); any other block is one array, which a module of a thousand
+        /// ``Part/lines(_:)``); any other block is one array, which a module of a thousand
         /// lines and a few other definitions makes once, copying each line once. Takes every
         /// component.
         static func joining(_ components: [Component]) -> Component {
@@ -221,7 +221,7 @@ public enum ModuleBuilder {
                 }
                 group = lines
             }
-            return Content(parts: [.lines(first: DefinitionInfo(group: group, index: 0))])
+            return Content(parts: [.lines(LineRun(group))])
         }
     }
 

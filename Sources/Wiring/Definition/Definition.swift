@@ -564,7 +564,7 @@ public struct Definition: Sendable {
     }
 
     /// The definitions of every record of `group`, a group of plain lines (see
-    /// ``Part/lines(first:)``), in order: what a module kept as its group alone gives whatever
+    /// ``Part/lines(_:)``), in order: what a module kept as its group alone gives whatever
     /// asks for its list of definitions. Each holds a count of the group, all taken at once.
     static func definitions(ofLines group: DefinitionGroup) -> [Definition] {
         let count = group.header.count
