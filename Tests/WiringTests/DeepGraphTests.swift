@@ -35,8 +35,11 @@ struct DeepGraphTests {
     #if DEBUG
     /// How deep a chain must resolve on a 512 KB thread, and the most stack one level may take.
     /// A debug build's frames are about ten times larger than release's (4.5 KB a level here):
-    /// 50 levels here, with room to spare. CI also runs this suite in release (`.ci/run`).
-    private static let (depthOnSmallStack, stackPerLevel) = (50, 6 * 1024)
+    /// 50 levels here, with room to spare. The bound also allows for `BuildObserverTests`, whose
+    /// process-wide observer, set while this suite runs beside them in the full debug run, sends
+    /// each level through the observed build (6,256 bytes a level, seen in CI). CI also runs this
+    /// suite alone in release (`.ci/run`), where the bound is issue 25's.
+    private static let (depthOnSmallStack, stackPerLevel) = (50, 8 * 1024)
     #else
     /// In release, issue 25's targets: 1,000 levels on a 512 KB thread, and 400 bytes a level,
     /// measured in an app built with `swift build -c release` (the README's figure). A release
