@@ -15,25 +15,14 @@ final class LazyDefinitions: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     // never replaced.
 
     /// Definitions not flattened yet.
-    static func make() -> LazyDefinitions {
-        let made = unsafeDowncast(LazyDefinitions.create(minimumCapacity: 1) { _ in () }, to: LazyDefinitions.self)
-        made.withUnsafeMutablePointerToElements { $0.initialize(to: nil) }
-        return made
-    }
-
-    /// The published word. Invariant: a `ManagedBuffer`'s elements are its own tail storage,
-    /// allocated with it and never moved, so their address holds for as long as this object
-    /// lives (every caller holds it).
-    private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        @inline(__always) get { withUnsafeMutablePointerToElements { $0 } }
-    }
+    static func make() -> LazyDefinitions { makeUnpublished() }
 
     private func load() -> Unmanaged<Flat>? {
-        AtomicReference<Flat>.load(from: word)
+        AtomicReference<Flat>.load(from: publishedWord)
     }
 
     deinit {
-        AtomicReference<Flat>.release(in: word)
+        AtomicReference<Flat>.release(in: publishedWord)
     }
 
     /// The flattened definitions, in an object so that they are published with one word.
@@ -65,7 +54,7 @@ final class LazyDefinitions: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
         let definitions = Definition.packingLines(of: parts.flattened())
         return lazyDefinitionsLock.withLock {
             if let flat = load() { return flat._withUnsafeGuaranteedRef(\.definitions) }
-            _ = AtomicReference.exchange(Flat(definitions), in: word)  // nothing was published before: nothing to release
+            _ = AtomicReference.exchange(Flat(definitions), in: publishedWord)  // nothing was published before: nothing to release
             return definitions
         }
     }

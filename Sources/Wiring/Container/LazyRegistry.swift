@@ -14,27 +14,16 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     // `lazyRegistryLock`, with release ordering, and read lock-free with acquire ordering.
 
     /// A registry not built yet.
-    static func make() -> LazyRegistry {
-        let made = unsafeDowncast(LazyRegistry.create(minimumCapacity: 1) { _ in () }, to: LazyRegistry.self)
-        made.withUnsafeMutablePointerToElements { $0.initialize(to: nil) }
-        return made
-    }
-
-    /// The published word. Invariant: a `ManagedBuffer`'s elements are its own tail storage,
-    /// allocated with it and never moved, so their address holds for as long as this object
-    /// lives (every caller holds it), past the closure that hands it out.
-    private var word: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        @inline(__always) get { withUnsafeMutablePointerToElements { $0 } }
-    }
+    static func make() -> LazyRegistry { makeUnpublished() }
 
     /// The built registry, unretained (this object holds it), or `nil` before.
     @inline(__always)
     private func loadBuilt() -> Unmanaged<Built>? {
-        AtomicReference<Built>.load(from: word)
+        AtomicReference<Built>.load(from: publishedWord)
     }
 
     deinit {
-        AtomicReference<Built>.release(in: word)
+        AtomicReference<Built>.release(in: publishedWord)
     }
 
     /// What a module builds on first use: its registry and its eager singletons' start.
@@ -88,7 +77,7 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
                 wiringFailure(error)
             }
             let made = Built(registry: registry)
-            _ = AtomicReference.exchange(made, in: word)  // nothing was published before: nothing to release
+            _ = AtomicReference.exchange(made, in: publishedWord)  // nothing was published before: nothing to release
             return made
         }
     }
