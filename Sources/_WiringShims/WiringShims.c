@@ -106,11 +106,7 @@ void wiring_state_broadcast(void) {
 }
 #endif
 
-WIRING_OWN_LINE static unsigned long long wiring_sequence = 0;
-
-unsigned long long wiring_next_sequence(void) {
-    return __atomic_add_fetch(&wiring_sequence, 1, __ATOMIC_RELAXED);
-}
+WIRING_OWN_LINE unsigned long long wiring_sequence = 0;  // only under the state lock (WiringShims.h)
 
 // MARK: - Reader records and epochs
 //

@@ -450,7 +450,8 @@ struct Entry: Sendable {
             keep: { () -> Retirement? in
                 // A class instance is read from `buffer`, which holds the caller's reference: the
                 // one retain here is the state's own (no local copy to retain and release).
-                let kept = nextCreationSequence()
+                // Under the lock, but in a sandbox (which builds without it).
+                let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
                     let value: Any = isObject ? buffer.load(as: AnyObject.self) : held.unsafelyUnwrapped.value
                     return .instance(Released(value: value, sequence: kept, onClose: onClose))

@@ -38,8 +38,6 @@ extension Registry {
             }
         }
         let table = ResolveTable.empty(untagged: count - taggedCount, tagged: taggedCount)
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
         var eager: [Entry] = []
         var tagged = TaggedEntries(checkingDuplicatesAmong: count)
         let block = EntryBlock.make(capacity: count)
@@ -65,14 +63,13 @@ extension Registry {
                         if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
                     }
                 }
-                entries.append(entry)
                 if record.pointee.createdAtStart { eager.append(entry) }
                 return true
             }
             guard isPlain else { return nil }
         }
         return Registry(
-            entries: entries, owners: [block], table: table, tagged: tagged.table, injections: [:], parameterized: [:],
+            entries: RegistryEntries(filled: block), owners: [block], table: table, tagged: tagged.table, injections: [:], parameterized: [:],
             asyncEntries: [:], eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
     }
 

@@ -9,7 +9,7 @@
 final class Registry: Sendable {
     /// Every entry (bindings included), in declaration order; for a type and tag several
     /// definitions bind, all of them, though only the last is resolved.
-    let entries: [Entry]
+    let entries: RegistryEntries
     /// The blocks `entries` live in: this registry's own, and those of the entries it reuses.
     /// Only kept, never read: the header of a block changes only while it is being filled,
     /// before it is shared, and its elements are guarded as `EntryStorage` says.
@@ -286,14 +286,15 @@ final class Registry: Sendable {
         }
 
         return Registry(
-            entries: entries, owners: owners.blocks, table: ResolveTable.make(fast), tagged: tagged.table,
+            entries: RegistryEntries(entries), owners: owners.blocks, table: ResolveTable.make(fast),
+            tagged: tagged.table,
             injections: injections, parameterized: parameterized, asyncEntries: asyncEntries,
             eagerEntries: entries.filter(\.isCreatedAtStart), scopes: scopes, slotCount: Int(maker.slots),
             declarations: declarations)
     }
 
     init(
-        entries: [Entry], owners: [EntryBlock], table: ResolveTable, tagged: TypeTable<[Entry]>,
+        entries: RegistryEntries, owners: [EntryBlock], table: ResolveTable, tagged: TypeTable<[Entry]>,
         injections: [ObjectIdentifier: [Injection]], parameterized: [DefinitionKey: any AnyParameterizedEntry],
         asyncEntries: [DefinitionKey: any AnyAsyncEntry], eagerEntries: [Entry], scopes: [ScopeID: ScopeTemplate],
         slotCount: Int, declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]

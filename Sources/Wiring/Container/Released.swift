@@ -61,7 +61,14 @@ struct ReleasedList: ~Copyable {
     }
 }
 
-/// The next creation number: instances built later get larger ones.
+/// The next creation number: instances built later get larger ones. Call under ``stateLock``,
+/// which guards the counter (see `wiring_sequence` in `WiringShims.h`).
+@inline(__always)
 func nextCreationSequence() -> UInt64 {
-    UInt64(wiring_next_sequence())
+    UInt64(wiring_next_sequence_locked())
+}
+
+/// ``nextCreationSequence()`` for a build that holds no lock (a verification sandbox's).
+func nextCreationSequenceTakingLock() -> UInt64 {
+    stateLock.withLock { nextCreationSequence() }
 }

@@ -144,9 +144,16 @@ unsigned long long wiring_now_nanoseconds(void);
 // one atomic add instead of one per line.
 void *_Nonnull swift_retain_n(void *_Nonnull object, uint32_t count);
 
-// Numbers instances in the order they are built (see Released.swift): one atomic counter,
-// since a verification sandbox builds without the creation lock.
-unsigned long long wiring_next_sequence(void);
+// Numbers instances in the order they are built (see Released.swift). Invariant: read and
+// advanced only with the state lock held (`wiring_state_lock`). Every build keeps its instance
+// under that lock already, so numbering it there costs no atomic instruction of its own (an
+// atomic add was one in eight of a first resolve's); the lock's acquire and release order the
+// plain accesses. A verification sandbox, which builds without the lock, takes it for this.
+extern unsigned long long wiring_sequence;
+
+static inline unsigned long long wiring_next_sequence_locked(void) {
+    return ++wiring_sequence;
+}
 
 // The innermost resolution frame of the current thread (see ResolutionFrame.swift).
 static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) {
