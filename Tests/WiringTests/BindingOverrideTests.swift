@@ -8,6 +8,11 @@ private final class Mock: Plugin, Named { let name = "mock" }
 private final class Analytics: Plugin {}
 private final class Crash: Plugin {}
 private class Animal: @unchecked Sendable {}
+private struct Settings: Named { let name: String }
+private struct Large: Named {
+    let name: String
+    let padding: (Int, Int, Int, Int) = (1, 2, 3, 4)  // larger than an existential's inline buffer
+}
 private final class Dog: Animal, Plugin, @unchecked Sendable {}
 
 /// `.bind`, `.override()` and several bindings of one protocol, in every order (KOIN's rules).
@@ -56,6 +61,24 @@ private final class Dog: Animal, Plugin, @unchecked Sendable {}
         }
         // The same binding over a value that fits resolves to that value.
         #expect(container.resolve(tag: "dog") as Plugin is Dog)
+    }
+
+    /// A binding's value is cast at run time from its definition's: a struct, one too large for
+    /// an existential's inline buffer, a class, and a value already in an existential.
+    @Test func valuesOfEveryKindAreCastThroughABinding() {
+        let container = module {
+            single { Settings(name: "settings") }.bind(Named.self)
+            factory(tag: "large") { Large(name: "large") }.bind(Named.self)
+            single(tag: "class") { Impl() }.bind(Named.self)
+            single(tag: "existential") { Mock() as Plugin }.bind(Named.self)
+        }
+        #expect((container.resolve() as Named).name == "settings")
+        #expect((container.resolve(tag: "large") as Named).name == "large")
+        let large = container.resolve(tag: "large") as Named as? Large
+        #expect(large?.padding.3 == 4 && large?.padding.0 == 1)
+        #expect((container.resolve(tag: "class") as Named) as? Impl === container.resolve(tag: "class") as Impl)
+        #expect((container.resolve(tag: "existential") as Named).name == "mock")
+        #expect((container.resolve(tag: "existential") as Named) as? Mock === container.resolve(tag: "existential") as Plugin)
     }
 
     @Test func severalDefinitionsMayBindOneProtocol() {

@@ -1,3 +1,5 @@
+internal import _WiringShims
+
 /// Copies, moves and destroys a value of a type known only at run time, in memory Wiring owns.
 ///
 /// Entries are not generic (a generic class costs a metadata lookup for every entry a container
@@ -51,14 +53,19 @@ enum ErasedValue {
         return _openExistential(type, do: open)
     }
 
-    /// Initializes `destination` with `value` if it is a `type`; returns whether it was.
+    /// Initializes `destination` with `value` if it is a `type`; returns whether it was (else
+    /// `destination` is left uninitialized).
+    ///
+    /// The runtime's cast, called directly (see `swift_dynamicCast` in `WiringShims.h`): the
+    /// `Any` is cast where it lies, into `destination`, with no `Optional<type>` made for it.
     static func initialize(_ type: Any.Type, at destination: UnsafeMutableRawPointer, with value: Any) -> Bool {
-        func open<Value>(_: Value.Type) -> Bool {
-            guard let value = value as? Value else { return false }
-            destination.initializeMemory(as: Value.self, repeating: value, count: 1)
-            return true
+        var source = value
+        return withUnsafeMutablePointer(to: &source) { source in
+            // Metatypes are their metadata's address, which the runtime takes.
+            swift_dynamicCast(
+                destination, UnsafeMutableRawPointer(source), unsafeBitCast(Any.self as Any.Type, to: UnsafeRawPointer.self),
+                unsafeBitCast(type, to: UnsafeRawPointer.self), 0)
         }
-        return _openExistential(type, do: open)
     }
 
     /// Deinitializes the value at `address`.

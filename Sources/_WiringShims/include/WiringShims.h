@@ -2,6 +2,7 @@
 #define WIRING_SHIMS_H
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 
 // Pointer-sized atomics with acquire/release ordering. Wiring publishes a value once (a built
@@ -143,6 +144,15 @@ unsigned long long wiring_now_nanoseconds(void);
 // into one group and every packed definition holds a count of it; taking them together costs
 // one atomic add instead of one per line.
 void *_Nonnull swift_retain_n(void *_Nonnull object, uint32_t count);
+
+// The Swift runtime's dynamic cast, `swift_dynamicCast`, part of its stable ABI: initializes
+// `destination` with a copy of the value at `source` (of type `sourceType`) as a `targetType`,
+// and returns true, if it is one; else writes nothing and returns false. With `flags` 0 the
+// source is left as it is, for its owner to destroy. `as?` to a type known only at run time
+// does the same cast, but into an `Optional` of that type, whose metadata an unspecialized
+// generic looks up on every call: more than the cast itself (a binding's first build).
+_Bool swift_dynamicCast(void *_Nonnull destination, void *_Nonnull source, const void *_Nonnull sourceType,
+                        const void *_Nonnull targetType, size_t flags);
 
 // Numbers instances in the order they are built (see Released.swift). Invariant: read and
 // advanced only with the state lock held (`wiring_state_lock`). Every build keeps its instance
