@@ -69,8 +69,9 @@ extension Registry {
             guard isPlain else { return nil }
         }
         return Registry(
-            entries: RegistryEntries(filled: block), owners: [block], table: table, tagged: tagged.table, injections: [:], parameterized: [:],
-            asyncEntries: [:], eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
+            entries: RegistryEntries(filled: block), owners: [block], table: table, tagged: tagged.table,
+            injections: [:], parameterized: [:], asyncEntries: [:], eagerEntries: eager, scopes: [:], slotCount: 0,
+            declarations: [])
     }
 
     /// Whether the definition of the record at `record` may go in a plain registry: no scope,

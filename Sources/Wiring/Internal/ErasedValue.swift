@@ -63,7 +63,8 @@ enum ErasedValue {
         return withUnsafeMutablePointer(to: &source) { source in
             // Metatypes are their metadata's address, which the runtime takes.
             swift_dynamicCast(
-                destination, UnsafeMutableRawPointer(source), unsafeBitCast(Any.self as Any.Type, to: UnsafeRawPointer.self),
+                destination, UnsafeMutableRawPointer(source),
+                unsafeBitCast(Any.self as Any.Type, to: UnsafeRawPointer.self),
                 unsafeBitCast(type, to: UnsafeRawPointer.self), 0)
         }
     }
