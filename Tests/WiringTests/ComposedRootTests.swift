@@ -72,6 +72,33 @@ private final class StubFeed: Feed {}
         }
     }
 
+    /// The same compositions resolved from directly, without a root: a composed module builds
+    /// its registry from its parts as a root does (issue 22).
+    @Test func aComposedModuleResolvedDirectlyCountsSharedDefinitionsOnceAndKeepsOverrides() {
+        let shared = [single(tag: "feed") { LiveFeed() as Feed }, factory(tag: "clock") { Clock() }]
+        let first = module { shared }
+        let stubbed = module { single(tag: "feed") { StubFeed() as Feed }.override() }
+        let again = module { factory { Session() }; shared }
+        let overridden = modules { first; stubbed; again }
+        #expect(overridden.resolve(tag: "feed") as Feed is StubFeed)
+        #expect(overridden.resolve(tag: "clock") as Clock !== overridden.resolve(tag: "clock") as Clock)
+        #expect(overridden.resolveAll(Feed.self).count == 1)
+
+        let builds = Counter()
+        let clock = module {
+            single { () -> Clock in
+                builds.increment()
+                return Clock()
+            }
+        }
+        let feature = modules { clock; module { single { Store() } } }
+        let twice = modules { feature; clock }
+        #expect(twice.resolve() as Clock === twice.resolve() as Clock)
+        #expect(builds.count == 1)
+        #expect(twice.resolveAll(Clock.self).count == 1)
+        #expect(twice.resolve() as Store === twice.resolve() as Store)
+    }
+
     @Test func aScopedDefinitionListedByTwoComposedModulesIsOneInItsScope() throws {
         try DependencyContainer._withExclusiveRoot {
             let builds = Counter()

@@ -53,26 +53,18 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
         loadBuilt()?._withUnsafeGuaranteedRef { $0.registry.table.slot(for: type, tag: tag) }
     }
 
-    /// Builds the registry of `container` (the module that holds this), out of line: its
-    /// definitions are read only here (a composed module's are flattened when first read), so
-    /// that the getters every resolve inlines stay a load and a test.
+    /// Builds the registry of `container` (the module that holds this), out of line, so that
+    /// the getters every resolve inlines stay a load and a test. Built from the module's parts
+    /// in place, as a root's are (``Registry/build(parts:scope:mode:reusing:)``): a module of
+    /// lines alone from its group, a composed module from its modules' runs; a list of its
+    /// definitions is made only if the general path must flatten them.
     @inline(never)
     private func build(for container: DependencyContainer) -> Built {
-        // A module of lines alone is built from its group, read in place: no list of its
-        // definitions is made for it.
-        let parts = container.parts
-        let lines = parts.count == 1 && { if case .lines = parts[0] { true } else { false } }() ? parts[0] : nil
-        let definitions = lines == nil ? container.definitions : []
-        return lazyRegistryLock.withLock {
+        lazyRegistryLock.withLock {
             if let built = loadBuilt() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
-                if let lines, let plain = Registry.plain(runs: CollectionOfOne(lines), count: lines.runCount, mode: .published) {
-                    registry = plain
-                } else {
-                    // Not plain (a type twice): the list, made if need be, says what is wrong.
-                    registry = try Registry.build(definitions: lines == nil ? definitions : container.definitions)
-                }
+                registry = try Registry.build(parts: container.parts)
             } catch {
                 wiringFailure(error)
             }

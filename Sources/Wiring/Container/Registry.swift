@@ -93,6 +93,12 @@ final class Registry: Sendable {
     static func build(
         parts: [Part], scope: ScopeID? = nil, mode: EntryMode = .published, reusing previous: Registry? = nil
     ) throws(WiringError) -> Registry {
+        if previous == nil, parts.count == 1, parts[0].runCount > 0 {
+            // One run of the container's own (a module of lines alone, or of definitions): read
+            // as it is, with no list of runs made for it.
+            let run = parts[0]
+            if let plain = Registry.plain(runs: CollectionOfOne(run), count: run.runCount, mode: mode) { return plain }
+        }
         if previous == nil {
             // Room for the modules an app composes (tens), so that the arrays do not grow by
             // copies, one allocation at a time, as the modules are walked.

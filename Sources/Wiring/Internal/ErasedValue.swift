@@ -58,7 +58,7 @@ enum ErasedValue {
     ///
     /// The runtime's cast, called directly (see `swift_dynamicCast` in `WiringShims.h`): the
     /// `Any` is cast where it lies, into `destination`, with no `Optional<type>` made for it.
-    static func initialize(_ type: Any.Type, at destination: UnsafeMutableRawPointer, with value: Any) -> Bool {
+    static func initialize(_ type: Any.Type, at destination: UnsafeMutableRawPointer, with value: consuming Any) -> Bool {
         var source = value
         return withUnsafeMutablePointer(to: &source) { source in
             // Metatypes are their metadata's address, which the runtime takes.
