@@ -48,7 +48,7 @@ struct Claims {
     /// The key of a record that is not plain.
     private static func key(of record: Record) -> DefinitionKey {
         DefinitionKey(
-            type: ObjectIdentifier(record.pointee.type), tag: record.pointee.isTagged ? record.pointee.storedTag : nil,
+            type: ObjectIdentifier(record.pointee.type), tag: record.pointee.isTagged ? DefinitionRecord.tag(at: record) : nil,
             isInjection: record.pointee.isInjection, scope: record.pointee.extras?.scope)
     }
 
@@ -144,7 +144,7 @@ struct Claims {
             let other = definitions[claims[direct].definition].packedRecord
             throw .duplicateDefinition(
                 type: typeName(record.pointee.type),
-                tag: record.pointee.isTagged ? record.pointee.storedTag.description : nil, first: other.pointee.site,
+                tag: record.pointee.isTagged ? DefinitionRecord.tag(at: record).description : nil, first: other.pointee.site,
                 second: record.pointee.site)
         }
         // The new claim ends the key's chain.

@@ -295,7 +295,7 @@ struct Entry: Sendable {
         let record = storage.pointee.record
         let failure: WiringError?
         do throws(WiringError) {
-            try ResolutionFrame.with(container: container, group: storage.pointee.group, record: record) {
+            try ResolutionFrame.with(container: container, record: record) {
                 () throws(WiringError) in
                 do {
                     // Read through a pointer, the closure is retained for the call (what it

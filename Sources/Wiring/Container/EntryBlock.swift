@@ -39,17 +39,15 @@ struct InstanceState {
 /// one thread that verifies at a time); `words.0` is read and written with atomics; everything
 /// else is immutable once the block is shared.
 ///
-/// 88 bytes. The lock-free fast path reads `lifetime`, `mode` and `slot` while a build writes
+/// 80 bytes. The lock-free fast path reads `lifetime`, `mode` and `slot` while a build writes
 /// `marks`, which shares their word: distinct bytes (distinct memory locations), so no data
 /// race, as long as nothing writes that word whole once the element is made (nothing does:
 /// `marks` is written through its own field).
 struct EntryStorage {
-    /// The definition's record, which holds its builder, in `group`: the group is kept alive by
-    /// the block (the first entry of each run of entries of one group retains it, see
-    /// `retainsGroup`), and read without retaining it, which a strong field read through a
-    /// pointer would.
+    /// The definition's record, which holds its builder, in its group: the group is kept alive
+    /// by the block (the first entry of each run of entries of one group retains it, see
+    /// `retainsGroup`), and found from the record when needed (``group``), not kept here.
     let record: UnsafeMutablePointer<DefinitionRecord>
-    let group: Unmanaged<DefinitionGroup>
     /// For a binding, the entry it builds from. Whoever keeps this entry alive keeps that
     /// entry's block (its `block`) alive too (see ``EntryOwners/keep(_:)-(Entry)``).
     let primary: UnsafeMutableRawPointer?
@@ -74,6 +72,11 @@ struct EntryStorage {
     /// A singleton's published word (the address of its value, or `nil`), then two words of
     /// inline storage for a value that fits: a class reference, a class-bound existential.
     var words: (UnsafeMutableRawPointer?, UInt, UInt) = (nil, 0, 0)
+
+    /// The group `record` lives in, not retained (the block keeps it alive).
+    var group: Unmanaged<DefinitionGroup> {
+        @inline(__always) get { DefinitionGroup.containing(record) }
+    }
 }
 
 /// The entries a registry makes, in one allocation rather than one object each.
@@ -129,7 +132,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             }
             storage.initialize(
                 to: EntryStorage(
-                    record: record, group: group, primary: primary?.opaque, lifetime: record.pointee.lifetime,
+                    record: record, primary: primary?.opaque, lifetime: record.pointee.lifetime,
                     mode: mode, retainsGroup: retainsGroup, slot: slot, block: .passUnretained(self)))
             return Entry(storage)
         }

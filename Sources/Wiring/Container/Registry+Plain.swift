@@ -53,7 +53,7 @@ extension Registry {
                 } else {
                     // Not plain but unscoped and not an injection: tagged. (Reading the tag
                     // costs an existential copy, which untagged definitions do not pay.)
-                    let tag = record.pointee.storedTag
+                    let tag = DefinitionRecord.tag(at: record)
                     if record.pointee.tagKeyIsExact {
                         // Equal bits are equal tags: the table alone finds a duplicate.
                         tagged.append(entry, of: id)

@@ -250,7 +250,7 @@ final class Registry: Sendable {
                     // `isTagged` first: an absent tag is not copied out to be looked at.
                     if record.pointee.isTagged {
                         tagged.append(entry, of: id)
-                        if let key = record.pointee.storedTag.fastKey { fast.append((id, key, entry)) }
+                        if let key = DefinitionRecord.tag(at: record).fastKey { fast.append((id, key, entry)) }
                     } else {
                         fast.append((id, .none, entry))
                     }

@@ -9,8 +9,8 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
         /// Whether `tagRoom` holds the group's tag.
         let isTagged: Bool
         /// The tag of the group's records, if they have one: a group is one definition and its
-        /// bindings, which share its tag, or plain lines, which have none. Records point here
-        /// (``DefinitionRecord/tagAddress``).
+        /// bindings, which share its tag, or plain lines, which have none. Records find it here
+        /// through their group (``DefinitionRecord/tag(at:)``).
         ///
         /// Invariant: in a tagged group, `make` binds this room's memory to `Tag` and
         /// initializes it before any record is written, and `deinit` deinitializes it after the
@@ -41,7 +41,7 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
 
     /// A group of `count` records, which `initialize` writes from the first element's address,
     /// each exactly once, given the address of the group's copy of the tag at `source`, if
-    /// there is one (for the records' ``DefinitionRecord/tagAddress``). Invariant: the header's
+    /// there is one (a record keeps only whether it has a tag, see ``DefinitionRecord/tag(at:)``). Invariant: the header's
     /// count of initialized records is set only after `initialize` returns, so `deinit` never
     /// reads an unwritten record.
     static func make(
@@ -62,9 +62,45 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
                 tagAddress = UnsafePointer(room)
             }
             initialize(records, tagAddress)
+            // Checked once per group, never per record: `containing(_:)` finds the group at
+            // this distance before its records.
+            precondition(
+                UnsafeRawPointer(records) - UnsafeRawPointer(Unmanaged.passUnretained(group).toOpaque())
+                    == recordsOffset,
+                "Wiring: a definition group's records are not where a record looks for its group")
+            for index in 0..<count { records[index].indexInGroup = UInt32(truncatingIfNeeded: index) }
             header.pointee.count = count
         }
         return group
+    }
+
+    /// The group the record at `record` lives in (not retained): the object `recordsOffset`
+    /// bytes before its first record, which is `record.pointee.indexInGroup` records before it.
+    ///
+    /// Invariant: every record lives in a group made by `make(count:tagFrom:_:)`, which sets
+    /// each record's index and checks the offset; a record is only ever read in place there
+    /// (through a pointer into its group), never copied out and asked for its group.
+    @inline(__always)
+    static func containing(_ record: UnsafePointer<DefinitionRecord>) -> Unmanaged<DefinitionGroup> {
+        let first = record - Int(record.pointee.indexInGroup)
+        return Unmanaged.fromOpaque(UnsafeRawPointer(first) - recordsOffset)
+    }
+
+    /// Where a group's first record sits in the object: after the object's header (its
+    /// metadata and reference counts, two words), then the group's ``Header``, each aligned as
+    /// `ManagedBuffer` aligns them. Folded to a constant; `make` checks it for every group.
+    private static var recordsOffset: Int {
+        @inline(__always) get {
+            func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) & ~(alignment - 1) }
+            let header = aligned(2 * MemoryLayout<UInt>.size, MemoryLayout<Header>.alignment)
+            return aligned(header + MemoryLayout<Header>.size, MemoryLayout<DefinitionRecord>.alignment)
+        }
+    }
+
+    /// The group's tag (only for a tagged group, see ``Header/tagRoom``), which lives as long as
+    /// the group.
+    var tag: UnsafePointer<Tag> {
+        @inline(__always) get { withUnsafeMutablePointerToHeader { UnsafePointer(DefinitionGroup.tagRoom(of: $0)) } }
     }
 
     /// The tag room of the group whose header is at `header`, bound to `Tag` (see

@@ -41,7 +41,7 @@ struct DefinitionInfo: Sendable {
     }
 
     /// The info of the record `make` returns, alone in a group of its own, which holds `tag`:
-    /// `make` is given its address there (see ``DefinitionRecord/tagAddress``).
+    /// `make` is given its address there (see ``DefinitionRecord/tag(at:)``).
     @inline(__always)
     init(tag: Tag, making make: (UnsafePointer<Tag>) -> DefinitionRecord) {
         self.init(group: DefinitionGroup.make(tag: tag, one: make), index: 0)
@@ -51,11 +51,11 @@ struct DefinitionInfo: Sendable {
     // which holds an existential and so is passed indirectly, would copy the whole record.)
     var type: Any.Type { record.pointee.type }
     /// The tag, if any (a copy: test ``isTagged`` first on a hot path).
-    var tag: Tag? { record.pointee.isTagged ? record.pointee.storedTag : nil }
+    var tag: Tag? { record.pointee.isTagged ? DefinitionRecord.tag(at: record) : nil }
     /// The tag of a definition that ``isTagged``, read without wrapping it in an optional.
     var presentTag: Tag {
         assert(isTagged, "Wiring: presentTag read on an untagged definition")
-        return record.pointee.storedTag
+        return DefinitionRecord.tag(at: record)
     }
     var lifetime: Lifetime { record.pointee.lifetime }
     var site: CodeLocation? { record.pointee.site }
@@ -148,8 +148,9 @@ struct DefinitionInfo: Sendable {
     ) -> DefinitionInfo {
         let kept = type == nil ? base.pointee.bindingCount : 0
         let bindingCount = kept + (addedBinding == nil ? 0 : 1)
-        // The new group holds its own copy of the tag, which its records point at.
-        let group = DefinitionGroup.make(count: 1 + bindingCount, tagFrom: base.pointee.tagAddress) { records, tag in
+        // The new group holds its own copy of the tag, which its records find through it.
+        let baseTag = base.pointee.isTagged ? DefinitionGroup.containing(base)._withUnsafeGuaranteedRef { $0.tag } : nil
+        let group = DefinitionGroup.make(count: 1 + bindingCount, tagFrom: baseTag) { records, tag in
             records.initialize(
                 to: DefinitionRecord(
                     copying: base, type: type, lifetime: lifetime, isOverride: isOverride,
@@ -164,9 +165,8 @@ struct DefinitionInfo: Sendable {
                             createdAtStart: nil, scope: scope, onClose: nil, build: nil, payload: nil,
                             bindingCount: 0, tag: tag))
                 } else {
-                    // A copy as it is, but for where its tag is: this group's (see `tagAddress`).
+                    // A copy as it is: it finds its tag, and `make` sets its index, in this group.
                     (records + 1 + offset).initialize(to: binding.pointee)
-                    (records + 1 + offset).pointee.tagAddress = tag
                 }
             }
             if let addedBinding {

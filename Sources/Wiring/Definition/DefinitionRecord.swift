@@ -7,27 +7,15 @@ struct StoredBuilder: Sendable {
 /// One definition's description, in its group: what ``DefinitionInfo`` reads.
 struct DefinitionRecord: Sendable {
     let type: Any.Type
-    /// Where the tag is, if the definition has one: in its group's header (see
-    /// ``DefinitionGroup/Header``), which every record of a group shares, since a group's records
-    /// are one definition and its bindings (one tag) or plain lines (none). A pointer, not the
-    /// tag: an existential is 40 bytes, which every record of a module's lines would carry.
-    ///
-    /// Invariant: it points into the header of the group this record lives in, which lives as
-    /// long as the record; so a record copied into another group is given that group's address
-    /// (see `DefinitionInfo.copying`), never copied with this one.
-    nonisolated(unsafe) var tagAddress: UnsafePointer<Tag>?
-
-    /// The tag of a definition that ``isTagged``.
-    var storedTag: Tag {
-        @inline(__always) get {
-            assert(isTagged, "Wiring: the tag of an untagged definition was read")
-            return tagAddress.unsafelyUnwrapped.pointee
-        }
-    }
-
-    /// `tag != nil`, known without copying the tag.
-    var isTagged: Bool {
-        @inline(__always) get { tagAddress != nil }
+    /// The tag of the record at `record`, which ``isTagged``: kept once, in its group's header
+    /// (see ``DefinitionGroup/Header``), which every record of a group shares, since a group's
+    /// records are one definition and its bindings (one tag) or plain lines (none). Not in the
+    /// record: an existential is 40 bytes, which every record of a module's lines would carry,
+    /// and not its address either (8 bytes of every record): the record finds its group.
+    @inline(__always)
+    static func tag(at record: UnsafePointer<DefinitionRecord>) -> Tag {
+        assert(record.pointee.isTagged, "Wiring: the tag of an untagged definition was read")
+        return DefinitionGroup.containing(record)._withUnsafeGuaranteedRef { $0.tag.pointee }
     }
 
     let lifetime: Lifetime
@@ -75,16 +63,20 @@ struct DefinitionRecord: Sendable {
     /// `init(plainType:…)` makes one, from a `#fileID` literal; ``DefinitionGroup``'s `deinit`
     /// relies on this to destroy only the builder.
     let isLine: Bool
-    /// The size and alignment of a value of `type`: the rest of ``layout``, whose type is `type`
-    /// (not stored twice). In 32 bits each: with the site's 12 bytes a record is 80 bytes (a
-    /// type whose values take 4 GB is not one Wiring can build).
-    private let valueSize: UInt32
-    private let valueAlignment: UInt32
+    /// Whether the definition has a tag (``tag(at:)``), which its group holds.
+    let isTagged: Bool
+    /// This record's place among its group's records, set by ``DefinitionGroup/make(count:tagFrom:_:)``
+    /// once the records are written: with it a record tells its group (see
+    /// ``DefinitionGroup/containing(_:)``), so that an entry and a resolution frame need not keep
+    /// the group beside the record. In 32 bits, in what would be padding after the flags.
+    var indexInGroup: UInt32 = 0
     /// How values of `type` are laid out and copied, for the storage an entry builds them in.
+    ///
+    /// A class instance is one reference; any other value's size and alignment are read from
+    /// `type`'s value witness table when asked (by builds and releases), not kept here: 8 bytes
+    /// of every record (72 bytes with the site's 12), in every module's group.
     var layout: ValueLayout {
-        @inline(__always) get {
-            ValueLayout(type: type, size: Int(valueSize), alignment: Int(valueAlignment), isObject: valueIsObject)
-        }
+        @inline(__always) get { ValueLayout(type: type, isObject: valueIsObject) }
     }
     /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
     /// each entry made from this definition, in every container it is composed into. Not
@@ -150,7 +142,7 @@ struct DefinitionRecord: Sendable {
         site: CodeLocation, isLine: Bool, builder: StoredBuilder
     ) {
         self.type = type
-        self.tagAddress = tagAddress
+        isTagged = tagAddress != nil
         self.lifetime = lifetime
         storedSite = site
         isInjection = false
@@ -159,14 +151,15 @@ struct DefinitionRecord: Sendable {
         isAsync = false
         self.builder = builder
         extras = nil
-        (valueSize, valueAlignment, valueIsObject) = DefinitionRecord.measure(type)
+        valueIsObject = ValueLayout.isObject(type)
         isPlain = tagAddress == nil
         tagKeyIsExact = keyIsExact
         self.isLine = isLine
         storedBindingCount = 0
     }
 
-    /// - Parameter tag: The tag's address in the record's group (see ``tagAddress``), if any.
+    /// - Parameter tag: The tag's address in the record's group, if it has one: the record keeps
+    ///   only whether it does, and finds the tag through its group (see ``tag(at:)``).
     init(
         type: Any.Type, tag: UnsafePointer<Tag>?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
@@ -174,7 +167,7 @@ struct DefinitionRecord: Sendable {
         build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
         self.type = type
-        tagAddress = tag
+        isTagged = tag != nil
         self.lifetime = lifetime
         storedSite = site ?? .absent
         self.isInjection = isInjection
@@ -183,7 +176,7 @@ struct DefinitionRecord: Sendable {
         self.isAsync = isAsync
         builder = StoredBuilder(function: build)
         extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
-        (valueSize, valueAlignment, valueIsObject) = DefinitionRecord.measure(type)
+        valueIsObject = ValueLayout.isObject(type)
         isPlain = tag == nil && scope == nil && !isInjection
         tagKeyIsExact = false
         isLine = false
@@ -203,7 +196,7 @@ struct DefinitionRecord: Sendable {
     ) {
         precondition((tag != nil) == base.pointee.isTagged, "Wiring: a record copied without its tag")
         type = newType ?? base.pointee.type
-        tagAddress = tag
+        isTagged = tag != nil
         self.lifetime = lifetime ?? base.pointee.lifetime
         storedSite = base.pointee.storedSite
         isInjection = base.pointee.isInjection
@@ -219,20 +212,10 @@ struct DefinitionRecord: Sendable {
         extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
         precondition(bindingCount <= Int(UInt32.max), "Wiring: more bindings of one definition than can be counted")
         storedBindingCount = newType != nil ? 0 : UInt32(truncatingIfNeeded: bindingCount)
-        (valueSize, valueAlignment, valueIsObject) =
-            newType.map { DefinitionRecord.measure($0) }
-            ?? (base.pointee.valueSize, base.pointee.valueAlignment, base.pointee.valueIsObject)
+        valueIsObject = newType.map { ValueLayout.isObject($0) } ?? base.pointee.valueIsObject
         isPlain = tag == nil && scope == nil && !isInjection
         tagKeyIsExact = base.pointee.tagKeyIsExact
         isLine = false
-    }
-
-    /// What a record stores of the layout of `type`'s values (see ``layout``).
-    @inline(__always)
-    private static func measure(_ type: Any.Type) -> (size: UInt32, alignment: UInt32, isObject: Bool) {
-        let (size, alignment, isObject) = ValueLayout.measure(type)
-        precondition(size <= Int(UInt32.max), "Wiring: a value of \(type) is too large to build")
-        return (UInt32(truncatingIfNeeded: size), UInt32(truncatingIfNeeded: alignment), isObject)
     }
 
     /// Whether the records at `record` and `other` were made from the same plain line: same

@@ -96,17 +96,34 @@ struct ValueLayout {
         self.isObject = isObject
     }
 
-    /// The size and alignment of a value of `type`, and whether it is one class reference: what
-    /// a ``DefinitionRecord`` stores of the layout (its type it has already).
+    /// The layout of `type`'s values, given whether a value is one class reference: else its
+    /// size and alignment are read from `type`'s value witness table (see `wiring_value_size` in
+    /// `WiringShims.h`), and checked against `MemoryLayout` in debug builds.
     @inline(__always)
-    static func measure(_ type: Any.Type) -> (size: Int, alignment: Int, isObject: Bool) {
-        // A class's value is one reference, whatever the class: its layout needs no lookup (most
-        // definitions are of classes, and every line's record is made with its layout).
-        if type is AnyClass {
-            return (MemoryLayout<AnyObject>.size, MemoryLayout<AnyObject>.alignment, true)
+    init(type: Any.Type, isObject: Bool) {
+        if isObject {
+            self.init(
+                type: type, size: MemoryLayout<AnyObject>.size, alignment: MemoryLayout<AnyObject>.alignment,
+                isObject: true)
+            return
         }
-        let (size, alignment) = ErasedValue.layout(of: type)
-        return (size, alignment, false)
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        self.init(
+            type: type, size: wiring_value_size(metadata), alignment: wiring_value_alignment(metadata), isObject: false)
+        assert(ValueLayout.matchesMemoryLayout(self), "Wiring: the value witnesses of a type were misread")
+    }
+
+    /// Whether `layout`'s size and alignment are its type's `MemoryLayout` (for the debug check).
+    private static func matchesMemoryLayout(_ layout: ValueLayout) -> Bool {
+        let (size, alignment) = ErasedValue.layout(of: layout.type)
+        return layout.size == size && layout.alignment == alignment
+    }
+
+    /// Whether a value of `type` is one class reference: what a ``DefinitionRecord`` stores of
+    /// the layout (its type it has already; the rest is read from the type when needed).
+    @inline(__always)
+    static func isObject(_ type: Any.Type) -> Bool {
+        type is AnyClass
     }
 }
 

@@ -10,7 +10,6 @@ struct ResolutionFrame {
     let unmanagedContainer: Unmanaged<DependencyContainer>
     /// The definition being built: its record, in its group, which the entry (or the caller)
     /// keeps alive for as long as the frame is pushed. Not retained.
-    let group: Unmanaged<DefinitionGroup>
     let record: UnsafeMutablePointer<DefinitionRecord>
     let parent: UnsafeMutablePointer<ResolutionFrame>?
     let depth: Int
@@ -19,7 +18,9 @@ struct ResolutionFrame {
     var nestedNanoseconds: UInt64 = 0
 
     var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
-    var info: DefinitionInfo { DefinitionInfo(group: group.takeUnretainedValue(), record: record) }
+    var info: DefinitionInfo {
+        DefinitionInfo(group: DefinitionGroup.containing(record).takeUnretainedValue(), record: record)
+    }
 
     /// From this depth on, a frame at a power-of-two depth (64, 128, 256, …) checks the path for
     /// a repeated definition.
@@ -53,22 +54,21 @@ struct ResolutionFrame {
         _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
         try withExtendedLifetime(info) { () throws(WiringError) -> Result in
-            try with(container: container, group: .passUnretained(info.group), record: info.record, body)
+            try with(container: container, record: info.record, body)
         }
     }
 
-    /// Runs `body` with a frame for the definition at `record` (in `group`, which the caller
+    /// Runs `body` with a frame for the definition at `record` (in its group, which the caller
     /// keeps alive) in `container` pushed on the current thread.
     @inline(__always)
     static func with<Result>(
         container: DependencyContainer,
-        group: Unmanaged<DefinitionGroup>,
         record: UnsafeMutablePointer<DefinitionRecord>,
         _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
         let parent = current
         var frame = ResolutionFrame(
-            unmanagedContainer: .passUnretained(container), group: group, record: record, parent: parent,
+            unmanagedContainer: .passUnretained(container), record: record, parent: parent,
             depth: (parent?.pointee.depth ?? 0) + 1)
         // The frame is made in place and only ever read through its address (the cycle check
         // included): a by-value use would make the compiler keep a second copy of it in the
