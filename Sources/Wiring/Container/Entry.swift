@@ -64,7 +64,7 @@ struct Entry: Sendable {
     }
     private var mode: EntryMode { storage.pointee.mode }
     /// The record's layout, read in place.
-    private var layout: ValueLayout { record.pointee.layout }
+    private var layout: ValueLayout { DefinitionRecord.layout(at: record) }
     // The marks are changed on a copy and stored back whole, a one-byte store to their own
     // field. Changed in place (`storage.pointee.marks.x = …`, a computed property) the write
     // would be a modify access of the whole `pointee`, which ThreadSanitizer sees at the

@@ -66,7 +66,7 @@ struct DefinitionInfo: Sendable {
     var isPlain: Bool { record.pointee.isPlain }
     var isTagged: Bool { record.pointee.isTagged }
     var tagKeyIsExact: Bool { record.pointee.tagKeyIsExact }
-    var layout: ValueLayout { record.pointee.layout }
+    var layout: ValueLayout { DefinitionRecord.layout(at: record) }
     var build: Builder { record.pointee.builder.function }
     /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
     var scope: ScopeID? { record.pointee.extras?.scope }

@@ -70,13 +70,17 @@ struct DefinitionRecord: Sendable {
     /// ``DefinitionGroup/containing(_:)``), so that an entry and a resolution frame need not keep
     /// the group beside the record. In 32 bits, in what would be padding after the flags.
     var indexInGroup: UInt32 = 0
-    /// How values of `type` are laid out and copied, for the storage an entry builds them in.
+    /// How values of the record at `record`'s type are laid out and copied, for the storage an
+    /// entry builds them in.
     ///
     /// A class instance is one reference; any other value's size and alignment are read from
-    /// `type`'s value witness table when asked (by builds and releases), not kept here: 8 bytes
-    /// of every record (72 bytes with the site's 12), in every module's group.
-    var layout: ValueLayout {
-        @inline(__always) get { ValueLayout(type: type, isObject: valueIsObject) }
+    /// the type's value witness table when asked (by builds and releases), not kept in the
+    /// record: 8 bytes of every record, in every module's group. Reads two fields in place: a
+    /// computed property of the record (passed indirectly, since it holds an existential) would
+    /// copy the whole record first.
+    @inline(__always)
+    static func layout(at record: UnsafePointer<DefinitionRecord>) -> ValueLayout {
+        ValueLayout(type: record.pointee.type, isObject: record.pointee.valueIsObject)
     }
     /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
     /// each entry made from this definition, in every container it is composed into. Not
