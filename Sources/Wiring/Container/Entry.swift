@@ -192,7 +192,7 @@ struct Entry: Sendable {
 
     /// The value as `resolve()` would return it, type-erased (for bindings and `resolveAll`).
     func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any {
-        try withUnsafeTemporaryAllocation(byteCount: max(layout.size, 1), alignment: layout.alignment) {
+        try withUnsafeTemporaryAllocation(byteCount: layout.byteCount, alignment: layout.alignment) {
             (buffer) throws(WiringError) -> Any in
             let address = buffer.baseAddress.unsafelyUnwrapped
             try resolve(into: address, in: container)
@@ -369,7 +369,7 @@ struct Entry: Sendable {
                 }
                 if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
                 // The inline words, unless a value built there once may still wait to be freed.
-                useInline = !inlineUsed && layout.size <= 2 * MemoryLayout<UInt>.size
+                useInline = !inlineUsed && layout.byteCount <= 2 * MemoryLayout<UInt>.size
                     && layout.alignment <= MemoryLayout<UInt>.alignment
                 return false
             },
@@ -377,7 +377,7 @@ struct Entry: Sendable {
                 let target =
                     useInline
                     ? UnsafeMutableRawPointer(word + 1)
-                    : .allocate(byteCount: max(layout.size, 1), alignment: layout.alignment)
+                    : .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
                 do throws(WiringError) {
                     try make(into: target, in: container)
                 } catch {
@@ -441,7 +441,7 @@ struct Entry: Sendable {
             },
             build: { () throws(WiringError) in
                 if isObject { return try make(into: buffer, in: container) }
-                let built = try HeldValue.build(layout.type, size: layout.size, alignment: layout.alignment) {
+                let built = try HeldValue.build(layout) {
                     (storage) throws(WiringError) in try make(into: storage, in: container)
                 }
                 ErasedValue.copy(layout, from: built.storage, to: buffer)

@@ -96,6 +96,14 @@ struct ValueLayout {
         self.isObject = isObject
     }
 
+    /// How many bytes storage of its own for one value takes: the size rounded up to the
+    /// alignment (Swift's stride), at least 1. Not the size: the value witnesses copy a
+    /// trivial value as `stride` bytes, so a padded struct of 17 bytes in 17 would be read past
+    /// its end.
+    var byteCount: Int {
+        @inline(__always) get { max((size + alignment - 1) & ~(alignment - 1), 1) }
+    }
+
     /// The layout of `type`'s values, given whether a value is one class reference: else its
     /// size and alignment are read from `type`'s value witness table (see `wiring_value_size` in
     /// `WiringShims.h`), and checked against `MemoryLayout` in debug builds.
@@ -140,23 +148,23 @@ final class HeldValue {
     /// A copy of `value`, in new storage.
     convenience init<Value>(_: Value.Type, holding value: Value) {
         let storage = UnsafeMutableRawPointer.allocate(
-            byteCount: max(MemoryLayout<Value>.size, 1), alignment: MemoryLayout<Value>.alignment)
+            byteCount: max(MemoryLayout<Value>.stride, 1), alignment: MemoryLayout<Value>.alignment)
         storage.initializeMemory(as: Value.self, to: value)
         self.init(type: Value.self, storage: storage)
     }
 
     /// Takes ownership of the value that `build` initializes in new storage.
     static func build(
-        _ type: Any.Type, size: Int, alignment: Int, _ build: (UnsafeMutableRawPointer) throws(WiringError) -> Void
+        _ layout: ValueLayout, _ build: (UnsafeMutableRawPointer) throws(WiringError) -> Void
     ) throws(WiringError) -> HeldValue {
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: alignment)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: layout.byteCount, alignment: layout.alignment)
         do {
             try build(storage)
         } catch {
             storage.deallocate()
             throw error
         }
-        return HeldValue(type: type, storage: storage)
+        return HeldValue(type: layout.type, storage: storage)
     }
 
     /// The value, copied into an `Any`.
