@@ -101,7 +101,7 @@ struct ValueLayout {
     /// trivial value as `stride` bytes, so a padded struct of 17 bytes in 17 would be read past
     /// its end.
     var byteCount: Int {
-        @inline(__always) get { max((size + alignment - 1) & ~(alignment - 1), 1) }
+        @inline(__always) get { max((size &+ alignment &- 1) & ~(alignment &- 1), 1) }
     }
 
     /// The layout of `type`'s values, given whether a value is one class reference: else its
