@@ -35,7 +35,8 @@ struct Entry: Sendable {
     var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(storage) }
 
     var info: DefinitionInfo {
-        DefinitionInfo(group: storage.pointee.group.takeUnretainedValue(), record: storage.pointee.record)
+        let record = storage.pointee.record
+        return DefinitionInfo(group: DefinitionGroup.containing(record).takeUnretainedValue(), record: record)
     }
 
     /// The definition's record, read in place (its block keeps its group alive): what a build

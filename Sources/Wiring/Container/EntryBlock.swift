@@ -46,7 +46,9 @@ struct InstanceState {
 struct EntryStorage {
     /// The definition's record, which holds its builder, in its group: the group is kept alive
     /// by the block (the first entry of each run of entries of one group retains it, see
-    /// `retainsGroup`), and found from the record when needed (``group``), not kept here.
+    /// `retainsGroup`), and found from the record when needed (`DefinitionGroup.containing`),
+    /// not kept here. (Not a computed property of the element: reading one copies the whole
+    /// element, `own.held` included, which after `deinitialize` is a released reference.)
     let record: UnsafeMutablePointer<DefinitionRecord>
     /// For a binding, the entry it builds from. Whoever keeps this entry alive keeps that
     /// entry's block (its `block`) alive too (see ``EntryOwners/keep(_:)-(Entry)``).
@@ -72,11 +74,6 @@ struct EntryStorage {
     /// A singleton's published word (the address of its value, or `nil`), then two words of
     /// inline storage for a value that fits: a class reference, a class-bound existential.
     var words: (UnsafeMutableRawPointer?, UInt, UInt) = (nil, 0, 0)
-
-    /// The group `record` lives in, not retained (the block keeps it alive).
-    var group: Unmanaged<DefinitionGroup> {
-        @inline(__always) get { DefinitionGroup.containing(record) }
-    }
 }
 
 /// The entries a registry makes, in one allocation rather than one object each.
@@ -155,8 +152,9 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             }
             // Only now the groups: freeing an entry's value reads its record (the layout), and
             // the entries after the one holding a group's retain read that group's records.
-            for index in 0..<header.pointee.count where elements[index].retainsGroup {
-                elements[index].group.release()
+            // Each element is read field by field: some are deinitialized by now (see above).
+            for index in 0..<header.pointee.count where (elements + index).pointee.retainsGroup {
+                DefinitionGroup.containing((elements + index).pointee.record).release()
             }
         }
     }
