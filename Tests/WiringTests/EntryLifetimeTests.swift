@@ -87,4 +87,31 @@ extension DependencyContainer {
         #expect(core == nil)
         #expect(clock == nil)
     }
+
+    /// A container whose entries hold what they built (a weakly held single, a scope's
+    /// instance) frees them and then the definitions' groups, each once: the group of a
+    /// definition with a modifier is the first entry's of its own, and an entry that held an
+    /// instance is already taken apart when its group is released.
+    @Test func entriesHoldingInstancesAreTakenApartBeforeTheirGroupsAreReleased() {
+        weak var held: BlockPlugin?
+        weak var shared: BlockCore?
+        do {
+            let plugin = BlockPlugin()
+            held = plugin
+            let container = module {
+                weakSingle { plugin }
+                single { BlockCore() }.createdAtStart()
+                weakSingle(tag: "clock") { BlockClock() }
+                single { BlockClock() }
+            }
+            #expect(container.resolve() as BlockPlugin === plugin)
+            shared = container.resolve() as BlockCore
+            // Its only holder lets go at once: the entry keeps a weak reference to nothing.
+            _ = container.resolve(tag: "clock") as BlockClock
+            #expect(container.resolve() as BlockClock === container.resolve() as BlockClock)
+            #expect(shared != nil)
+        }
+        #expect(held == nil)
+        #expect(shared == nil)
+    }
 }
