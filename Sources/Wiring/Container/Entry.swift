@@ -35,8 +35,7 @@ struct Entry: Sendable {
     var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(storage) }
 
     var info: DefinitionInfo {
-        let record = storage.pointee.record
-        return DefinitionInfo(group: DefinitionGroup.containing(record).takeUnretainedValue(), record: record)
+        DefinitionInfo(record: storage.pointee.record)
     }
 
     /// The definition's record, read in place (its block keeps its group alive): what a build
@@ -193,7 +192,7 @@ struct Entry: Sendable {
 
     /// The value as `resolve()` would return it, type-erased (for bindings and `resolveAll`).
     func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any {
-        try withUnsafeTemporaryAllocation(byteCount: layout.byteCount, alignment: layout.alignment) {
+        try withUnsafeTemporaryAllocation(byteCount: layout.stride, alignment: layout.alignment) {
             (buffer) throws(WiringError) -> Any in
             let address = buffer.baseAddress.unsafelyUnwrapped
             try resolve(into: address, in: container)
@@ -370,7 +369,7 @@ struct Entry: Sendable {
                 }
                 if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
                 // The inline words, unless a value built there once may still wait to be freed.
-                useInline = !inlineUsed && layout.byteCount <= 2 * MemoryLayout<UInt>.size
+                useInline = !inlineUsed && layout.stride <= 2 * MemoryLayout<UInt>.size
                     && layout.alignment <= MemoryLayout<UInt>.alignment
                 return false
             },
@@ -378,7 +377,7 @@ struct Entry: Sendable {
                 let target =
                     useInline
                     ? UnsafeMutableRawPointer(word + 1)
-                    : .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+                    : .allocate(byteCount: layout.stride, alignment: layout.alignment)
                 do throws(WiringError) {
                     try make(into: target, in: container)
                 } catch {

@@ -22,11 +22,12 @@ struct DefinitionInfo: Sendable {
         @inline(__always) get { group.withUnsafeMutablePointerToElements { $0 + index } }
     }
 
-    /// The info of the record at `record`, which lives in `group`.
+    /// The info of the record at `record`, in the group it lives in (see
+    /// ``DefinitionGroup/containing(_:)``), which the caller keeps alive meanwhile.
     @inline(__always)
-    init(group: DefinitionGroup, record: UnsafeMutablePointer<DefinitionRecord>) {
-        self.group = group
-        index = group.withUnsafeMutablePointerToElements { record - $0 }
+    init(record: UnsafePointer<DefinitionRecord>) {
+        group = DefinitionGroup.containing(record).takeUnretainedValue()
+        index = Int(record.pointee.indexInGroup)
     }
 
     init(group: DefinitionGroup, index: Int) {
@@ -149,7 +150,7 @@ struct DefinitionInfo: Sendable {
         let kept = type == nil ? base.pointee.bindingCount : 0
         let bindingCount = kept + (addedBinding == nil ? 0 : 1)
         // The new group holds its own copy of the tag, which its records find through it.
-        let baseTag = base.pointee.isTagged ? DefinitionGroup.containing(base)._withUnsafeGuaranteedRef { $0.tag } : nil
+        let baseTag = base.pointee.isTagged ? DefinitionRecord.tagAddress(at: base) : nil
         let group = DefinitionGroup.make(count: 1 + bindingCount, tagFrom: baseTag) { records, tag in
             records.initialize(
                 to: DefinitionRecord(

@@ -14,8 +14,15 @@ struct DefinitionRecord: Sendable {
     /// and not its address either (8 bytes of every record): the record finds its group.
     @inline(__always)
     static func tag(at record: UnsafePointer<DefinitionRecord>) -> Tag {
+        tagAddress(at: record).pointee
+    }
+
+    /// Where the tag of the record at `record`, which ``isTagged``, lives: its group's copy,
+    /// valid as long as the group.
+    @inline(__always)
+    static func tagAddress(at record: UnsafePointer<DefinitionRecord>) -> UnsafePointer<Tag> {
         assert(record.pointee.isTagged, "Wiring: the tag of an untagged definition was read")
-        return DefinitionGroup.containing(record)._withUnsafeGuaranteedRef { $0.tag.pointee }
+        return DefinitionGroup.containing(record)._withUnsafeGuaranteedRef { $0.tag }
     }
 
     let lifetime: Lifetime
@@ -73,7 +80,7 @@ struct DefinitionRecord: Sendable {
     /// How values of the record at `record`'s type are laid out and copied, for the storage an
     /// entry builds them in.
     ///
-    /// A class instance is one reference; any other value's size and alignment are read from
+    /// A class instance is one reference; any other value's stride and alignment are read from
     /// the type's value witness table when asked (by builds and releases), not kept in the
     /// record: 8 bytes of every record, in every module's group. Reads two fields in place: a
     /// computed property of the record (passed indirectly, since it holds an existential) would

@@ -7,10 +7,10 @@ internal import _WiringShims
 /// the definition's metatype: the type is opened, and the value witnesses do the work. Nothing
 /// here instantiates generic metadata.
 enum ErasedValue {
-    /// The size and alignment of `type`'s values.
-    static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
-        func open<Value>(_: Value.Type) -> (size: Int, alignment: Int) {
-            (MemoryLayout<Value>.size, MemoryLayout<Value>.alignment)
+    /// The stride and alignment of `type`'s values.
+    static func layout(of type: Any.Type) -> (stride: Int, alignment: Int) {
+        func open<Value>(_: Value.Type) -> (stride: Int, alignment: Int) {
+            (MemoryLayout<Value>.stride, MemoryLayout<Value>.alignment)
         }
         return _openExistential(type, do: open)
     }
@@ -85,46 +85,41 @@ enum ErasedValue {
 /// size and alignment of its values, and whether a value is one class reference.
 struct ValueLayout {
     let type: Any.Type
-    let size: Int
+    /// How many bytes storage of its own for one value takes: the type's stride (at least 1),
+    /// not its size, since the value witnesses copy a trivial value as `stride` bytes (a padded
+    /// struct of 17 bytes in 17 would be read past its end).
+    let stride: Int
     let alignment: Int
     let isObject: Bool
 
-    init(type: Any.Type, size: Int, alignment: Int, isObject: Bool) {
+    init(type: Any.Type, stride: Int, alignment: Int, isObject: Bool) {
         self.type = type
-        self.size = size
+        self.stride = stride
         self.alignment = alignment
         self.isObject = isObject
     }
 
-    /// How many bytes storage of its own for one value takes: the size rounded up to the
-    /// alignment (Swift's stride), at least 1. Not the size: the value witnesses copy a
-    /// trivial value as `stride` bytes, so a padded struct of 17 bytes in 17 would be read past
-    /// its end.
-    var byteCount: Int {
-        @inline(__always) get { max((size &+ alignment &- 1) & ~(alignment &- 1), 1) }
-    }
-
     /// The layout of `type`'s values, given whether a value is one class reference: else its
-    /// size and alignment are read from `type`'s value witness table (see `wiring_value_size` in
+    /// stride and alignment are read from `type`'s value witness table (see `wiring_value_size` in
     /// `WiringShims.h`), and checked against `MemoryLayout` in debug builds.
     @inline(__always)
     init(type: Any.Type, isObject: Bool) {
         if isObject {
             self.init(
-                type: type, size: MemoryLayout<AnyObject>.size, alignment: MemoryLayout<AnyObject>.alignment,
+                type: type, stride: MemoryLayout<AnyObject>.stride, alignment: MemoryLayout<AnyObject>.alignment,
                 isObject: true)
             return
         }
         let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
         self.init(
-            type: type, size: wiring_value_size(metadata), alignment: wiring_value_alignment(metadata), isObject: false)
+            type: type, stride: wiring_value_stride(metadata), alignment: wiring_value_alignment(metadata), isObject: false)
         assert(ValueLayout.matchesMemoryLayout(self), "Wiring: the value witnesses of a type were misread")
     }
 
-    /// Whether `layout`'s size and alignment are its type's `MemoryLayout` (for the debug check).
+    /// Whether `layout`'s stride and alignment are its type's `MemoryLayout` (for the debug check).
     private static func matchesMemoryLayout(_ layout: ValueLayout) -> Bool {
-        let (size, alignment) = ErasedValue.layout(of: layout.type)
-        return layout.size == size && layout.alignment == alignment
+        let (stride, alignment) = ErasedValue.layout(of: layout.type)
+        return layout.stride == stride && layout.alignment == alignment
     }
 
     /// Whether a value of `type` is one class reference: what a ``DefinitionRecord`` stores of
@@ -157,7 +152,7 @@ final class HeldValue {
     static func build(
         _ layout: ValueLayout, _ build: (UnsafeMutableRawPointer) throws(WiringError) -> Void
     ) throws(WiringError) -> HeldValue {
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: layout.stride, alignment: layout.alignment)
         do {
             try build(storage)
         } catch {

@@ -18,9 +18,7 @@ struct ResolutionFrame {
     var nestedNanoseconds: UInt64 = 0
 
     var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
-    var info: DefinitionInfo {
-        DefinitionInfo(group: DefinitionGroup.containing(record).takeUnretainedValue(), record: record)
-    }
+    var info: DefinitionInfo { DefinitionInfo(record: record) }
 
     /// From this depth on, a frame at a power-of-two depth (64, 128, 256, …) checks the path for
     /// a repeated definition.

@@ -154,16 +154,16 @@ void *_Nonnull swift_retain_n(void *_Nonnull object, uint32_t count);
 _Bool swift_dynamicCast(void *_Nonnull destination, void *_Nonnull source, const void *_Nonnull sourceType,
                         const void *_Nonnull targetType, size_t flags);
 
-// The size and the alignment of a value of the type whose metadata is at `type`, read from its
+// The stride and the alignment of a value of the type whose metadata is at `type`, read from its
 // value witness table, laid out by the Swift ABI (stable since Swift 5, the same on Linux): the
 // table's address is the word before the metadata's address point, for metadata of every
-// kind; the table begins with eight function pointers, then the size, the stride and the
-// flags, whose low byte is the alignment mask. A record reads these at a build instead of
-// keeping them (8 bytes in every definition's record); `DefinitionRecord.layout` checks them
-// against `MemoryLayout` in debug builds.
-static inline size_t wiring_value_size(const void *_Nonnull type) {
+// kind; the table begins with eight function pointers, then the size, the stride (at least 1)
+// and the flags, whose low byte is the alignment mask. A record reads these at a build instead
+// of keeping them (8 bytes in every definition's record); `ValueLayout.init(type:isObject:)`
+// checks them against `MemoryLayout` in debug builds.
+static inline size_t wiring_value_stride(const void *_Nonnull type) {
     const char *table = ((const char *const *)type)[-1];
-    return *(const size_t *)(table + 8 * sizeof(void *));
+    return *(const size_t *)(table + 9 * sizeof(void *));
 }
 
 static inline size_t wiring_value_alignment(const void *_Nonnull type) {
