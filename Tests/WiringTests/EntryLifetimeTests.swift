@@ -7,6 +7,18 @@ private protocol BlockStore: AnyObject, Sendable {}
 private final class DiskBlockStore: BlockStore {}
 private final class MemoryBlockStore: BlockStore {}
 private final class BlockPlugin: Sendable {}
+private protocol Numbered: AnyObject, Sendable { var number: Int { get } }
+private final class NumberedBox: Numbered {
+    let number: Int
+    init(_ number: Int) { self.number = number }
+}
+private enum BlockVisit {}
+private final class VisitTicket: Sendable {}
+private final class VisitCart: Numbered {
+    var number: Int { 1 }
+}
+private final class VisitBasket: Sendable {}
+private final class VisitStamp: Sendable {}
 
 extension DependencyContainer {
     /// A plain module: its container takes the one-pass build, all entries in one block.
@@ -113,5 +125,64 @@ extension DependencyContainer {
         }
         #expect(held == nil)
         #expect(shared == nil)
+    }
+
+    /// A binding finds the entry it builds from in its block's list of primaries, by its place
+    /// in the block: among forty entries, every third a binding, each builds from its own.
+    @Test func eachBindingOfABlockBuildsFromItsOwnPrimary() {
+        let container = module {
+            for number in 0..<40 {
+                if number % 3 == 0 {
+                    single(tag: number) { NumberedBox(number) }.bind(Numbered.self)
+                } else {
+                    factory(tag: number) { NumberedBox(number) }
+                }
+            }
+        }
+        for number in 0..<40 {
+            let box: NumberedBox = container.resolve(tag: number)
+            #expect(box.number == number)
+            guard number % 3 == 0 else {
+                #expect((container.resolveOptional(tag: number) as Numbered?) == nil)
+                continue
+            }
+            let bound: Numbered = container.resolve(tag: number)
+            #expect(bound === box)
+        }
+    }
+
+    /// The entries of a scope definition keep their instances in each scope's slots, numbered
+    /// among the definitions that keep one (not the factories and singles between them): each
+    /// of many open scopes has its own instances, bindings included, and closing frees them.
+    @Test func aScopeDefinitionsEntriesFindTheirSlotsInEveryOpenScope() {
+        weak var firstCart: VisitCart?
+        weak var lastBasket: VisitBasket?
+        do {
+            let container = module {
+                scope(BlockVisit.self) {
+                    factory { VisitTicket() }
+                    scoped { VisitCart() }.bind(Numbered.self)
+                    single { BlockCore() }
+                    factory { VisitStamp() }
+                    scoped { VisitBasket() }
+                }
+            }
+            let scopes = (0..<50).map { _ in container.openScope(BlockVisit.self) }
+            var carts: [ObjectIdentifier] = []
+            for scope in scopes {
+                let cart: VisitCart = scope.resolve()
+                #expect(scope.resolve() as Numbered === cart)
+                #expect(scope.resolve() as VisitBasket === scope.resolve() as VisitBasket)
+                #expect(scope.resolve() as VisitTicket !== scope.resolve() as VisitTicket)
+                #expect(scope.resolve() as BlockCore === scope.resolve() as BlockCore)
+                carts.append(ObjectIdentifier(cart))
+            }
+            #expect(Set(carts).count == scopes.count)
+            firstCart = scopes[0].resolve() as VisitCart
+            lastBasket = scopes[scopes.count - 1].resolve() as VisitBasket
+            for scope in scopes { scope.close() }
+        }
+        #expect(firstCart == nil)
+        #expect(lastBasket == nil)
     }
 }

@@ -100,16 +100,30 @@ struct Entry: Sendable {
     var isBuiltInScope: Bool { storage.pointee.lifetime != .declared }
 
     /// Whether the entry is a shared scope definition's, whose instance state lives in each scope.
-    var isSlotted: Bool { storage.pointee.slot >= 0 }
+    var isSlotted: Bool { storage.pointee.traits.isSlotted }
+
+    /// For a shared scope definition's entry (``isSlotted``), the index of its state among each
+    /// scope's slots: kept in `words.1`, which only a singleton's entry uses, and a slotted
+    /// entry is never a singleton's (see ``EntryMaker``).
+    var slot: Int {
+        assert(isSlotted, "Wiring: the slot of an entry that keeps its own state was read")
+        return Int(bitPattern: storage.pointee.words.1)
+    }
+
+    /// The entry a binding builds from (an entry of the same container; see
+    /// ``EntryBlock/Header/primaries``).
+    var primary: Entry {
+        assert(storage.pointee.traits.isBinding, "Wiring: the primary of an entry that is not a binding was read")
+        return EntryBlock.primary(of: storage)
+    }
 
     /// The instance state for a resolve in `container`: the entry's own, or, for an entry shared
     /// by the scopes opened from one scope definition, `container`'s slot (`container` is then
     /// always one of those scopes: only they resolve from a shared registry).
     @inline(__always)
     private func state(in container: DependencyContainer) -> UnsafeMutablePointer<InstanceState> {
-        let slot = storage.pointee.slot
-        guard slot >= 0 else { return own }
-        return container.scope.unsafelyUnwrapped.slot(Int(slot))
+        guard storage.pointee.traits.isSlotted else { return own }
+        return container.scope.unsafelyUnwrapped.slot(slot)
     }
 
     /// Frees the published singleton, if any: its block is going.
@@ -236,7 +250,7 @@ struct Entry: Sendable {
     private func retirement(ofPublished address: UnsafeMutableRawPointer) -> Retirement {
         let info = info
         // The storage is freed after this entry's registry may be gone: keep its block.
-        let block = storage.pointee.block.takeUnretainedValue()
+        let block = EntryBlock.containing(storage).takeUnretainedValue()
         return .storage(
             sequence: own.pointee.sequence,
             onClose: { info.onClose?(ErasedValue.value(info.type, at: address)) },

@@ -39,41 +39,69 @@ struct InstanceState {
 /// one thread that verifies at a time); `words.0` is read and written with atomics; everything
 /// else is immutable once the block is shared.
 ///
-/// 80 bytes. The lock-free fast path reads `lifetime`, `mode` and `slot` while a build writes
+/// 64 bytes. The lock-free fast path reads `lifetime`, `mode` and `traits` while a build writes
 /// `marks`, which shares their word: distinct bytes (distinct memory locations), so no data
 /// race, as long as nothing writes that word whole once the element is made (nothing does:
 /// `marks` is written through its own field).
+///
+/// What few entries need is not kept in every one: an entry finds its block from its place in
+/// it (``EntryBlock/containing(_:)``), a binding its primary in its block's list of primaries
+/// (``EntryBlock/Header/primaries``), and a shared scope definition's entry keeps its slot in
+/// `words.1`, which only a singleton uses (see ``Entry``'s `slot`).
 struct EntryStorage {
     /// The definition's record, which holds its builder, in its group: the group is kept alive
     /// by the block (the first entry of each run of entries of one group retains it, see
-    /// `retainsGroup`), and found from the record when needed (`DefinitionGroup.containing`),
-    /// not kept here. (Not a computed property of the element: reading one copies the whole
-    /// element, `own.held` included, which after `deinitialize` is a released reference.)
+    /// `EntryTraits.retainsGroup`), and found from the record when needed
+    /// (`DefinitionGroup.containing`), not kept here. (Not a computed property of the element:
+    /// reading one copies the whole element, `own.held` included, which after `deinitialize` is
+    /// a released reference.)
     let record: UnsafeMutablePointer<DefinitionRecord>
-    /// For a binding, the entry it builds from. Whoever keeps this entry alive keeps that
-    /// entry's block (its `block`) alive too (see ``EntryOwners/keep(_:)-(Entry)``).
-    let primary: UnsafeMutableRawPointer?
     /// The record's lifetime, read without a second load. (Its layout is read from the record:
     /// a copy here would be a third of the element, and only builds and releases read it.)
     let lifetime: Lifetime
     let mode: EntryMode
-    /// Whether this entry holds the block's retain of `group`, which the entries after it of
-    /// the same group share; released when the block goes.
-    let retainsGroup: Bool
-    /// Whether the entry was retired and whether its inline words were used, in the byte that
-    /// would otherwise pad `retainsGroup` (see the type's note on sharing a word).
+    /// Whether this entry holds the block's retain of its group, is a binding, and keeps its
+    /// instances in each scope's slots.
+    let traits: EntryTraits
+    /// Whether the entry was retired and whether its inline words were used, in the byte after
+    /// `traits` (see the type's note on sharing a word).
     var marks = EntryMarks()
-    /// For an entry of a scope definition, shared by every scope opened from it: the index of
-    /// its ``InstanceState`` among each scope's slots. `-1`: the entry holds its own (`own`).
-    let slot: Int32
-    /// The block this entry lives in, which its holders keep alive. Unmanaged: read without a
-    /// retain (an `unowned(unsafe)` reference read as a reference is retained).
-    let block: Unmanaged<EntryBlock>
-    /// The instance state of an entry that holds its own (`slot == -1`).
+    /// This entry's place among its block's elements, through which it finds its block (see
+    /// ``EntryBlock/containing(_:)``). In 32 bits, in what would be padding after the flags.
+    let indexInBlock: UInt32
+    /// The instance state of an entry that holds its own (not `traits.isSlotted`).
     var own = InstanceState()
     /// A singleton's published word (the address of its value, or `nil`), then two words of
-    /// inline storage for a value that fits: a class reference, a class-bound existential.
+    /// inline storage for a value that fits: a class reference, a class-bound existential. An
+    /// entry of another lifetime publishes nothing here: a slotted one keeps its slot's index
+    /// in `words.1`.
     var words: (UnsafeMutableRawPointer?, UInt, UInt) = (nil, 0, 0)
+}
+
+/// What an entry is beyond its lifetime and mode, set when it is made and never changed: one
+/// byte of flags.
+struct EntryTraits {
+    private let bits: UInt8
+
+    private static var retainsGroupBit: UInt8 { 1 }
+    private static var isBindingBit: UInt8 { 2 }
+    private static var isSlottedBit: UInt8 { 4 }
+
+    init(retainsGroup: Bool, isBinding: Bool, isSlotted: Bool) {
+        bits =
+            (retainsGroup ? Self.retainsGroupBit : 0) | (isBinding ? Self.isBindingBit : 0)
+            | (isSlotted ? Self.isSlottedBit : 0)
+    }
+
+    /// Whether this entry holds the block's retain of its record's group, which the entries
+    /// after it of the same group share; released when the block goes.
+    var retainsGroup: Bool { bits & Self.retainsGroupBit != 0 }
+    /// Whether this is a binding's entry, which builds from a primary (see
+    /// ``EntryBlock/Header/primaries``).
+    var isBinding: Bool { bits & Self.isBindingBit != 0 }
+    /// Whether this is the entry of a scope definition shared by every scope opened from it,
+    /// whose instance state lives in each scope's slots (its index in `words.1`), not in `own`.
+    var isSlotted: Bool { bits & Self.isSlottedBit != 0 }
 }
 
 /// The entries a registry makes, in one allocation rather than one object each.
@@ -87,10 +115,16 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         var count: Int
         let capacity: Int
         /// The group of the last entry made: the next entry of the same group (a module's lines
-        /// share one) does not retain it again (see `EntryStorage.retainsGroup`). Invariant: an
+        /// share one) does not retain it again (see `EntryTraits.retainsGroup`). Invariant: an
         /// entry of this block holds a retain of it, so it lives as long as the block and its
         /// address is not reused meanwhile: an equal address is the same group.
         var lastGroup: UnsafeRawPointer?
+        /// For each element, the entry its binding builds from (`nil` for an element that is
+        /// not a binding's); allocated with the block's first binding, `capacity` of them, and
+        /// freed with the block. Whoever keeps a binding's entry alive keeps its primary's
+        /// block alive too (see ``EntryOwners/keep(_:)-(Entry)``). Most blocks have no
+        /// binding: 8 bytes of every entry, kept here only where they are used.
+        var primaries: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     }
 
     /// Where `words` sits in an element.
@@ -104,8 +138,50 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
 
     /// A block with room for `capacity` entries.
     static func make(capacity: Int) -> EntryBlock {
-        let block = EntryBlock.create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
-        return unsafeDowncast(block, to: EntryBlock.self)
+        let block = unsafeDowncast(
+            EntryBlock.create(minimumCapacity: capacity) { _ in
+                Header(count: 0, capacity: capacity, lastGroup: nil, primaries: nil)
+            }, to: EntryBlock.self)
+        // Checked once per block, never per entry: `containing(_:)` finds the block at this
+        // distance before its elements.
+        block.withUnsafeMutablePointerToElements { elements in
+            precondition(
+                UnsafeRawPointer(elements) - UnsafeRawPointer(Unmanaged.passUnretained(block).toOpaque())
+                    == elementsOffset,
+                "Wiring: an entry block's elements are not where an entry looks for its block")
+        }
+        return block
+    }
+
+    /// The block the entry at `storage` lives in (not retained): the object `elementsOffset`
+    /// bytes before its first element, which is `indexInBlock` elements before it.
+    ///
+    /// Invariant: every entry lives in a block made by `make(capacity:)`, which checks the
+    /// offset, and `makeEntry` sets each element's index; an element is only ever read in place
+    /// (through a pointer into its block), never copied out and asked for its block.
+    @inline(__always)
+    static func containing(_ storage: UnsafePointer<EntryStorage>) -> Unmanaged<EntryBlock> {
+        let first = storage - Int(storage.pointee.indexInBlock)
+        return Unmanaged.fromOpaque(UnsafeRawPointer(first) - elementsOffset)
+    }
+
+    /// Where a block's first element sits in the object: after the object's header (its
+    /// metadata and reference counts, two words), then the block's ``Header``, each aligned as
+    /// `ManagedBuffer` aligns them. Folded to a constant; `make` checks it for every block.
+    private static var elementsOffset: Int {
+        @inline(__always) get {
+            func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) & ~(alignment - 1) }
+            let header = aligned(2 * MemoryLayout<UInt>.size, MemoryLayout<Header>.alignment)
+            return aligned(header + MemoryLayout<Header>.size, MemoryLayout<EntryStorage>.alignment)
+        }
+    }
+
+    /// The entry the binding at `storage` (an element of a block, `traits.isBinding`) builds from.
+    static func primary(of storage: UnsafePointer<EntryStorage>) -> Entry {
+        let primary = containing(storage)._withUnsafeGuaranteedRef { block in
+            block.withUnsafeMutablePointerToHeader { $0.pointee.primaries.unsafelyUnwrapped[Int(storage.pointee.indexInBlock)] }
+        }
+        return Entry(opaque: primary.unsafelyUnwrapped)
     }
 
     /// A new entry in the next free element, for the record at `record` in `group`, which the
@@ -119,18 +195,29 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         primary: Entry? = nil, slot: Int32 = -1
     ) -> Entry {
         withUnsafeMutablePointers { header, elements in
-            precondition(header.pointee.count < header.pointee.capacity, "Wiring: an entry block overflowed")
-            let storage = elements + header.pointee.count
+            let index = header.pointee.count
+            precondition(index < header.pointee.capacity, "Wiring: an entry block overflowed")
             header.pointee.count += 1
             let retainsGroup = header.pointee.lastGroup != UnsafeRawPointer(group.toOpaque())
             if retainsGroup {
                 _ = group.retain()
                 header.pointee.lastGroup = UnsafeRawPointer(group.toOpaque())
             }
+            if let primary {
+                if header.pointee.primaries == nil {
+                    let primaries = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: header.pointee.capacity)
+                    primaries.initialize(repeating: nil, count: header.pointee.capacity)
+                    header.pointee.primaries = primaries
+                }
+                header.pointee.primaries.unsafelyUnwrapped[index] = primary.opaque
+            }
+            let storage = elements + index
             storage.initialize(
                 to: EntryStorage(
-                    record: record, primary: primary?.opaque, lifetime: record.pointee.lifetime,
-                    mode: mode, retainsGroup: retainsGroup, slot: slot, block: .passUnretained(self)))
+                    record: record, lifetime: record.pointee.lifetime, mode: mode,
+                    traits: EntryTraits(retainsGroup: retainsGroup, isBinding: primary != nil, isSlotted: slot >= 0),
+                    indexInBlock: UInt32(truncatingIfNeeded: index)))
+            if slot >= 0 { storage.pointee.words.1 = UInt(slot) }
             return Entry(storage)
         }
     }
@@ -141,11 +228,10 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                 let element = elements + index
                 Entry(element).freePublished()
                 // Invariant: `own.held` is an element's only field that owns anything (the rest
-                // are pointers, unmanaged references, metatypes and plain values). So an element
-                // whose `own` holds nothing (every singleton and factory, and a scoped or weak
-                // entry not holding an instance) owns nothing, and is left as it is: its memory
-                // goes with the block. This saves the outlined destroy a `deinitialize` runs on
-                // every element.
+                // are pointers, metatypes and plain values). So an element whose `own` holds
+                // nothing (every singleton and factory, and a scoped or weak entry not holding an
+                // instance) owns nothing, and is left as it is: its memory goes with the block.
+                // This saves the outlined destroy a `deinitialize` runs on every element.
                 if element.pointee.own.held != nil {
                     element.deinitialize(count: 1)
                 }
@@ -153,9 +239,10 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             // Only now the groups: freeing an entry's value reads its record (the layout), and
             // the entries after the one holding a group's retain read that group's records.
             // Each element is read field by field: some are deinitialized by now (see above).
-            for index in 0..<header.pointee.count where (elements + index).pointee.retainsGroup {
+            for index in 0..<header.pointee.count where (elements + index).pointee.traits.retainsGroup {
                 DefinitionGroup.containing((elements + index).pointee.record).release()
             }
+            header.pointee.primaries?.deallocate()
         }
     }
 }
@@ -170,8 +257,10 @@ struct EntryOwners {
 
     /// Keeps `entry`'s block, and its primary's, alive.
     mutating func keep(_ entry: Entry) {
-        keep(unmanaged: entry.storage.pointee.block)
-        if let primary = entry.storage.pointee.primary { keep(unmanaged: Entry(opaque: primary).storage.pointee.block) }
+        keep(unmanaged: EntryBlock.containing(entry.storage))
+        if entry.storage.pointee.traits.isBinding {
+            keep(unmanaged: EntryBlock.containing(EntryBlock.primary(of: entry.storage).storage))
+        }
     }
 
     mutating func keep(_ block: EntryBlock) {

@@ -100,7 +100,7 @@ extension Definition {
     static let bindingBuilder: Builder = { buffer, address in
         // A binding's entry always has a primary, in the same container.
         let entry = Entry(opaque: UnsafeMutableRawPointer(mutating: address))
-        let primary = Entry(opaque: entry.storage.pointee.primary.unsafelyUnwrapped)
+        let primary = entry.primary
         // `Entry.resolve` pushed this binding's frame, so the container is the current one.
         let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
         if let verification = container.verification { verification.willResolve(primary.info) }

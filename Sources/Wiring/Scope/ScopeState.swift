@@ -385,8 +385,7 @@ final class ScopeState: @unchecked Sendable {
     /// Hands over what `entry` holds for this scope (in its slot if it is a shared scope
     /// definition's, else in the entry itself); call under `stateLock`.
     func takeInstance(of entry: Entry) -> Released? {
-        let index = entry.storage.pointee.slot
-        return index >= 0 ? entry.takeHeldInstance(from: slot(Int(index))) : entry.takeHeldInstance()
+        entry.isSlotted ? entry.takeHeldInstance(from: slot(entry.slot)) : entry.takeHeldInstance()
     }
 
     private struct WeakContainer {
