@@ -144,12 +144,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             }, to: EntryBlock.self)
         // Checked once per block, never per entry: `containing(_:)` finds the block at this
         // distance before its elements.
-        block.withUnsafeMutablePointerToElements { elements in
-            precondition(
-                UnsafeRawPointer(elements) - UnsafeRawPointer(Unmanaged.passUnretained(block).toOpaque())
-                    == elementsOffset,
-                "Wiring: an entry block's elements are not where an entry looks for its block")
-        }
+        ElementsOffset.check(block, what: "an entry block's first element")
         return block
     }
 
@@ -165,15 +160,9 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         return Unmanaged.fromOpaque(UnsafeRawPointer(first) - elementsOffset)
     }
 
-    /// Where a block's first element sits in the object: after the object's header (its
-    /// metadata and reference counts, two words), then the block's ``Header``, each aligned as
-    /// `ManagedBuffer` aligns them. Folded to a constant; `make` checks it for every block.
+    /// Where a block's first element sits in the object; `make` checks it for every block.
     private static var elementsOffset: Int {
-        @inline(__always) get {
-            func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) & ~(alignment - 1) }
-            let header = aligned(2 * MemoryLayout<UInt>.size, MemoryLayout<Header>.alignment)
-            return aligned(header + MemoryLayout<Header>.size, MemoryLayout<EntryStorage>.alignment)
-        }
+        @inline(__always) get { ElementsOffset<Header, EntryStorage>.bytes }
     }
 
     /// The entry the binding at `storage` (an element of a block, `traits.isBinding`) builds from.

@@ -64,10 +64,7 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
             initialize(records, tagAddress)
             // Checked once per group, never per record: `containing(_:)` finds the group at
             // this distance before its records.
-            precondition(
-                UnsafeRawPointer(records) - UnsafeRawPointer(Unmanaged.passUnretained(group).toOpaque())
-                    == recordsOffset,
-                "Wiring: a definition group's records are not where a record looks for its group")
+            ElementsOffset.check(group, what: "a definition group's first record")
             for index in 0..<count { records[index].indexInGroup = UInt32(truncatingIfNeeded: index) }
             header.pointee.count = count
         }
@@ -86,15 +83,9 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
         return Unmanaged.fromOpaque(UnsafeRawPointer(first) - recordsOffset)
     }
 
-    /// Where a group's first record sits in the object: after the object's header (its
-    /// metadata and reference counts, two words), then the group's ``Header``, each aligned as
-    /// `ManagedBuffer` aligns them. Folded to a constant; `make` checks it for every group.
+    /// Where a group's first record sits in the object; `make` checks it for every group.
     private static var recordsOffset: Int {
-        @inline(__always) get {
-            func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) & ~(alignment - 1) }
-            let header = aligned(2 * MemoryLayout<UInt>.size, MemoryLayout<Header>.alignment)
-            return aligned(header + MemoryLayout<Header>.size, MemoryLayout<DefinitionRecord>.alignment)
-        }
+        @inline(__always) get { ElementsOffset<Header, DefinitionRecord>.bytes }
     }
 
     /// The group's tag (only for a tagged group, see ``Header/tagRoom``), which lives as long as
