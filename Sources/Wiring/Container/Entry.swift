@@ -112,10 +112,7 @@ struct Entry: Sendable {
 
     /// The entry a binding builds from (an entry of the same container; see
     /// ``EntryBlock/Header/primaries``).
-    var primary: Entry {
-        assert(storage.pointee.traits.isBinding, "Wiring: the primary of an entry that is not a binding was read")
-        return EntryBlock.primary(of: storage)
-    }
+    var primary: Entry { EntryBlock.primary(of: storage) }
 
     /// The instance state for a resolve in `container`: the entry's own, or, for an entry shared
     /// by the scopes opened from one scope definition, `container`'s slot (`container` is then

@@ -119,9 +119,11 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         /// entry of this block holds a retain of it, so it lives as long as the block and its
         /// address is not reused meanwhile: an equal address is the same group.
         var lastGroup: UnsafeRawPointer?
-        /// For each element, the entry its binding builds from (`nil` for an element that is
-        /// not a binding's); allocated with the block's first binding, `capacity` of them, and
-        /// freed with the block. Whoever keeps a binding's entry alive keeps its primary's
+        /// For each element that is a binding's (`traits.isBinding`), the entry it builds from;
+        /// allocated with the block's first binding, `capacity` of them, and freed with the
+        /// block. Only a binding's element is ever written or read (`primary(of:)` is only
+        /// asked of a binding): the others are left uninitialized, which costs no pass over
+        /// the list (the pointers are trivial, so nothing is deinitialized). Whoever keeps a binding's entry alive keeps its primary's
         /// block alive too (see ``EntryOwners/keep(_:)-(Entry)``). Most blocks have no
         /// binding: 8 bytes of every entry, kept here only where they are used.
         var primaries: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
@@ -167,6 +169,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
 
     /// The entry the binding at `storage` (an element of a block, `traits.isBinding`) builds from.
     static func primary(of storage: UnsafePointer<EntryStorage>) -> Entry {
+        assert(storage.pointee.traits.isBinding, "Wiring: the primary of an entry that is not a binding was read")
         let primary = containing(storage)._withUnsafeGuaranteedRef { block in
             block.withUnsafeMutablePointerToHeader { $0.pointee.primaries.unsafelyUnwrapped[Int(storage.pointee.indexInBlock)] }
         }
@@ -194,11 +197,9 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             }
             if let primary {
                 if header.pointee.primaries == nil {
-                    let primaries = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: header.pointee.capacity)
-                    primaries.initialize(repeating: nil, count: header.pointee.capacity)
-                    header.pointee.primaries = primaries
+                    header.pointee.primaries = .allocate(capacity: header.pointee.capacity)
                 }
-                header.pointee.primaries.unsafelyUnwrapped[index] = primary.opaque
+                (header.pointee.primaries.unsafelyUnwrapped + index).initialize(to: primary.opaque)
             }
             let storage = elements + index
             storage.initialize(
