@@ -123,9 +123,10 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         /// allocated with the block's first binding, `capacity` of them, and freed with the
         /// block. Only a binding's element is ever written or read (`primary(of:)` is only
         /// asked of a binding): the others are left uninitialized, which costs no pass over
-        /// the list (the pointers are trivial, so nothing is deinitialized). Whoever keeps a binding's entry alive keeps its primary's
-        /// block alive too (see ``EntryOwners/keep(_:)-(Entry)``). Most blocks have no
-        /// binding: 8 bytes of every entry, kept here only where they are used.
+        /// the list (the pointers are trivial, so nothing is deinitialized). Whoever keeps a
+        /// binding's entry alive keeps its primary's block alive too (see
+        /// ``EntryOwners/keep(_:)-(Entry)``). Most blocks have no binding: 8 bytes of every
+        /// entry, kept here only where they are used.
         var primaries: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     }
 
@@ -170,8 +171,9 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     /// The entry the binding at `storage` (an element of a block, `traits.isBinding`) builds from.
     static func primary(of storage: UnsafePointer<EntryStorage>) -> Entry {
         assert(storage.pointee.traits.isBinding, "Wiring: the primary of an entry that is not a binding was read")
+        let index = Int(storage.pointee.indexInBlock)
         let primary = containing(storage)._withUnsafeGuaranteedRef { block in
-            block.withUnsafeMutablePointerToHeader { $0.pointee.primaries.unsafelyUnwrapped[Int(storage.pointee.indexInBlock)] }
+            block.withUnsafeMutablePointerToHeader { $0.pointee.primaries.unsafelyUnwrapped[index] }
         }
         return Entry(opaque: primary.unsafelyUnwrapped)
     }

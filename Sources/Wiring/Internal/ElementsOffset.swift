@@ -6,7 +6,7 @@
 ///
 /// A constant the optimizer folds. It restates the runtime's object layout, so each buffer
 /// checks it against the address `withUnsafeMutablePointerToElements` gives when it is made
-/// (`check(_:)`), and a different layout traps at the first one made rather than misleading a
+/// (`check(_:what:)`), and a different layout traps at the first one made rather than misleading a
 /// subtraction.
 enum ElementsOffset<Header, Element> {
     static var bytes: Int {
