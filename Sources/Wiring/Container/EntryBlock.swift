@@ -151,21 +151,15 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         return block
     }
 
-    /// The block the entry at `storage` lives in (not retained): the object `elementsOffset`
-    /// bytes before its first element, which is `indexInBlock` elements before it.
+    /// The block the entry at `storage` lives in (not retained): `indexInBlock` elements before
+    /// it is the block's first, at a fixed distance from the object (see ``ElementsOffset``).
     ///
-    /// Invariant: every entry lives in a block made by `make(capacity:)`, which checks the
-    /// offset, and `makeEntry` sets each element's index; an element is only ever read in place
+    /// Invariant: every entry lives in a block made by `make(capacity:)`, which checks that
+    /// distance, and `makeEntry` sets each element's index; an element is only ever read in place
     /// (through a pointer into its block), never copied out and asked for its block.
     @inline(__always)
     static func containing(_ storage: UnsafePointer<EntryStorage>) -> Unmanaged<EntryBlock> {
-        let first = storage - Int(storage.pointee.indexInBlock)
-        return Unmanaged.fromOpaque(UnsafeRawPointer(first) - elementsOffset)
-    }
-
-    /// Where a block's first element sits in the object; `make` checks it for every block.
-    private static var elementsOffset: Int {
-        @inline(__always) get { ElementsOffset<Header, EntryStorage>.bytes }
+        ElementsOffset<Header, EntryStorage>.object(of: storage, at: Int(storage.pointee.indexInBlock))
     }
 
     /// The entry the binding at `storage` (an element of a block, `traits.isBinding`) builds from.

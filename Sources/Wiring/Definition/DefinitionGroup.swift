@@ -71,21 +71,15 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
         return group
     }
 
-    /// The group the record at `record` lives in (not retained): the object `recordsOffset`
-    /// bytes before its first record, which is `record.pointee.indexInGroup` records before it.
+    /// The group the record at `record` lives in (not retained): `indexInGroup` records before
+    /// it is the group's first, at a fixed distance from the object (see ``ElementsOffset``).
     ///
     /// Invariant: every record lives in a group made by `make(count:tagFrom:_:)`, which sets
-    /// each record's index and checks the offset; a record is only ever read in place there
+    /// each record's index and checks that distance; a record is only ever read in place there
     /// (through a pointer into its group), never copied out and asked for its group.
     @inline(__always)
     static func containing(_ record: UnsafePointer<DefinitionRecord>) -> Unmanaged<DefinitionGroup> {
-        let first = record - Int(record.pointee.indexInGroup)
-        return Unmanaged.fromOpaque(UnsafeRawPointer(first) - recordsOffset)
-    }
-
-    /// Where a group's first record sits in the object; `make` checks it for every group.
-    private static var recordsOffset: Int {
-        @inline(__always) get { ElementsOffset<Header, DefinitionRecord>.bytes }
+        ElementsOffset<Header, DefinitionRecord>.object(of: record, at: Int(record.pointee.indexInGroup))
     }
 
     /// The group's tag (only for a tagged group, see ``Header/tagRoom``), which lives as long as

@@ -1,8 +1,8 @@
 /// Where a `ManagedBuffer` subclass keeps its first element, counted from the object's address:
 /// after the object's header (its metadata and reference counts, two words), then the buffer's
 /// header, each aligned as `ManagedBuffer` aligns them. An element that knows its index finds
-/// its object by subtracting this and the index (``DefinitionGroup/containing(_:)``,
-/// ``EntryBlock/containing(_:)``).
+/// its object by subtracting this and the index (``object(of:at:)``, for
+/// ``DefinitionGroup/containing(_:)`` and ``EntryBlock/containing(_:)``).
 ///
 /// A constant the optimizer folds. It restates the runtime's object layout, so each buffer
 /// checks it against the address `withUnsafeMutablePointerToElements` gives when it is made
@@ -15,6 +15,16 @@ enum ElementsOffset<Header, Element> {
             let header = aligned(2 * MemoryLayout<UInt>.size, MemoryLayout<Header>.alignment)
             return aligned(header + MemoryLayout<Header>.size, MemoryLayout<Element>.alignment)
         }
+    }
+
+    /// The object (not retained) whose element `index` is at `element`.
+    ///
+    /// Invariant (the caller's): `element` points into an object made as a
+    /// `ManagedBuffer<Header, Element>` subclass `Object` that was checked with `check(_:what:)`,
+    /// and `index` is the element's place in it; the element is read in place, never copied out.
+    @inline(__always)
+    static func object<Object: AnyObject>(of element: UnsafePointer<Element>, at index: Int) -> Unmanaged<Object> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(element - index) - bytes)
     }
 
     /// Traps unless `buffer`'s first element is `bytes` after the object.

@@ -82,7 +82,7 @@ enum ErasedValue {
 }
 
 /// What handling values of a run-time type needs, without retaining anything: the type, the
-/// size and alignment of its values, and whether a value is one class reference.
+/// stride and alignment of its values, and whether a value is one class reference.
 struct ValueLayout {
     let type: Any.Type
     /// How many bytes storage of its own for one value takes: the type's stride (at least 1),
@@ -100,7 +100,7 @@ struct ValueLayout {
     }
 
     /// The layout of `type`'s values, given whether a value is one class reference: else its
-    /// stride and alignment are read from `type`'s value witness table (see `wiring_value_size` in
+    /// stride and alignment are read from `type`'s value witness table (see `wiring_value_stride` in
     /// `WiringShims.h`), and checked against `MemoryLayout` in debug builds.
     @inline(__always)
     init(type: Any.Type, isObject: Bool) {
