@@ -214,6 +214,41 @@ private enum Visit {}
         #expect(throws: WiringError.self) { try container.resolveThrowing(Plugin.self) }
     }
 
+    /// A definition's scope and close callback are kept once, in its group, with its bindings':
+    /// every modifier makes a new group, whose bindings must find the scope there, and the
+    /// callback runs once per instance (for the definition, never again for a binding), however
+    /// the modifiers are ordered.
+    @Test func aScopeAndACloseCallbackReachEveryBindingThroughEveryModifier() throws {
+        let closed = Collected<String>()
+        let container = module {
+            scope(Visit.self) {
+                factory { Settings(name: "settings") }
+                scoped { Impl() }
+                    .onClose { (impl: Impl) in closed.append(impl.name) }
+                    .bind(Plugin.self).override().bind(Named.self)
+                scoped(tag: "mock") { Mock() }.bind(Plugin.self)
+                    .onClose { (mock: Mock) in closed.append(mock.name) }
+            }
+        }
+        for _ in 0..<2 {
+            let visit = container.openScope(Visit.self)
+            let impl: Impl = visit.resolve()
+            #expect(visit.resolve() as Plugin === impl)
+            #expect((visit.resolve() as Named).name == "impl")
+            #expect(visit.resolve(tag: "mock") as Plugin === visit.resolve(tag: "mock") as Mock)
+            #expect((visit.resolve() as Settings).name == "settings")
+            visit.close()
+        }
+        #expect(closed.all.sorted() == ["impl", "impl", "mock", "mock"])
+        // From the root, a binding's type is scoped as its definition's is, and says so.
+        for error in [
+            try #require(throws: WiringError.self) { try container.resolveThrowing(Named.self) },
+            try #require(throws: WiringError.self) { try container.resolveThrowing(Plugin.self, tag: "mock") },
+        ] {
+            #expect("\(error)".contains("is scoped to `Visit`"), "\(error)")
+        }
+    }
+
     /// A group keeps one copy of its tag, which its records point at: every modifier makes a new
     /// group, whose records must point at its own copy, not at the group they were copied from,
     /// which is gone by the time they are read here (AddressSanitizer would see that read).

@@ -48,8 +48,8 @@ struct Claims {
     /// The key of a record that is not plain.
     private static func key(of record: Record) -> DefinitionKey {
         DefinitionKey(
-            type: ObjectIdentifier(record.pointee.type), tag: record.pointee.isTagged ? DefinitionRecord.tag(at: record) : nil,
-            isInjection: record.pointee.isInjection, scope: record.pointee.extras?.scope)
+            type: ObjectIdentifier(record.pointee.type), tag: record.pointee.flags.isTagged ? DefinitionRecord.tag(at: record) : nil,
+            isInjection: record.pointee.flags.isInjection, scope: DefinitionRecord.extras(at: record)?.scope)
     }
 
     var count: Int { claims.count }
@@ -110,7 +110,7 @@ struct Claims {
     ) throws(WiringError) -> Bool {
         let firstPosition: Int
         // Plain, or scoped without a tag: the type alone is the key (see the invariant above).
-        if !record.pointee.isTagged, !record.pointee.isInjection {
+        if !record.pointee.flags.isTagged, !record.pointee.flags.isInjection {
             // One probe: the key's first claim, or this one filed as the first.
             guard let found = firstPlain.value(for: ObjectIdentifier(record.pointee.type), orInsert: claims.count)
             else {
@@ -130,7 +130,7 @@ struct Claims {
         }
         if slot == 0, holds(record, from: firstPosition, in: definitions) { return false }
         let earlier = standing(from: firstPosition)
-        if record.pointee.isOverride, let place = earlier.first {
+        if record.pointee.flags.isOverride, let place = earlier.first {
             // Replaces every earlier claim, in the place of the first.
             for position in earlier { claims[position].standing = false }
             claims[place].definition = index
@@ -138,13 +138,13 @@ struct Claims {
             claims[place].standing = true
             return true
         }
-        if slot == 0, !record.pointee.isOverride,
+        if slot == 0, !record.pointee.flags.isOverride,
             let direct = earlier.first(where: { claims[$0].slot == 0 })
         {
             let other = definitions[claims[direct].definition].packedRecord
             throw .duplicateDefinition(
                 type: typeName(record.pointee.type),
-                tag: record.pointee.isTagged ? DefinitionRecord.tag(at: record).description : nil, first: other.pointee.site,
+                tag: record.pointee.flags.isTagged ? DefinitionRecord.tag(at: record).description : nil, first: other.pointee.site,
                 second: record.pointee.site)
         }
         // The new claim ends the key's chain.

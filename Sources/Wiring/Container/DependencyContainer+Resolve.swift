@@ -546,11 +546,14 @@ extension DependencyContainer {
         if registry.asyncEntry(for: ObjectIdentifier(type), tag: tag) != nil {
             return .asyncDefinition(type: typeName(type), tag: tag?.description, requestedAt: nil)
         }
+        // A scope's definition answers for its bindings' types too (`scoped { Cart() }.bind(Checkout.self)`).
         for (scope, template) in registry.scopes {
-            if let scoped = template.definitions.first(where: { $0.info.typeID == ObjectIdentifier(type) && $0.info.tag == tag }) {
-                return .definedInScope(
-                    type: typeName(type), tag: tag?.description, scope: scope.name, definedAt: scoped.info.site,
-                    requestedAt: nil)
+            for definition in template.definitions {
+                for scoped in definition.slots where scoped.typeID == ObjectIdentifier(type) && scoped.tag == tag {
+                    return .definedInScope(
+                        type: typeName(type), tag: tag?.description, scope: scope.name, definedAt: scoped.site,
+                        requestedAt: nil)
+                }
             }
         }
         verification?.didMissDefinition(of: type, tag: tag)

@@ -44,9 +44,9 @@ struct Entry: Sendable {
     /// The definition's type.
     private var definedType: Any.Type { record.pointee.type }
     /// Whether the definition is a `createdAtStart()` singleton, read without making an info.
-    var isCreatedAtStart: Bool { record.pointee.createdAtStart }
+    var isCreatedAtStart: Bool { record.pointee.flags.createdAtStart }
     /// The definition's `.onClose` callback, if any.
-    private var onClose: (@Sendable (Any) -> Void)? { record.pointee.extras?.onClose }
+    private var onClose: (@Sendable (Any) -> Void)? { DefinitionRecord.onClose(at: record) }
 
     /// Where a built singleton's address is published, for the fast path; `nil` for other
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it

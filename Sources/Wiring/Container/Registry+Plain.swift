@@ -33,7 +33,7 @@ extension Registry {
         var taggedCount = 0
         for run in runs {
             _ = run.allRecords { _, record in
-                if !record.pointee.isPlain { taggedCount += 1 }
+                if !record.pointee.flags.isPlain { taggedCount += 1 }
                 return true
             }
         }
@@ -48,13 +48,13 @@ extension Registry {
                 guard isPlainCandidate(record) else { return false }
                 let entry = block.makeEntry(group: group, record: record, mode: mode)
                 let id = ObjectIdentifier(record.pointee.type)
-                if record.pointee.isPlain {
+                if record.pointee.flags.isPlain {
                     guard table.insert(id, tag: .none, entry: entry) else { return false }
                 } else {
                     // Not plain but unscoped and not an injection: tagged. (Reading the tag
                     // costs an existential copy, which untagged definitions do not pay.)
                     let tag = DefinitionRecord.tag(at: record)
-                    if record.pointee.tagKeyIsExact {
+                    if record.pointee.flags.tagKeyIsExact {
                         // Equal bits are equal tags: the table alone finds a duplicate.
                         tagged.append(entry, of: id)
                         guard table.insert(id, tag: tag.fastKey.unsafelyUnwrapped, entry: entry) else { return false }
@@ -63,7 +63,7 @@ extension Registry {
                         if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
                     }
                 }
-                if record.pointee.createdAtStart { eager.append(entry) }
+                if record.pointee.flags.createdAtStart { eager.append(entry) }
                 return true
             }
             guard isPlain else { return nil }
@@ -79,11 +79,10 @@ extension Registry {
     /// no scope, callback, payload or bindings) is told apart without reading them.
     @inline(__always)
     private static func isPlainCandidate(_ record: UnsafeMutablePointer<DefinitionRecord>) -> Bool {
-        guard !record.pointee.isOverride, record.pointee.lifetime != .scoped, record.pointee.bindingCount == 0
+        guard !record.pointee.flags.isOverride, record.pointee.lifetime != .scoped, record.pointee.bindingCount == 0
         else { return false }
-        guard let extras = record.pointee.extras else {
-            return record.pointee.isPlain || !record.pointee.isInjection
-        }
-        return extras.scope == nil && !record.pointee.isInjection && DefinitionRecord.hasBuilderPayload(record)
+        let flags = record.pointee.flags
+        guard let extras = DefinitionRecord.extras(at: record) else { return flags.isPlain || !flags.isInjection }
+        return extras.scope == nil && !flags.isInjection && DefinitionRecord.hasBuilderPayload(record)
     }
 }

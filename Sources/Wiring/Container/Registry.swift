@@ -165,19 +165,23 @@ final class Registry: Sendable {
         // and an info made to read one retains its group.
         for index in hasScopes ? definitions.indices : 0..<0 {
             let record = definitions[index].packedRecord
-            let ownScope = record.pointee.extras?.scope
+            // Read through the record alone (most definitions have no extras): a `Definition`
+            // asked for its payload here kept the optimizer from proving this function's
+            // arrays unique, and retained each definition's group.
+            let extras = DefinitionRecord.extras(at: record)
+            let ownScope = extras?.scope
             if record.pointee.lifetime == .scoped, ownScope == nil {
                 throw .scopedOutsideScope(type: typeName(record.pointee.type), definedAt: record.pointee.site)
             }
-            if let target = definitions[index].linkTarget, ownScope == nil {
+            if ownScope == nil, let target = extras?.linkTarget {
                 throw .linkOutsideScope(target: target.name, definedAt: record.pointee.site)
             }
             if let other = ownScope, other != scope {
                 // Definitions read from several modules' arrays may hold one definition twice:
                 // its scope gets it once.
-                if mayRepeat, !scopedSeen.insert(definitions[index].id).inserted { continue }
+                if mayRepeat, !scopedSeen.insert(DefinitionID(address: UnsafeRawPointer(record))).inserted { continue }
                 scoped[other, default: []].append(definitions[index])
-            } else if definitions[index].isMarker {
+            } else if extras?.isMarker == true {
                 continue  // this registry's own scope's marker, or its links: nothing to build
             } else {
                 selected.append(index)
@@ -237,18 +241,22 @@ final class Registry: Sendable {
                     entry = primary
                     record = primaryRecord
                 } else {
-                    let binding = definitions[claim.definition].slot(claim.slot)
+                    // A binding is the record `claim.slot` places after its definition's, in the
+                    // same group (see `DefinitionRecord.bindingCount`): read in place, where an
+                    // info made for it would retain and release the group.
+                    record = primaryRecord + claim.slot
                     entry =
-                        (reusable.isEmpty ? nil : reusable[binding.id])
-                        ?? maker.make(binding, mode: mode, primary: primary)
-                    record = binding.record
+                        (reusable.isEmpty ? nil : reusable[DefinitionID(address: UnsafeRawPointer(record))])
+                        ?? maker.make(
+                            group: definitions[claim.definition].unretainedGroup, record: record, mode: mode,
+                            primary: primary)
                 }
                 owners.keep(entry)
                 entries.append(entry)
                 if isWinner {
                     let id = ObjectIdentifier(record.pointee.type)
                     // `isTagged` first: an absent tag is not copied out to be looked at.
-                    if record.pointee.isTagged {
+                    if record.pointee.flags.isTagged {
                         tagged.append(entry, of: id)
                         if let key = DefinitionRecord.tag(at: record).fastKey { fast.append((id, key, entry)) }
                     } else {

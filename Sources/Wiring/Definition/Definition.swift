@@ -196,27 +196,27 @@ public struct Definition: Sendable {
     /// Its lifetime, read without giving a line a group of its own.
     var lifetime: Lifetime { withRecord { $0.pointee.lifetime } ?? lineLifetime }
     /// Its scope, read without giving a line a group of its own (a line has none).
-    var scope: ScopeID? { withRecord { $0.pointee.extras?.scope } ?? nil }
+    var scope: ScopeID? { withRecord { DefinitionRecord.extras(at: $0)?.scope } ?? nil }
     /// Its site, read without giving a line a group of its own.
     var site: CodeLocation? { withRecord { $0.pointee.site } ?? CodeLocation(literalText: lineFile, lineNumber) }
 
     /// `info.with(…)` (a modifier's copy): a line's record is made on the stack to copy from,
-    /// not in a group of its own first. See ``DefinitionInfo/with(type:lifetime:isOverride:createdAtStart:scope:onClose:build:payload:changingBindings:)``.
+    /// not in a group of its own first. See ``DefinitionInfo/with(type:lifetime:isOverride:createdAtStart:scope:onClose:payload:changingBindings:)``.
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
-        payload: Payload? = nil, changingBindings: Bool = false
+        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, payload: Payload? = nil,
+        changingBindings: Bool = false
     ) -> DefinitionInfo {
         guard isLine else {
             return info.with(
                 type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope,
-                onClose: onClose, build: build, payload: payload, changingBindings: changingBindings)
+                onClose: onClose, payload: payload, changingBindings: changingBindings)
         }
         var record = lineRecord
         return withUnsafePointer(to: &record) { base in
             DefinitionInfo.copying(
                 base, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
-                scope: scope, onClose: onClose, build: build, payload: payload)
+                scope: scope, onClose: onClose, payload: payload)
         }
     }
 
@@ -228,7 +228,7 @@ public struct Definition: Sendable {
             Definition(
                 info: DefinitionInfo.copying(
                     base, type: nil, lifetime: nil, isOverride: nil, createdAtStart: nil, scope: nil, onClose: nil,
-                    build: nil, payload: nil, addedBinding: type, bindingBuild: build))
+                    payload: nil, addedBinding: type, bindingBuilder: StoredBuilder(function: build)))
         }
         guard isLine else {
             let info = info
@@ -240,13 +240,13 @@ public struct Definition: Sendable {
 
     /// What the definition builds, or what else it stands for.
     var payload: Payload {
-        withRecord { $0.pointee.extras?.payload ?? .builder } ?? .builder
+        withRecord { DefinitionRecord.extras(at: $0)?.payload ?? .builder } ?? .builder
     }
     /// Whether it is scoped or declared in a scope, told in place (no scope copied out).
     var hasScope: Bool {
         withRecord { record in
             guard record.pointee.lifetime != .scoped else { return true }
-            guard let extras = record.pointee.extras else { return false }
+            guard let extras = DefinitionRecord.extras(at: record) else { return false }
             return extras.scope != nil
         } ?? (lineLifetime == .scoped)
     }
@@ -376,7 +376,7 @@ public struct Definition: Sendable {
 
     /// Whether the definition has a scope, a close callback, a payload or bindings (a line has
     /// none): what a marker, an include and a binding need, tested without copying a payload.
-    private var hasExtras: Bool { withRecord { $0.pointee.extras != nil } ?? false }
+    private var hasExtras: Bool { withRecord { $0.pointee.flags.hasExtras } ?? false }
 
     /// Whether this is the marker of a declared scope.
     var isScopeMarker: Bool {
@@ -387,13 +387,13 @@ public struct Definition: Sendable {
 
     /// The scope a `linked(to:)` marker names; `nil` for anything else.
     var linkTarget: ScopeID? {
-        guard hasExtras else { return nil }
-        if case let .linkMarker(target) = payload { return target }
-        return nil
+        withRecord { DefinitionRecord.extras(at: $0)?.linkTarget } ?? nil
     }
 
     /// Whether this is a marker (of a declared scope, or of a link), not a definition.
-    var isMarker: Bool { isScopeMarker || linkTarget != nil }
+    var isMarker: Bool {
+        withRecord { DefinitionRecord.extras(at: $0)?.isMarker ?? false } ?? false
+    }
 
     /// Whether this is a marker for an included module.
     var isInclude: Bool {

@@ -19,39 +19,50 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
         /// for the groups that need none (every module's lines, most modified definitions).
         /// A header does not move (it is part of the group object), so its address is stable.
         var tagRoom: TagRoom
+        /// The extras of the group's first record, if it has any (``RecordFlags/hasExtras``),
+        /// and those of every other: a group with extras is one definition, its first record,
+        /// and its bindings, which all have the same (its scope, no close callback, a builder).
+        /// Records find them here (``DefinitionRecord/extras(at:)``). Invariant: set by `make`
+        /// before any record is read, never changed; a record `hasExtras` exactly when the one
+        /// it reads is not `nil`. Lines' groups have none.
+        let extras: DefinitionRecord.Extras?
+        let bindingExtras: DefinitionRecord.Extras?
     }
 
     /// Room for one ``Tag``: an existential of five words.
     typealias TagRoom = (UInt, UInt, UInt, UInt, UInt)
 
-    /// An untagged group of the one record `make` returns, which is built in place (not copied in).
+    /// A group of the one record `make` returns, which is built in place (not copied in), under
+    /// `tag` and with `extras` if given (which the record finds here).
     @inline(__always)
-    static func make(one make: () -> DefinitionRecord) -> DefinitionGroup {
-        self.make(count: 1, tagFrom: nil) { record, _ in record.initialize(to: make()) }
-    }
-
-    /// A group of the one record `make` returns, which is built in place (not copied in), given
-    /// the address of the group's copy of `tag`.
-    @inline(__always)
-    static func make(tag: Tag, one make: (UnsafePointer<Tag>) -> DefinitionRecord) -> DefinitionGroup {
-        withUnsafePointer(to: tag) { source in
-            self.make(count: 1, tagFrom: source) { record, tag in record.initialize(to: make(tag.unsafelyUnwrapped)) }
+    static func make(
+        tag: Tag? = nil, extras: DefinitionRecord.Extras? = nil, one make: () -> DefinitionRecord
+    ) -> DefinitionGroup {
+        guard let tag else {
+            return self.make(count: 1, tagFrom: nil, extras: extras) { record, _ in record.initialize(to: make()) }
+        }
+        return withUnsafePointer(to: tag) { source in
+            self.make(count: 1, tagFrom: source, extras: extras) { record, _ in record.initialize(to: make()) }
         }
     }
 
     /// A group of `count` records, which `initialize` writes from the first element's address,
     /// each exactly once, given the address of the group's copy of the tag at `source`, if
-    /// there is one (a record keeps only whether it has a tag, see ``DefinitionRecord/tag(at:)``). Invariant: the header's
-    /// count of initialized records is set only after `initialize` returns, so `deinit` never
-    /// reads an unwritten record.
+    /// there is one (a record keeps only whether it has a tag, see ``DefinitionRecord/tag(at:)``),
+    /// and holding `extras` for the first record and `bindingExtras` for every other (see
+    /// ``Header/extras``). Invariant: the header's count of initialized records is set only
+    /// after `initialize` returns, so `deinit` never reads an unwritten record.
     static func make(
-        count: Int, tagFrom source: UnsafePointer<Tag>?,
+        count: Int, tagFrom source: UnsafePointer<Tag>?, extras: DefinitionRecord.Extras? = nil,
+        bindingExtras: DefinitionRecord.Extras? = nil,
         _ initialize: (UnsafeMutablePointer<DefinitionRecord>, UnsafePointer<Tag>?) -> Void
     ) -> DefinitionGroup {
         let isTagged = source != nil
         let group = unsafeDowncast(
             DefinitionGroup.create(minimumCapacity: count) { _ in
-                Header(count: 0, isTagged: isTagged, tagRoom: (0, 0, 0, 0, 0))
+                Header(
+                    count: 0, isTagged: isTagged, tagRoom: (0, 0, 0, 0, 0), extras: extras,
+                    bindingExtras: bindingExtras)
             },
             to: DefinitionGroup.self)
         group.withUnsafeMutablePointers { header, records in
@@ -65,7 +76,15 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
             // Checked once per group, never per record: `containing(_:)` finds the group at
             // this distance before its records.
             ElementsOffset.check(group, what: "a definition group's first record")
-            for index in 0..<count { records[index].indexInGroup = UInt32(truncatingIfNeeded: index) }
+            for index in 0..<count {
+                records[index].indexInGroup = UInt32(truncatingIfNeeded: index)
+                let own = index == 0 ? extras : bindingExtras
+                assert(
+                    records[index].flags.hasExtras == (own != nil)
+                        && records[index].flags.hasPayload == (own?.hasPayload ?? false)
+                        && records[index].flags.hasCloseCallback == (own?.onClose != nil),
+                    "Wiring: a record's extras are not its group's")
+            }
             header.pointee.count = count
         }
         return group
@@ -80,6 +99,12 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
     @inline(__always)
     static func containing(_ record: UnsafePointer<DefinitionRecord>) -> Unmanaged<DefinitionGroup> {
         ElementsOffset<Header, DefinitionRecord>.object(of: record, at: Int(record.pointee.indexInGroup))
+    }
+
+    /// The extras of the record at `index` (see ``Header/extras``).
+    @inline(__always)
+    func extras(ofRecordAt index: Int) -> DefinitionRecord.Extras? {
+        withUnsafeMutablePointerToHeader { index == 0 ? $0.pointee.extras : $0.pointee.bindingExtras }
     }
 
     /// The group's tag (only for a tagged group, see ``Header/tagRoom``), which lives as long as
@@ -106,7 +131,7 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
             let builderOffset = MemoryLayout<DefinitionRecord>.offset(of: \.builder).unsafelyUnwrapped
             for index in 0..<header.pointee.count {
                 let record = records + index
-                guard record.pointee.isLine else {
+                guard record.pointee.flags.isLine else {
                     record.deinitialize(count: 1)
                     continue
                 }

@@ -35,24 +35,19 @@ struct DefinitionInfo: Sendable {
         self.index = index
     }
 
-    /// The info of the untagged record `make` returns, alone in a group of its own.
+    /// The info of the record `make` returns, alone in a group of its own, which holds `tag`
+    /// and `extras`, if given (the record keeps only whether it has them, see
+    /// ``DefinitionRecord/tag(at:)`` and ``DefinitionRecord/extras(at:)``).
     @inline(__always)
-    init(making make: () -> DefinitionRecord) {
-        self.init(group: DefinitionGroup.make(one: make), index: 0)
-    }
-
-    /// The info of the record `make` returns, alone in a group of its own, which holds `tag`:
-    /// `make` is given its address there (see ``DefinitionRecord/tag(at:)``).
-    @inline(__always)
-    init(tag: Tag, making make: (UnsafePointer<Tag>) -> DefinitionRecord) {
-        self.init(group: DefinitionGroup.make(tag: tag, one: make), index: 0)
+    init(tag: Tag? = nil, extras: DefinitionRecord.Extras? = nil, making make: () -> DefinitionRecord) {
+        self.init(group: DefinitionGroup.make(tag: tag, extras: extras, one: make), index: 0)
     }
 
     // Each reads a stored field of the record in place. (A computed property of the record,
     // which holds an existential and so is passed indirectly, would copy the whole record.)
     var type: Any.Type { record.pointee.type }
     /// The tag, if any (a copy: test ``isTagged`` first on a hot path).
-    var tag: Tag? { record.pointee.isTagged ? DefinitionRecord.tag(at: record) : nil }
+    var tag: Tag? { record.pointee.flags.isTagged ? DefinitionRecord.tag(at: record) : nil }
     /// The tag of a definition that ``isTagged``, read without wrapping it in an optional.
     var presentTag: Tag {
         assert(isTagged, "Wiring: presentTag read on an untagged definition")
@@ -60,21 +55,21 @@ struct DefinitionInfo: Sendable {
     }
     var lifetime: Lifetime { record.pointee.lifetime }
     var site: CodeLocation? { record.pointee.site }
-    var isInjection: Bool { record.pointee.isInjection }
-    var isOverride: Bool { record.pointee.isOverride }
-    var createdAtStart: Bool { record.pointee.createdAtStart }
-    var isAsync: Bool { record.pointee.isAsync }
-    var isPlain: Bool { record.pointee.isPlain }
-    var isTagged: Bool { record.pointee.isTagged }
-    var tagKeyIsExact: Bool { record.pointee.tagKeyIsExact }
+    var isInjection: Bool { record.pointee.flags.isInjection }
+    var isOverride: Bool { record.pointee.flags.isOverride }
+    var createdAtStart: Bool { record.pointee.flags.createdAtStart }
+    var isAsync: Bool { record.pointee.flags.isAsync }
+    var isPlain: Bool { record.pointee.flags.isPlain }
+    var isTagged: Bool { record.pointee.flags.isTagged }
+    var tagKeyIsExact: Bool { record.pointee.flags.tagKeyIsExact }
     var layout: ValueLayout { DefinitionRecord.layout(at: record) }
     var build: Builder { record.pointee.builder.function }
     /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
-    var scope: ScopeID? { record.pointee.extras?.scope }
+    var scope: ScopeID? { DefinitionRecord.extras(at: record)?.scope }
     /// Runs on an instance when Wiring releases it (`.onClose { }`): scope close, module unload.
-    var onClose: (@Sendable (Any) -> Void)? { record.pointee.extras?.onClose }
+    var onClose: (@Sendable (Any) -> Void)? { DefinitionRecord.onClose(at: record) }
     /// What the definition builds, or what else it stands for (see ``Definition/Payload``).
-    var payload: Definition.Payload { record.pointee.extras?.payload ?? .builder }
+    var payload: Definition.Payload { DefinitionRecord.extras(at: record)?.payload ?? .builder }
     /// Secondary types the definition also answers for (``Definition/bind(_:file:line:)``): the
     /// records after this one in its group (see ``DefinitionRecord/bindingCount``). An array
     /// made on each read: a hot path reads ``bindingCount`` and ``binding(_:)`` instead.
@@ -89,15 +84,13 @@ struct DefinitionInfo: Sendable {
         return DefinitionInfo(group: group, index: index + 1 + offset)
     }
     /// Whether the definition has a scope, a close callback or a payload.
-    var hasExtras: Bool { record.pointee.extras != nil }
+    var hasExtras: Bool { record.pointee.flags.hasExtras }
 
     /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
     /// the DSL makes one per line.
     init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init(tag: tag) { tag in
-            DefinitionRecord(
-                taggedType: type, tag: tag, keyIsExact: keyIsExact, lifetime: lifetime, site: site,
-                build: build)
+        self.init(tag: tag) {
+            DefinitionRecord(taggedType: type, keyIsExact: keyIsExact, lifetime: lifetime, site: site, build: build)
         }
     }
 
@@ -107,32 +100,27 @@ struct DefinitionInfo: Sendable {
         onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
         build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
-        func record(tag: UnsafePointer<Tag>?) -> DefinitionRecord {
+        let extras = DefinitionRecord.Extras.holding(scope: scope, onClose: onClose, payload: payload)
+        self.init(tag: tag, extras: extras) {
             DefinitionRecord(
-                type: type, tag: tag, lifetime: lifetime, site: site, isInjection: isInjection, isOverride: isOverride,
-                createdAtStart: createdAtStart, scope: scope, onClose: onClose, isAsync: isAsync, build: build,
-                payload: payload)
-        }
-        if let tag {
-            self.init(tag: tag) { record(tag: $0) }
-        } else {
-            self.init { record(tag: nil) }
+                type: type, isTagged: tag != nil, lifetime: lifetime, site: site, isInjection: isInjection,
+                isOverride: isOverride, createdAtStart: createdAtStart, extras: extras, isAsync: isAsync, build: build)
         }
     }
 
-    /// A copy for another type (a binding, which never carries the `onClose` callback: the
-    /// primary runs it once, and which builds with `build`), or with other flags. A copy of the
+    /// A copy for another type (which never carries the `onClose` callback: the primary runs
+    /// it once), or with other flags. A copy of the
     /// same type keeps its bindings; with `changingBindings`, each gets the same `lifetime`,
     /// `isOverride` and `scope` (`.override()`, a scope's definitions).
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, build: Builder? = nil,
-        payload: Definition.Payload? = nil, changingBindings: Bool = false
+        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, payload: Definition.Payload? = nil,
+        changingBindings: Bool = false
     ) -> DefinitionInfo {
         withExtendedLifetime(group) {
             DefinitionInfo.copying(
                 record, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
-                scope: scope, onClose: onClose, build: build, payload: payload, changingBindings: changingBindings)
+                scope: scope, onClose: onClose, payload: payload, changingBindings: changingBindings)
         }
     }
 
@@ -143,39 +131,60 @@ struct DefinitionInfo: Sendable {
     /// record in a group, or a line's record alone (which has none).
     static func copying(
         _ base: UnsafePointer<DefinitionRecord>, type: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
-        createdAtStart: Bool?, scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, build: Builder?,
+        createdAtStart: Bool?, scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?,
         payload: Definition.Payload?, changingBindings: Bool = false,
-        addedBinding: Any.Type? = nil, bindingBuild: Builder? = nil
+        addedBinding: Any.Type? = nil, bindingBuilder: StoredBuilder? = nil
     ) -> DefinitionInfo {
+        // A binding is added alone (`bind(_:)`): its scope is its definition's, as every kept
+        // binding's is, so one set of extras serves all the group's bindings (see
+        // `DefinitionGroup.Header.extras`).
+        precondition(addedBinding == nil || (scope == nil && !changingBindings), "Wiring: a binding added with a scope")
         let kept = type == nil ? base.pointee.bindingCount : 0
         let bindingCount = kept + (addedBinding == nil ? 0 : 1)
-        // The new group holds its own copy of the tag, which its records find through it.
-        let baseTag = base.pointee.isTagged ? DefinitionRecord.tagAddress(at: base) : nil
-        let group = DefinitionGroup.make(count: 1 + bindingCount, tagFrom: baseTag) { records, tag in
+        // The new group holds its own copy of the tag and its own extras, which its records
+        // find through it.
+        let baseTag = base.pointee.flags.isTagged ? DefinitionRecord.tagAddress(at: base) : nil
+        let extras = DefinitionRecord.Extras.copied(
+            from: base, type: type, scope: scope, onClose: onClose, payload: payload)
+        let bindingExtras: DefinitionRecord.Extras?
+        if kept > 0 {
+            // A binding copied as it is keeps its extras (its old group's); a changed one gets
+            // the definition's new scope.
+            bindingExtras = changingBindings
+                ? DefinitionRecord.Extras.copied(from: base + 1, type: nil, scope: scope, onClose: nil, payload: nil)
+                : DefinitionRecord.extras(at: base + 1)
+        } else if let addedBinding {
+            bindingExtras = DefinitionRecord.Extras.copied(
+                from: base, type: addedBinding, scope: nil, onClose: nil, payload: nil)
+        } else {
+            bindingExtras = nil
+        }
+        let group = DefinitionGroup.make(
+            count: 1 + bindingCount, tagFrom: baseTag, extras: extras, bindingExtras: bindingExtras
+        ) { records, _ in
             records.initialize(
                 to: DefinitionRecord(
                     copying: base, type: type, lifetime: lifetime, isOverride: isOverride,
-                    createdAtStart: createdAtStart, scope: scope, onClose: onClose, build: build, payload: payload,
-                    bindingCount: bindingCount, tag: tag))
+                    createdAtStart: createdAtStart, extras: extras, builder: nil, bindingCount: bindingCount))
             for offset in 0..<kept {
                 let binding = base + 1 + offset
                 if changingBindings {
                     (records + 1 + offset).initialize(
                         to: DefinitionRecord(
                             copying: binding, type: nil, lifetime: lifetime, isOverride: isOverride,
-                            createdAtStart: nil, scope: scope, onClose: nil, build: nil, payload: nil,
-                            bindingCount: 0, tag: tag))
+                            createdAtStart: nil, extras: bindingExtras, builder: nil, bindingCount: 0))
                 } else {
-                    // A copy as it is: it finds its tag, and `make` sets its index, in this group.
+                    // A copy as it is: it finds its tag and extras, and `make` sets its index, in
+                    // this group.
                     (records + 1 + offset).initialize(to: binding.pointee)
                 }
             }
-            if let addedBinding {
+            if addedBinding != nil {
                 // Made from the definition as it was: a binding has its lifetime, tag and scope.
                 (records + 1 + kept).initialize(
                     to: DefinitionRecord(
                         copying: base, type: addedBinding, lifetime: nil, isOverride: nil, createdAtStart: nil,
-                        scope: nil, onClose: nil, build: bindingBuild, payload: nil, bindingCount: 0, tag: tag))
+                        extras: bindingExtras, builder: bindingBuilder, bindingCount: 0))
             }
         }
         return DefinitionInfo(group: group, index: 0)

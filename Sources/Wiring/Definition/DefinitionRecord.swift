@@ -5,39 +5,37 @@ struct StoredBuilder: Sendable {
 }
 
 /// One definition's description, in its group: what ``DefinitionInfo`` reads.
+///
+/// 48 bytes: its type, its site (a file's address and a line), its index in its group, its
+/// binding count, its lifetime and its ``RecordFlags``, then its builder. What few definitions
+/// have (a tag, ``Extras``) is kept once in its group, which a record finds from its index
+/// (``DefinitionGroup/containing(_:)``). Fields are in this order so that the 32-bit ones fill
+/// the site's last word: a module of 1,000 lines is 48 KB of records, not 64.
 struct DefinitionRecord: Sendable {
     let type: Any.Type
-    /// The tag of the record at `record`, which ``isTagged``: kept once, in its group's header
-    /// (see ``DefinitionGroup/Header``), which every record of a group shares, since a group's
-    /// records are one definition and its bindings (one tag) or plain lines (none). Not in the
-    /// record: an existential is 40 bytes, which every record of a module's lines would carry,
-    /// and not its address either (8 bytes of every record): the record finds its group.
-    @inline(__always)
-    static func tag(at record: UnsafePointer<DefinitionRecord>) -> Tag {
-        tagAddress(at: record).pointee
-    }
-
-    /// Where the tag of the record at `record`, which ``isTagged``, lives: its group's copy,
-    /// valid as long as the group.
-    @inline(__always)
-    static func tagAddress(at record: UnsafePointer<DefinitionRecord>) -> UnsafePointer<Tag> {
-        assert(record.pointee.isTagged, "Wiring: the tag of an untagged definition was read")
-        return DefinitionGroup.containing(record)._withUnsafeGuaranteedRef { $0.tag }
-    }
-
-    let lifetime: Lifetime
-    /// Whether a value of `type` is one class reference (see ``layout``); in the byte after
-    /// `lifetime`.
-    private let valueIsObject: Bool
+    /// Where the definition was written, stored without the optional (see ``site``).
+    private let storedSite: CodeLocation
+    /// This record's place among its group's records, set by ``DefinitionGroup/make(count:tagFrom:extras:bindingExtras:_:)``
+    /// once the records are written: with it a record tells its group (see
+    /// ``DefinitionGroup/containing(_:)``), so that an entry and a resolution frame need not keep
+    /// the group beside the record. In the 32 bits after the site's line.
+    var indexInGroup: UInt32 = 0
     /// How many bindings (``Definition/bind(_:file:line:)``) this definition has. Invariant: they
     /// are the records right after this one, in the same group, in the order bound; a binding's
     /// own count is 0. So `bind(_:)` makes one group for the definition and its bindings, and
-    /// no array or extras: reading a binding is `record + n`, and the group that keeps the
-    /// definition keeps its bindings (a ``Definition/Binding`` holds that group too, which
-    /// holds no binding: no cycle).
-    ///
-    /// Stored in 32 bits beside `lifetime`, in what would be padding.
+    /// no array: reading a binding is `record + n`, and the group that keeps the definition
+    /// keeps its bindings (a ``Definition/Binding`` holds that group too, which holds no
+    /// binding: no cycle).
     private let storedBindingCount: UInt32
+    let lifetime: Lifetime
+    /// Everything else about the definition, in two bytes (see ``RecordFlags``).
+    let flags: RecordFlags
+    /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
+    /// each entry made from this definition, in every container it is composed into. Not
+    /// optional: a closure in an `Optional` is stored at the generic enum's abstraction, and
+    /// every call through it would allocate a reabstraction thunk.
+    let builder: StoredBuilder
+
     var bindingCount: Int {
         @inline(__always) get { Int(storedBindingCount) }
     }
@@ -48,35 +46,46 @@ struct DefinitionRecord: Sendable {
     var site: CodeLocation? {
         @inline(__always) get { storedSite.isAbsent ? nil : storedSite }
     }
-    private let storedSite: CodeLocation
-    /// Whether this is an `injection(for:)`: code run on an existing object, not a builder.
-    let isInjection: Bool
-    /// Whether this definition deliberately replaces an earlier one of the same type and tag.
-    let isOverride: Bool
-    /// Whether this singleton is built as soon as its container starts.
-    let createdAtStart: Bool
-    /// Whether an async factory builds it (`single { await … }`).
-    let isAsync: Bool
-    /// Whether this definition's key is its type alone: no tag, no scope, not an injection.
-    let isPlain: Bool
-    /// Whether two tags of this tag's type are equal exactly when their bits are (an integer, a
-    /// `Bool`): the resolve table's bitwise key then finds a duplicate tag alone, with no `==`.
-    let tagKeyIsExact: Bool
-    /// Whether this was made from a plain line (`single { … }`, `factory { … }`, `scoped { … }`
-    /// with nothing added): two records of one line are one definition (see ``DefinitionInfo``).
-    ///
-    /// Invariant: a line's record owns nothing but its builder. It has no tag, its site a literal's (a `StaticString` or
-    /// the address of its text, never a `String`), and it has no extras. Only
-    /// `init(plainType:…)` makes one, from a `#fileID` literal; ``DefinitionGroup``'s `deinit`
-    /// relies on this to destroy only the builder.
-    let isLine: Bool
-    /// Whether the definition has a tag (``tag(at:)``), which its group holds.
-    let isTagged: Bool
-    /// This record's place among its group's records, set by ``DefinitionGroup/make(count:tagFrom:_:)``
-    /// once the records are written: with it a record tells its group (see
-    /// ``DefinitionGroup/containing(_:)``), so that an entry and a resolution frame need not keep
-    /// the group beside the record. In 32 bits, in what would be padding after the flags.
-    var indexInGroup: UInt32 = 0
+
+    /// The tag of the record at `record`, which is tagged (`flags.isTagged`): kept once, in its
+    /// group's header (see ``DefinitionGroup/Header``), which every record of a group shares,
+    /// since a group's records are one definition and its bindings (one tag) or plain lines
+    /// (none). Not in the record: an existential is 40 bytes, which every record of a module's
+    /// lines would carry, and not its address either (8 bytes of every record): the record
+    /// finds its group.
+    @inline(__always)
+    static func tag(at record: UnsafePointer<DefinitionRecord>) -> Tag {
+        tagAddress(at: record).pointee
+    }
+
+    /// Where the tag of the record at `record`, which is tagged, lives: its group's copy, valid
+    /// as long as the group.
+    @inline(__always)
+    static func tagAddress(at record: UnsafePointer<DefinitionRecord>) -> UnsafePointer<Tag> {
+        assert(record.pointee.flags.isTagged, "Wiring: the tag of an untagged definition was read")
+        return DefinitionGroup.containing(record)._withUnsafeGuaranteedRef { $0.tag }
+    }
+
+    /// The scope, close callback and payload of the record at `record`, or `nil` for most
+    /// definitions (a `single` or `factory` without a scope, a close callback or a payload).
+    /// Kept in its group (``DefinitionGroup/Header/extras``), as its tag is: 8 bytes of every
+    /// record otherwise, which a module's lines never use. Only a record that `flags.hasExtras`
+    /// reads its group, so a record copied out of its group (a line's, on the stack) may be
+    /// asked too: it has none.
+    @inline(__always)
+    static func extras(at record: UnsafePointer<DefinitionRecord>) -> Extras? {
+        guard record.pointee.flags.hasExtras else { return nil }
+        let index = Int(record.pointee.indexInGroup)
+        return DefinitionGroup.containing(record)._withUnsafeGuaranteedRef { $0.extras(ofRecordAt: index) }
+    }
+
+    /// The close callback of the record at `record`, if it has one, told from its flags first:
+    /// every release of a scoped instance asks.
+    @inline(__always)
+    static func onClose(at record: UnsafePointer<DefinitionRecord>) -> (@Sendable (Any) -> Void)? {
+        record.pointee.flags.hasCloseCallback ? extras(at: record)?.onClose : nil
+    }
+
     /// How values of the record at `record`'s type are laid out and copied, for the storage an
     /// entry builds them in.
     ///
@@ -87,19 +96,11 @@ struct DefinitionRecord: Sendable {
     /// copy the whole record first.
     @inline(__always)
     static func layout(at record: UnsafePointer<DefinitionRecord>) -> ValueLayout {
-        ValueLayout(type: record.pointee.type, isObject: record.pointee.valueIsObject)
+        ValueLayout(type: record.pointee.type, isObject: record.pointee.flags.valueIsObject)
     }
-    /// Builds the value, for a definition with a builder (`single`, `factory`, a binding); read by
-    /// each entry made from this definition, in every container it is composed into. Not
-    /// optional: a closure in an `Optional` is stored at the generic enum's abstraction, and
-    /// every call through it would allocate a reabstraction thunk.
-    let builder: StoredBuilder
-    /// What few definitions have: `nil` for a `single` or `factory` without a scope, a close
-    /// callback or payload, which so costs less to make, holds less and frees faster (a payload
-    /// enum is an outlined copy and destroy).
-    let extras: Extras?
 
-    /// The scope, close callback and payload of a definition that has any.
+    /// The scope, close callback and payload of a definition that has any. Kept in its group's
+    /// header, not in its record (see ``extras(at:)``).
     final class Extras: Sendable {
         let scope: ScopeID?
         let onClose: (@Sendable (Any) -> Void)?
@@ -111,6 +112,26 @@ struct DefinitionRecord: Sendable {
             self.payload = payload
         }
 
+        /// Whether the payload is other than a builder (see ``RecordFlags/hasPayload``).
+        var hasPayload: Bool {
+            if case .builder = payload { return false }
+            return true
+        }
+
+        /// The scope a `linked(to:)` marker names; `nil` for anything else.
+        var linkTarget: ScopeID? {
+            if case let .linkMarker(target) = payload { return target }
+            return nil
+        }
+
+        /// Whether this is a marker (of a declared scope, or of a link), not a definition.
+        var isMarker: Bool {
+            switch payload {
+            case .scopeMarker, .linkMarker: true
+            default: false
+            }
+        }
+
         /// Extras for these, or `nil` when there is nothing to hold (most definitions).
         static func holding(
             scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload
@@ -119,6 +140,22 @@ struct DefinitionRecord: Sendable {
             if case .builder = payload { isBuilder = true }
             return scope == nil && onClose == nil && isBuilder
                 ? nil : Extras(scope: scope, onClose: onClose, payload: payload)
+        }
+
+        /// The extras of a copy of the record at `base` with what is given changed (see
+        /// `DefinitionInfo.copying`): a binding (a new type) never carries the close callback
+        /// (its primary runs it once) and builds with its own builder.
+        static func copied(
+            from base: UnsafePointer<DefinitionRecord>, type newType: Any.Type?, scope newScope: ScopeID?,
+            onClose newOnClose: (@Sendable (Any) -> Void)?, payload newPayload: Definition.Payload?
+        ) -> Extras? {
+            let extras = DefinitionRecord.extras(at: base)
+            // Most copies (`.bind`, `.override()` of a plain definition) have none and add none.
+            if extras == nil, newScope == nil, newOnClose == nil, newPayload == nil { return nil }
+            let scope = newScope ?? extras?.scope
+            let onClose = newType != nil ? nil : (newOnClose ?? extras?.onClose)
+            let payload = newPayload ?? (newType != nil ? .builder : extras?.payload ?? .builder)
+            return holding(scope: scope, onClose: onClose, payload: payload)
         }
     }
 
@@ -131,109 +168,97 @@ struct DefinitionRecord: Sendable {
     /// The record of a plain line whose builder is stored already.
     init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, isLine: Bool, builder: StoredBuilder) {
         self.init(
-            simpleType: type, tagAddress: nil, keyIsExact: false, lifetime: lifetime, site: site, isLine: isLine,
+            simpleType: type, isTagged: false, keyIsExact: false, lifetime: lifetime, site: site, isLine: isLine,
             builder: builder)
     }
 
-    /// The record of a `single` or `factory` under the tag at `tag` (its group's) and nothing else
-    /// (no scope, no flags).
+    /// The record of a `single` or `factory` under a tag (its group's, see ``tag(at:)``) and
+    /// nothing else (no scope, no flags).
     init(
-        taggedType type: Any.Type, tag: UnsafePointer<Tag>, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation,
-        build: @escaping Builder
+        taggedType type: Any.Type, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
     ) {
         self.init(
-            simpleType: type, tagAddress: tag, keyIsExact: keyIsExact, lifetime: lifetime, site: site, isLine: false,
+            simpleType: type, isTagged: true, keyIsExact: keyIsExact, lifetime: lifetime, site: site, isLine: false,
             builder: StoredBuilder(function: build))
     }
 
     /// A `single` or `factory` without scope, flags or extras, tagged or not.
     @inline(__always)
     private init(
-        simpleType type: Any.Type, tagAddress: UnsafePointer<Tag>?, keyIsExact: Bool, lifetime: Lifetime,
-        site: CodeLocation, isLine: Bool, builder: StoredBuilder
+        simpleType type: Any.Type, isTagged: Bool, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation,
+        isLine: Bool, builder: StoredBuilder
     ) {
         self.type = type
-        isTagged = tagAddress != nil
-        self.lifetime = lifetime
         storedSite = site
-        isInjection = false
-        isOverride = false
-        createdAtStart = false
-        isAsync = false
-        self.builder = builder
-        extras = nil
-        valueIsObject = ValueLayout.isObject(type)
-        isPlain = tagAddress == nil
-        tagKeyIsExact = keyIsExact
-        self.isLine = isLine
         storedBindingCount = 0
+        self.lifetime = lifetime
+        flags = RecordFlags(
+            valueIsObject: ValueLayout.isObject(type), isPlain: !isTagged, tagKeyIsExact: keyIsExact, isLine: isLine,
+            isTagged: isTagged)
+        self.builder = builder
     }
 
-    /// - Parameter tag: The tag's address in the record's group, if it has one: the record keeps
-    ///   only whether it does, and finds the tag through its group (see ``tag(at:)``).
+    /// - Parameters:
+    ///   - isTagged: Whether the record has a tag, which its group holds (see ``tag(at:)``).
+    ///   - extras: Its extras, which its group holds (see ``extras(at:)``): the record keeps
+    ///     only whether it has any.
     init(
-        type: Any.Type, tag: UnsafePointer<Tag>?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
-        isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
-        onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
-        build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
+        type: Any.Type, isTagged: Bool, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
+        isOverride: Bool = false, createdAtStart: Bool = false, extras: Extras?, isAsync: Bool = false,
+        build: @escaping Builder = DefinitionRecord.noBuilder
     ) {
         self.type = type
-        isTagged = tag != nil
-        self.lifetime = lifetime
         storedSite = site ?? .absent
-        self.isInjection = isInjection
-        self.isOverride = isOverride
-        self.createdAtStart = createdAtStart
-        self.isAsync = isAsync
-        builder = StoredBuilder(function: build)
-        extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
-        valueIsObject = ValueLayout.isObject(type)
-        isPlain = tag == nil && scope == nil && !isInjection
-        tagKeyIsExact = false
-        isLine = false
         storedBindingCount = 0
+        self.lifetime = lifetime
+        flags = RecordFlags(
+            valueIsObject: ValueLayout.isObject(type), isInjection: isInjection, isOverride: isOverride,
+            createdAtStart: createdAtStart, isAsync: isAsync,
+            isPlain: !isTagged && extras?.scope == nil && !isInjection, isTagged: isTagged, hasExtras: extras != nil,
+            hasPayload: extras?.hasPayload ?? false, hasCloseCallback: extras?.onClose != nil)
+        builder = StoredBuilder(function: build)
     }
 
     /// `base` with what is given changed (see `DefinitionInfo.with(type:…)`), followed in its
-    /// group by `bindingCount` bindings (see ``bindingCount``; a binding, of a new type, has none).
-    /// `tag` is the address of the new group's copy of `base`'s tag, if it has one.
-    /// Copies the tag only when there is one, and the layout unless the type changes: the
-    /// modifiers (`.bind`, `.override()`, a scope) make one of these per definition they touch.
+    /// group by `bindingCount` bindings (see ``bindingCount``; a binding, of a new type, has none),
+    /// built by `newBuilder` if given (a binding's). `extras` are the copy's, which its new
+    /// group holds (see `Extras.copied`). Copies the
+    /// layout unless the type changes: the modifiers (`.bind`, `.override()`, a scope) make one
+    /// of these per definition they touch.
     init(
         copying base: UnsafePointer<DefinitionRecord>, type newType: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
-        createdAtStart: Bool?, scope newScope: ScopeID?, onClose newOnClose: (@Sendable (Any) -> Void)?,
-        build newBuild: Builder?, payload newPayload: Definition.Payload?, bindingCount: Int,
-        tag: UnsafePointer<Tag>?
+        createdAtStart: Bool?, extras: Extras?, builder newBuilder: StoredBuilder?, bindingCount: Int
     ) {
-        precondition((tag != nil) == base.pointee.isTagged, "Wiring: a record copied without its tag")
         type = newType ?? base.pointee.type
-        isTagged = tag != nil
-        self.lifetime = lifetime ?? base.pointee.lifetime
         storedSite = base.pointee.storedSite
-        isInjection = base.pointee.isInjection
-        self.isOverride = isOverride ?? base.pointee.isOverride
-        self.createdAtStart = createdAtStart ?? base.pointee.createdAtStart
-        isAsync = base.pointee.isAsync
-        // Only a binding (a new type) gets a builder of its own; every other copy keeps this one.
-        builder = StoredBuilder(function: newBuild ?? (newType != nil ? DefinitionRecord.noBuilder : base.pointee.builder.function))
-        let scope = newScope ?? base.pointee.extras?.scope
-        // A binding never carries the close callback (its primary runs it once), nor bindings.
-        let onClose = newType != nil ? nil : (newOnClose ?? base.pointee.extras?.onClose)
-        let payload = newPayload ?? (newType != nil ? .builder : base.pointee.extras?.payload ?? .builder)
-        extras = Extras.holding(scope: scope, onClose: onClose, payload: payload)
         precondition(bindingCount <= Int(UInt32.max), "Wiring: more bindings of one definition than can be counted")
         storedBindingCount = newType != nil ? 0 : UInt32(truncatingIfNeeded: bindingCount)
-        valueIsObject = newType.map { ValueLayout.isObject($0) } ?? base.pointee.valueIsObject
-        isPlain = tag == nil && scope == nil && !isInjection
-        tagKeyIsExact = base.pointee.tagKeyIsExact
-        isLine = false
+        self.lifetime = lifetime ?? base.pointee.lifetime
+        let flags = base.pointee.flags
+        self.flags = flags.copied(
+            valueIsObject: newType.map { ValueLayout.isObject($0) } ?? flags.valueIsObject,
+            isOverride: isOverride ?? flags.isOverride, createdAtStart: createdAtStart ?? flags.createdAtStart,
+            isPlain: !flags.isTagged && extras?.scope == nil && !flags.isInjection, isTagged: flags.isTagged,
+            hasExtras: extras != nil, hasPayload: extras?.hasPayload ?? false, hasCloseCallback: extras?.onClose != nil)
+        // Only a binding (a new type) gets a builder of its own; every other copy keeps this one.
+        // Branches, not `??`: a closure passed through a generic function (or kept in an
+        // `Optional`) is reabstracted, and each conversion is a heap-allocated thunk, which the
+        // optimizer removes only where it inlines everything. A `StoredBuilder` keeps its closure
+        // at its own abstraction, optional or not.
+        if let newBuilder {
+            builder = newBuilder
+        } else if newType != nil {
+            builder = StoredBuilder(function: DefinitionRecord.noBuilder)
+        } else {
+            builder = base.pointee.builder
+        }
     }
 
     /// Whether the records at `record` and `other` were made from the same plain line: same
     /// type, lifetime and site, and the same builder, code and captures alike (a builder that
     /// captures nothing is the same code; one that captures differs by what it captured).
     static func isSameLine(_ record: UnsafePointer<DefinitionRecord>, as other: UnsafePointer<DefinitionRecord>) -> Bool {
-        guard record.pointee.isLine, other.pointee.isLine, record.pointee.type == other.pointee.type,
+        guard record.pointee.flags.isLine, other.pointee.flags.isLine, record.pointee.type == other.pointee.type,
             record.pointee.lifetime == other.pointee.lifetime, let site = record.pointee.site,
             let otherSite = other.pointee.site, site.isSame(as: otherSite)
         else { return false }
@@ -249,11 +274,11 @@ struct DefinitionRecord: Sendable {
     }
 
     /// Whether the record at `record` is built by its builder (no extras, or a `.builder`
-    /// payload), told without copying the payload out.
+    /// payload), told from its flags: inlined into the registry build's loop, where a call
+    /// that reads the group would keep the optimizer from proving its arrays unique.
+    @inline(__always)
     static func hasBuilderPayload(_ record: UnsafePointer<DefinitionRecord>) -> Bool {
-        guard let extras = record.pointee.extras else { return true }
-        if case .builder = extras.payload { return true }
-        return false
+        !record.pointee.flags.hasPayload
     }
 
     /// Whether the records at `record` and `other` are one definition's: the same record, or
