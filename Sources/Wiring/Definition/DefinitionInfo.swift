@@ -35,11 +35,18 @@ struct DefinitionInfo: Sendable {
         self.index = index
     }
 
-    /// The info of the record `make` returns, alone in a group of its own, which holds `tag`
-    /// and `extras`, if given (the record keeps only whether it has them, see
-    /// ``DefinitionRecord/tag(at:)`` and ``DefinitionRecord/extras(at:)``).
+    /// The info of the untagged record `make` returns, alone in a group of its own, which holds
+    /// `extras`, if given (the record keeps only whether it has any, see
+    /// ``DefinitionRecord/extras(at:)``).
     @inline(__always)
-    init(tag: Tag? = nil, extras: DefinitionRecord.Extras? = nil, making make: () -> DefinitionRecord) {
+    init(extras: DefinitionRecord.Extras? = nil, making make: () -> DefinitionRecord) {
+        self.init(group: DefinitionGroup.make(extras: extras, one: make), index: 0)
+    }
+
+    /// The info of the record `make` returns, alone in a group of its own, which holds `tag`
+    /// and `extras`, if given (see ``DefinitionRecord/tag(at:)``).
+    @inline(__always)
+    init(tag: Tag, extras: DefinitionRecord.Extras? = nil, making make: () -> DefinitionRecord) {
         self.init(group: DefinitionGroup.make(tag: tag, extras: extras, one: make), index: 0)
     }
 
@@ -101,10 +108,15 @@ struct DefinitionInfo: Sendable {
         build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
         let extras = DefinitionRecord.Extras.holding(scope: scope, onClose: onClose, payload: payload)
-        self.init(tag: tag, extras: extras) {
+        func record(isTagged: Bool) -> DefinitionRecord {
             DefinitionRecord(
-                type: type, isTagged: tag != nil, lifetime: lifetime, site: site, isInjection: isInjection,
+                type: type, isTagged: isTagged, lifetime: lifetime, site: site, isInjection: isInjection,
                 isOverride: isOverride, createdAtStart: createdAtStart, extras: extras, isAsync: isAsync, build: build)
+        }
+        if let tag {
+            self.init(tag: tag, extras: extras) { record(isTagged: true) }
+        } else {
+            self.init(extras: extras) { record(isTagged: false) }
         }
     }
 
