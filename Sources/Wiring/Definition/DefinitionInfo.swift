@@ -156,16 +156,28 @@ struct DefinitionInfo: Sendable {
         // The new group holds its own copy of the tag and its own extras, which its records
         // find through it.
         let baseTag = base.pointee.flags.isTagged ? DefinitionRecord.tagAddress(at: base) : nil
-        let extras = DefinitionRecord.Extras.copied(
-            from: base, type: type, scope: scope, onClose: onClose, payload: payload)
+        // Most copies (`.bind`, `.override()` of a plain definition) have no extras and add
+        // none: told here, without a call.
+        let baseHasExtras = base.pointee.flags.hasExtras
+        let extras =
+            baseHasExtras || scope != nil || onClose != nil || payload != nil
+            ? DefinitionRecord.Extras.copied(from: base, type: type, scope: scope, onClose: onClose, payload: payload)
+            : nil
         let bindingExtras: DefinitionRecord.Extras?
         if kept > 0 {
             // A binding copied as it is keeps its extras (its old group's); a changed one gets
             // the definition's new scope.
-            bindingExtras = changingBindings
-                ? DefinitionRecord.Extras.copied(from: base + 1, type: nil, scope: scope, onClose: nil, payload: nil)
-                : DefinitionRecord.extras(at: base + 1)
-        } else if let addedBinding {
+            let binding = base + 1
+            if !changingBindings {
+                bindingExtras = DefinitionRecord.extras(at: binding)
+            } else if binding.pointee.flags.hasExtras || scope != nil {
+                bindingExtras = DefinitionRecord.Extras.copied(
+                    from: binding, type: nil, scope: scope, onClose: nil, payload: nil)
+            } else {
+                bindingExtras = nil
+            }
+        } else if let addedBinding, baseHasExtras {
+            // A binding has its definition's scope, and no close callback or payload.
             bindingExtras = DefinitionRecord.Extras.copied(
                 from: base, type: addedBinding, scope: nil, onClose: nil, payload: nil)
         } else {

@@ -150,8 +150,6 @@ struct DefinitionRecord: Sendable {
             onClose newOnClose: (@Sendable (Any) -> Void)?, payload newPayload: Definition.Payload?
         ) -> Extras? {
             let extras = DefinitionRecord.extras(at: base)
-            // Most copies (`.bind`, `.override()` of a plain definition) have none and add none.
-            if extras == nil, newScope == nil, newOnClose == nil, newPayload == nil { return nil }
             let scope = newScope ?? extras?.scope
             let onClose = newType != nil ? nil : (newOnClose ?? extras?.onClose)
             let payload = newPayload ?? (newType != nil ? .builder : extras?.payload ?? .builder)
