@@ -140,9 +140,9 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
                     record.deinitialize(count: 1)
                     continue
                 }
-                // A line's record owns nothing but its builder (see `DefinitionRecord.isLine`):
-                // only that is destroyed, without the outlined destroy of the whole record (an
-                // optional site, the extras), several calls per line. And
+                // A line's record owns nothing but its builder (see `RecordFlags.isLine`):
+                // only that is destroyed, without the outlined destroy of the whole record, a
+                // call per line. And
                 // only if it captured something: a closure is its function and its context (the
                 // layout `DefinitionRecord.isSameLine` relies on), and one without a context
                 // owns nothing, so dropping it would be an outlined call that releases nothing.
