@@ -8,12 +8,23 @@ hand-written baseline so that both see the same neighbours, at two operation cou
 the fastest of each: the difference of the fastest runs, divided by the difference in
 operations, is one start-up's time with the process's own start (the runtime, the warm-up run,
 10 to 20 ms) taken out. A process's time is its user and system CPU time (`wait4`), so page
-faults and the kernel's work on the heap are counted, as an app pays them.
+faults and the kernel's work on the heap are counted, as an app pays them. Page faults per
+start-up are differenced the same way.
+
+`--no-trim` is a diagnostic: it also runs every measurement with glibc's heap padded by 1 MB
+(`GLIBC_TUNABLES=glibc.malloc.top_pad=1048576`), alternating with the default, and prints that
+table too. glibc gives the top of the heap back to the system (`brk`) whenever more than 128 KB
+of it is free, and keeps 128 KB when it grows it: a start-up whose memory peaks above that
+grows the heap and has it trimmed again, every time, and faults its pages in again. With the
+padding, neither library's start-up does: the difference between the tables is what that cycle
+costs in this loop. (An app starts once: it faults in all the memory its start-up touches, and
+never trims it between start-ups.)
 
 Usage (from Benchmarks/):
     python3 Scripts/start-up-wall-clock.py                     # scenarios 13, 14 and 7
     python3 Scripts/start-up-wall-clock.py --runs 30 start-up-one-module
     python3 Scripts/start-up-wall-clock.py --binary /tmp/InstructionCounts-before   # another build
+    python3 Scripts/start-up-wall-clock.py --no-trim           # also without the heap's trim cycle
 """
 import argparse
 import os
@@ -32,14 +43,20 @@ SCENARIOS = {
 LIBRARIES = ["wiring", "hand-written"]
 
 
-def cpu_seconds(scenario: str, library: str, operations: int) -> float:
-    """The user and system CPU time of one run of the harness."""
+NO_TRIM = "glibc.malloc.top_pad=1048576"
+
+
+def measure(scenario: str, library: str, operations: int, no_trim: bool) -> tuple[float, int]:
+    """The user and system CPU time of one run of the harness, and its minor page faults."""
+    environment = dict(os.environ)
+    if no_trim:
+        environment["GLIBC_TUNABLES"] = NO_TRIM
     process = subprocess.Popen(
-        [str(BINARY), f"{scenario}/{library}", str(operations)], stdout=subprocess.DEVNULL)
+        [str(BINARY), f"{scenario}/{library}", str(operations)], stdout=subprocess.DEVNULL, env=environment)
     _, status, usage = os.wait4(process.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{scenario}/{library} failed")
-    return usage.ru_utime + usage.ru_stime
+    return usage.ru_utime + usage.ru_stime, usage.ru_minflt
 
 
 def main() -> None:
@@ -49,6 +66,8 @@ def main() -> None:
     parser.add_argument("--low", type=int, default=500)
     parser.add_argument("--high", type=int, default=2500)
     parser.add_argument("--binary", help="a harness built elsewhere (an earlier commit's), instead of building this one")
+    parser.add_argument("--no-trim", action="store_true",
+                        help="also measure with glibc's heap padded, so that no start-up grows and trims it")
     arguments = parser.parse_args()
     global BINARY
     if arguments.binary:
@@ -56,22 +75,34 @@ def main() -> None:
     else:
         subprocess.run(["swift", "build", "-c", "release", "--product", "InstructionCounts"], cwd=PACKAGE, check=True,
                        stdout=subprocess.DEVNULL)
-    fastest: dict[tuple[str, str, int], float] = {}
+    modes = [False, True] if arguments.no_trim else [False]
+    fastest: dict[tuple[bool, str, str, int], float] = {}
+    faults: dict[tuple[bool, str, str, int], int] = {}
     for _ in range(arguments.runs):
-        for scenario in arguments.scenarios:
-            for library in LIBRARIES:
-                for operations in (arguments.low, arguments.high):
-                    key = (scenario, library, operations)
-                    seconds = cpu_seconds(scenario, library, operations)
-                    fastest[key] = min(fastest.get(key, seconds), seconds)
+        for no_trim in modes:
+            for scenario in arguments.scenarios:
+                for library in LIBRARIES:
+                    for operations in (arguments.low, arguments.high):
+                        key = (no_trim, scenario, library, operations)
+                        seconds, minor = measure(scenario, library, operations, no_trim)
+                        fastest[key] = min(fastest.get(key, seconds), seconds)
+                        faults[key] = min(faults.get(key, minor), minor)
     span = arguments.high - arguments.low
-    print(f"fastest of {arguments.runs} runs at {arguments.low} and {arguments.high} start-ups, per start-up:")
-    print(f"{'scenario':44} {'Wiring':>10} {'hand-written':>13} {'ratio':>7}")
-    for scenario in arguments.scenarios:
-        per = {library: (fastest[(scenario, library, arguments.high)] - fastest[(scenario, library, arguments.low)])
-               / span * 1e6 for library in LIBRARIES}
-        print(f"{SCENARIOS.get(scenario, scenario):44} {per['wiring']:8.1f} µs {per['hand-written']:10.1f} µs "
-              f"{per['wiring'] / per['hand-written']:6.2f}×")
+    for no_trim in modes:
+        heading = f"with {NO_TRIM} (diagnostic: no heap trim between start-ups)" if no_trim else "as measured"
+        print(f"{heading}: fastest of {arguments.runs} runs at {arguments.low} and {arguments.high} start-ups, "
+              "per start-up:")
+        print(f"{'scenario':44} {'Wiring':>10} {'hand-written':>13} {'ratio':>7} {'faults':>14}")
+        for scenario in arguments.scenarios:
+            per = {library: (fastest[(no_trim, scenario, library, arguments.high)]
+                             - fastest[(no_trim, scenario, library, arguments.low)]) / span * 1e6
+                   for library in LIBRARIES}
+            # Rounded, then `+ 0.0`, so that a difference of nothing prints as 0.0, never -0.0.
+            fault = {library: round((faults[(no_trim, scenario, library, arguments.high)]
+                                     - faults[(no_trim, scenario, library, arguments.low)]) / span, 1) + 0.0
+                     for library in LIBRARIES}
+            print(f"{SCENARIOS.get(scenario, scenario):44} {per['wiring']:8.1f} µs {per['hand-written']:10.1f} µs "
+                  f"{per['wiring'] / per['hand-written']:6.2f}× {fault['wiring']:6.1f} / {fault['hand-written']:4.1f}")
 
 
 if __name__ == "__main__":

@@ -341,8 +341,7 @@ public struct Definition: Sendable {
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
         self.init(info: DefinitionInfo(
-            taggedType: type, tag: Tag(tag), keyIsExact: Tag.keyIsExact(TagValue.self), lifetime: lifetime,
-            site: CodeLocation(file, line), build: build))
+            taggedType: type, tag: tag, lifetime: lifetime, site: CodeLocation(file, line), build: build))
     }
 
     init<Value: Sendable>(

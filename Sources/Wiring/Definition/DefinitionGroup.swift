@@ -51,18 +51,44 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
         }
     }
 
+    /// A group of the one record `make` returns under the tag `value`, boxed straight into the
+    /// group's room. (A `Tag` made first and passed in is copied into the room and then
+    /// destroyed: two value-witness calls, about 70 instructions per tagged line.)
+    @inline(__always)
+    static func make<TagValue: Hashable & Sendable>(
+        tagValue value: TagValue, one make: () -> DefinitionRecord
+    ) -> DefinitionGroup {
+        self.make(count: 1, isTagged: true, initializeTag: { $0.initialize(to: Tag(value)) }) { record, _ in
+            record.initialize(to: make())
+        }
+    }
+
     /// A group of `count` records, which `initialize` writes from the first element's address,
     /// each exactly once, given the address of the group's copy of the tag at `source`, if
     /// there is one (a record keeps only whether it has a tag, see ``DefinitionRecord/tag(at:)``),
     /// and holding `extras` for the first record and `bindingExtras` for every other (see
-    /// ``Header/extras``). Invariant: the header's count of initialized records is set only
-    /// after `initialize` returns, so `deinit` never reads an unwritten record.
+    /// ``Header/extras``).
     static func make(
         count: Int, tagFrom source: UnsafePointer<Tag>?, extras: DefinitionRecord.Extras? = nil,
         bindingExtras: DefinitionRecord.Extras? = nil,
         _ initialize: (UnsafeMutablePointer<DefinitionRecord>, UnsafePointer<Tag>?) -> Void
     ) -> DefinitionGroup {
-        let isTagged = source != nil
+        // One copy of the body (`initializeTag` only runs when there is a source).
+        make(
+            count: count, isTagged: source != nil, initializeTag: { $0.initialize(to: source.unsafelyUnwrapped.pointee) },
+            extras: extras, bindingExtras: bindingExtras, initialize)
+    }
+
+    /// A group of `count` records, as `make(count:tagFrom:extras:bindingExtras:_:)` says, whose
+    /// tag, if `isTagged`, `initializeTag` writes into the room it is given (and is not called
+    /// otherwise). Invariant: the header's count of initialized records is set only after
+    /// `initialize` returns, so `deinit` never reads an unwritten record.
+    @inline(__always)
+    private static func make(
+        count: Int, isTagged: Bool, initializeTag: (UnsafeMutablePointer<Tag>) -> Void,
+        extras: DefinitionRecord.Extras? = nil, bindingExtras: DefinitionRecord.Extras? = nil,
+        _ initialize: (UnsafeMutablePointer<DefinitionRecord>, UnsafePointer<Tag>?) -> Void
+    ) -> DefinitionGroup {
         let group = unsafeDowncast(
             DefinitionGroup.create(minimumCapacity: count) { _ in
                 Header(
@@ -72,9 +98,9 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
             to: DefinitionGroup.self)
         group.withUnsafeMutablePointers { header, records in
             var tagAddress: UnsafePointer<Tag>?
-            if let source {
+            if isTagged {
                 let room = DefinitionGroup.tagRoom(of: header)
-                room.initialize(to: source.pointee)
+                initializeTag(room)
                 tagAddress = UnsafePointer(room)
             }
             initialize(records, tagAddress)

@@ -95,10 +95,15 @@ struct DefinitionInfo: Sendable {
 
     /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
     /// the DSL makes one per line.
-    init(taggedType type: Any.Type, tag: Tag, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init(tag: tag) {
-            DefinitionRecord(taggedType: type, keyIsExact: keyIsExact, lifetime: lifetime, site: site, build: build)
-        }
+    /// The tag is boxed once, in the group's room (see ``DefinitionGroup/make(tagValue:one:)``).
+    init<TagValue: Hashable & Sendable>(
+        taggedType type: Any.Type, tag: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
+    ) {
+        let keyIsExact = Tag.keyIsExact(TagValue.self)
+        self.init(
+            group: DefinitionGroup.make(tagValue: tag) {
+                DefinitionRecord(taggedType: type, keyIsExact: keyIsExact, lifetime: lifetime, site: site, build: build)
+            }, index: 0)
     }
 
     init(
