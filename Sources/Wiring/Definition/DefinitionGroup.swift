@@ -52,8 +52,8 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
     }
 
     /// A group of the one record `make` returns under the tag `value`, boxed straight into the
-    /// group's room. (A `Tag` made first and passed in is copied into the room and then
-    /// destroyed: two value-witness calls, about 70 instructions per tagged line.)
+    /// group's room. (A `Tag` made first and passed in was copied into the room and then
+    /// destroyed, two outlined value-witness calls: 34 instructions more per tagged line.)
     @inline(__always)
     static func make<TagValue: Hashable & Sendable>(
         tagValue value: TagValue, one make: () -> DefinitionRecord

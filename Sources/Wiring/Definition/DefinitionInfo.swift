@@ -94,8 +94,8 @@ struct DefinitionInfo: Sendable {
     var hasExtras: Bool { record.pointee.flags.hasExtras }
 
     /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
-    /// the DSL makes one per line.
-    /// The tag is boxed once, in the group's room (see ``DefinitionGroup/make(tagValue:one:)``).
+    /// the DSL makes one per line. The tag is boxed once, in the group's room (see
+    /// `DefinitionGroup.make(tagValue:one:)`).
     init<TagValue: Hashable & Sendable>(
         taggedType type: Any.Type, tag: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
     ) {
