@@ -36,18 +36,21 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
     /// in), holding `extras` if given (which the record finds here).
     @inline(__always)
     static func make(extras: DefinitionRecord.Extras? = nil, one make: () -> DefinitionRecord) -> DefinitionGroup {
-        self.make(count: 1, tagFrom: nil, extras: extras) { record, _ in record.initialize(to: make()) }
+        self.make(count: 1, isTagged: false, initializeTag: { _ in }, extras: extras) { record, _ in
+            record.initialize(to: make())
+        }
     }
 
-    /// A group of the one record `make` returns under `tag`, holding `extras` if given. Takes
-    /// the tag unwrapped: a tag (an existential) moved into and out of an `Optional` is copied
-    /// through its value witnesses each way, about 370 instructions per tagged definition.
+    /// A group of the one record `make` returns under `tag` (copied into the group's room),
+    /// holding `extras` if given. Takes the tag unwrapped: a tag (an existential) moved into and
+    /// out of an `Optional` is copied through its value witnesses each way, about 370
+    /// instructions per tagged definition.
     @inline(__always)
     static func make(
         tag: Tag, extras: DefinitionRecord.Extras? = nil, one make: () -> DefinitionRecord
     ) -> DefinitionGroup {
-        withUnsafePointer(to: tag) { source in
-            self.make(count: 1, tagFrom: source, extras: extras) { record, _ in record.initialize(to: make()) }
+        self.make(count: 1, isTagged: true, initializeTag: { $0.initialize(to: tag) }, extras: extras) { record, _ in
+            record.initialize(to: make())
         }
     }
 
