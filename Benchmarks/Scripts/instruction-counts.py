@@ -42,6 +42,7 @@ SCENARIOS = [
 # Wiring alone, at several sizes (issue 25): scenario, what one unit is, the two operation counts,
 # and the units per operation (levels of the chain resolved, definitions of the module built).
 SCALE = [
+    ("async-singleton/wiring", "10 async single, built: await container.resolveAsync()", 1_000, 3_000, 1),
     ("scope-cycle-10/wiring", "scope cycle beside 10 open scopes", 2_000, 6_000, 1),
     ("scope-cycle-1000/wiring", "scope cycle beside 1,000 open scopes", 2_000, 6_000, 1),
     ("scope-cycle-100000/wiring", "scope cycle beside 100,000 open scopes", 2_000, 6_000, 1),

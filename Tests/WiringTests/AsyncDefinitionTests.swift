@@ -133,4 +133,33 @@ private struct Snapshot: Sendable {
             #expect(database.config === container.resolve() as Config)
         }
     }
+
+    @Test func aBuiltAsyncSingleOfAValueIsCopiedWholeFromAModuleAndARootApartFromItsTag() async {
+        let builds = Counter()
+        let lists = module {
+            single { () async -> [String] in
+                builds.increment()
+                await Task.yield()
+                return ["first", "list"].map { "\($0) \(builds.count)" }
+            }
+            single(tag: "other") { () async -> [String] in ["tagged"] }
+        }
+        // A module reads its registry built on first use; the copies outlive each other.
+        var copies: [[String]] = []
+        for _ in 0..<100 { copies.append(await lists.resolveAsync([String].self)) }
+        #expect(copies.allSatisfy { $0 == ["first 1", "list 1"] })
+        #expect(await lists.resolveAsync([String].self, tag: "other") == ["tagged"])
+        #expect(builds.count == 1)
+        // A root with a module loaded reads a registry of its own (not built on first use).
+        let extra = module { single { Config() } }
+        await DependencyContainer.withRoot(lists) {
+            DependencyContainer.load(extra)
+            let built: [String] = await resolveAsync()
+            let buildsSoFar = builds.count
+            #expect(built == ["first \(buildsSoFar)", "list \(buildsSoFar)"])
+            for _ in 0..<100 { #expect(await resolveAsync([String].self) == built) }
+            #expect(await resolveAsync([String].self, tag: "other") == ["tagged"])
+            #expect(builds.count == buildsSoFar)
+        }
+    }
 }

@@ -83,8 +83,11 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
         guard isKept, container.verification == nil else { return false }
         return lock.withLock {
-            guard let built else { return false }
-            buffer.initializeMemory(as: Value.self, from: built.storage.assumingMemoryBound(to: Value.self), count: 1)
+            // The storage's address, read without retaining the holder (`lock` keeps it), and
+            // the value copied by its type's own copy: `initializeMemory(as:from:count:)` would
+            // go through the runtime's array copy.
+            guard let storage = built?.storage else { return false }
+            buffer.assumingMemoryBound(to: Value.self).initialize(to: storage.assumingMemoryBound(to: Value.self).pointee)
             return true
         }
     }

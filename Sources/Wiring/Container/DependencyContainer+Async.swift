@@ -75,8 +75,18 @@ extension DependencyContainer {
     /// if there is one; `false` if not (not async, not built, a scope, a sandbox).
     @usableFromInline
     func _copyBuiltAsyncSingle(_ type: ObjectIdentifier, into buffer: UnsafeMutableRawPointer) -> Bool {
-        guard scope == nil, let entry = registry.asyncEntry(for: type, tag: nil) else { return false }
-        return entry.copyBuilt(into: buffer, in: self)
+        guard scope == nil else { return false }
+        // By type alone (`asyncEntry(for:tag:)` with a `nil` tag would make and destroy an
+        // optional `Tag` through its value witnesses), and with the registry unretained: this
+        // container keeps it, and a module's built registry, for as long as it resolves.
+        if let lazy = Unmanaged.passUnretained(self)._withUnsafeGuaranteedRef({ $0.lazy.map(Unmanaged.passUnretained) }) {
+            return lazy._withUnsafeGuaranteedRef { lazy in
+                Unmanaged.passUnretained(lazy.built(for: self))._withUnsafeGuaranteedRef {
+                    $0.registry.copyBuiltAsyncSingle(type, into: buffer, in: self)
+                }
+            }
+        }
+        return ownRegistry.copyBuiltAsyncSingle(type, into: buffer, in: self)
     }
 
     @usableFromInline

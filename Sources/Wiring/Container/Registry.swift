@@ -36,6 +36,18 @@ final class Registry: Sendable {
     /// The untagged ones of `asyncEntries`, by type alone: found without hashing a key.
     let untaggedAsyncEntries: TypeTable<any AnyAsyncEntry>
 
+    /// Initializes `buffer` with the built async single of `type` without a tag, if there is
+    /// one and it is built (see ``AnyAsyncEntry/copyBuilt(into:in:)``); `false` otherwise. The
+    /// entry is read in place: what a resolve of a built async single costs is this lookup, a
+    /// lock and the copy.
+    func copyBuiltAsyncSingle(_ type: ObjectIdentifier, into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
+        untaggedAsyncEntries.withValue(for: type) { entry in
+            // Held by this registry for as long as the call: called without a retain.
+            unowned(unsafe) let entry = entry.pointee
+            return entry.copyBuilt(into: buffer, in: container)
+        } ?? false
+    }
+
     /// Each scope declared here: its definitions, and the registry the scopes opened from it
     /// share.
     let scopes: [ScopeID: ScopeTemplate]

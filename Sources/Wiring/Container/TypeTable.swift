@@ -41,13 +41,32 @@ struct TypeTable<Value: Sendable>: Sendable {
 
     @inline(__always)
     subscript(id: ObjectIdentifier) -> Value? {
+        guard let index = index(of: id) else { return nil }
+        return values[index]
+    }
+
+    /// `body`'s result for the value of `id`, which it reads in place (a copy of a reference
+    /// would retain and release it); `nil` if the table has none. (The slot of a key that is
+    /// present always holds a value, and an optional's payload is at its start: the slot is read
+    /// as the value itself.) The pointer is valid during `body` only.
+    @inline(__always)
+    func withValue<Result>(for id: ObjectIdentifier, _ body: (UnsafePointer<Value>) -> Result) -> Result? {
+        guard let index = index(of: id) else { return nil }
+        return values.withUnsafeBufferPointer { values in
+            (values.baseAddress.unsafelyUnwrapped + index).withMemoryRebound(to: Value.self, capacity: 1, body)
+        }
+    }
+
+    /// Where the value of `id` is, if the table has one.
+    @inline(__always)
+    private func index(of id: ObjectIdentifier) -> Int? {
         guard !keys.isEmpty else { return nil }
         let key = UInt(bitPattern: id)
         let mask = keys.count - 1
         var index = TypeTable.home(of: key, shift: shift)
         while true {
             let candidate = keys[index]
-            if candidate == key { return values[index] }
+            if candidate == key { return index }
             if candidate == 0 { return nil }
             index = (index + 1) & mask
         }
