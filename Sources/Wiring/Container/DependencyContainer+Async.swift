@@ -77,16 +77,8 @@ extension DependencyContainer {
     func _copyBuiltAsyncSingle(_ type: ObjectIdentifier, into buffer: UnsafeMutableRawPointer) -> Bool {
         guard scope == nil else { return false }
         // By type alone (`asyncEntry(for:tag:)` with a `nil` tag would make and destroy an
-        // optional `Tag` through its value witnesses), and with the registry unretained: this
-        // container keeps it, and a module's built registry, for as long as it resolves.
-        if let lazy = Unmanaged.passUnretained(self)._withUnsafeGuaranteedRef({ $0.lazy.map(Unmanaged.passUnretained) }) {
-            return lazy._withUnsafeGuaranteedRef { lazy in
-                Unmanaged.passUnretained(lazy.built(for: self))._withUnsafeGuaranteedRef {
-                    $0.registry.copyBuiltAsyncSingle(type, into: buffer, in: self)
-                }
-            }
-        }
-        return ownRegistry.copyBuiltAsyncSingle(type, into: buffer, in: self)
+        // optional `Tag` through its value witnesses), with the registry unretained.
+        return withRegistry { $0.copyBuiltAsyncSingle(type, into: buffer, in: self) }
     }
 
     @usableFromInline

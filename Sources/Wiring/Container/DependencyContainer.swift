@@ -130,6 +130,19 @@ public final class DependencyContainer: Sendable {
         }
     }
 
+    /// `body`'s result for ``registry``, which it is given without a retain: this container
+    /// keeps its own registry, and a module's built one (published once, never replaced), for as
+    /// long as it resolves. For a path that reads the registry once per resolve, where the
+    /// getter's retains of the module's holder and registry are most of its cost.
+    @inline(__always)
+    func withRegistry<Result>(_ body: (Registry) -> Result) -> Result {
+        let lazy = Unmanaged.passUnretained(self)._withUnsafeGuaranteedRef { $0.lazy.map(Unmanaged.passUnretained) }
+        guard let lazy else { return body(ownRegistry) }
+        return lazy._withUnsafeGuaranteedRef { lazy in
+            Unmanaged.passUnretained(lazy.built(for: self))._withUnsafeGuaranteedRef { body($0.registry) }
+        }
+    }
+
     /// The `createdAtStart()` singletons, if any.
     var eager: EagerStart? {
         @inline(__always) get {
