@@ -1,22 +1,3 @@
-/// A group of plain lines as ``Part/lines(_:)`` keeps it: how many, and the first (whose group
-/// holds them all).
-///
-/// Laid out so that leak checkers see the group: its count comes first and its group second,
-/// and `lines` is `Part`'s first case. Swift keeps a multi-payload enum's case in spare bits its
-/// payloads share, here the second word's, which the other cases leave unused; the first
-/// case's tag is zero. So every reference a `Part` holds is stored as the plain address
-/// LeakSanitizer looks for (a tag in a pointer's spare bits hides the pointer from it, and it
-/// then reports a module's group as leaked, which fails an exit test under AddressSanitizer).
-struct LineRun: Sendable {
-    let count: Int
-    let first: DefinitionInfo
-
-    init(_ group: DefinitionGroup) {
-        count = group.header.count
-        first = DefinitionInfo(group: group, index: 0)
-    }
-}
-
 /// What a container is made of, in declaration order: definitions of its own and the modules it
 /// includes (`includes(_:)`, `modules { }`, `derive(from:)`).
 ///
@@ -24,21 +5,15 @@ struct LineRun: Sendable {
 /// and unloaded, and flattens them once into its definitions: each definition once, by
 /// identity, in the order it is first reached.
 enum Part: Sendable {
-    /// A module's plain lines alone, as its builder packed them: every record of one
-    /// ``DefinitionGroup`` of lines, in order. No array of definitions is made for them unless
-    /// something asks for the flat list (`flatDefinitions`): a registry reads the records in
-    /// place. The first case, for the reason `LineRun` gives.
-    case lines(LineRun)
     /// Consecutive definitions of the container's own, kept as one array: a module of
     /// definitions alone is one part, and flattening it copies nothing.
     case definitions([Definition])
     case module(DependencyContainer)
 
-    /// How many definitions a run (`definitions` or `lines`) holds; 0 for a module.
+    /// How many definitions a run (`definitions`) holds; 0 for a module.
     var runCount: Int {
         switch self {
         case let .definitions(run): run.count
-        case let .lines(run): run.count
         case .module: 0
         }
     }
@@ -48,12 +23,11 @@ enum Part: Sendable {
     var flatDefinitions: [Definition] {
         switch self {
         case let .definitions(run): run
-        case let .lines(run): Definition.definitions(ofLines: run.first.group)
         case .module: preconditionFailure("Wiring: the definitions of a module part were read as a run")
         }
     }
 
-    /// Calls `body` with each record of a run (`definitions` or `lines`), in order, and the
+    /// Calls `body` with each record of a run (`definitions`), in order, and the
     /// group it lives in, unretained (the part holds it), until `body` returns `false`; returns
     /// whether it never did. Read in place: no definition or info is made (a copy would
     /// retain its group).
@@ -66,15 +40,6 @@ enum Part: Sendable {
             return run.withUnsafeBufferPointer { definitions in
                 for index in definitions.indices {
                     guard body(definitions[index].unretainedGroup, definitions[index].packedRecord) else { return false }
-                }
-                return true
-            }
-        case let .lines(run):
-            let group = run.first.group
-            return group.withUnsafeMutablePointers { header, records in
-                let unretained = Unmanaged.passUnretained(group)
-                for index in 0..<header.pointee.count {
-                    guard body(unretained, records + index) else { return false }
                 }
                 return true
             }
@@ -134,7 +99,7 @@ extension [Part] {
         // definitions its parts reach once, so their counts bound what the walk below can meet.
         let reachable = reduce(0) { count, part in
             switch part {
-            case .definitions, .lines: count + part.runCount
+            case .definitions: count + part.runCount
             case let .module(module): count + module.definitions.count
             }
         }
@@ -155,10 +120,8 @@ extension [Part] {
             /// Takes each definition of `run` not taken yet.
             func take(_ run: [Definition], _ seen: inout IdentitySet) {
                 run.withUnsafeBufferPointer { run in
-                    // By index: each definition taken is copied once, into the result. A line not
-                    // packed has no record to know it by: taken (the registry still finds it the
-                    // same definition as another record of its line).
-                    for index in run.indices where run[index].isLine || seen.insert(run[index].id) {
+                    // By index: each definition taken is copied once, into the result.
+                    for index in run.indices where seen.insert(run[index].id) {
                         precondition(next != end, "Wiring: a module reaches more definitions than its parts count")
                         next.initialize(to: run[index])
                         next += 1
@@ -170,8 +133,6 @@ extension [Part] {
                     switch part {
                     case let .definitions(run):
                         take(run, &seen)
-                    case .lines:
-                        take(part.flatDefinitions, &seen)
                     case let .module(module):
                         guard !excluded.contains(ObjectIdentifier(module)) else { continue }
                         // Flattened already, unless some module inside it is left out.
@@ -193,16 +154,15 @@ extension [Part] {
     }
 
     /// Whether a container of these parts makes its list of definitions only when asked (see
-    /// ``LazyDefinitions``): they include a module, whose definitions are not copied, or a
-    /// group of lines, for which no array is made.
+    /// ``LazyDefinitions``): they include a module, whose definitions are not copied.
     var listDefinitionsLazily: Bool {
         contains { if case .definitions = $0 { false } else { true } }
     }
 
-    /// The runs of definitions these parts reach (`definitions` and `lines` parts), in order,
+    /// The runs of definitions these parts reach (`definitions` parts), in order,
     /// each module's once (by identity), appended to `runs` without copying a definition: a
     /// module whose definitions are flat already gives its own array; a composed one not
-    /// flattened yet, or a module of lines, its parts. `count` grows by the definitions appended.
+    /// flattened yet, its parts. `count` grows by the definitions appended.
     ///
     /// Unlike ``flattened(excluding:)`` this does not deduplicate definitions: one definition
     /// reached through two different modules (two modules listing one shared array) is in two
@@ -211,7 +171,7 @@ extension [Part] {
     func runs(into runs: inout [Part], count: inout Int, seen: inout [ObjectIdentifier]) {
         for part in self {
             switch part {
-            case .definitions, .lines:
+            case .definitions:
                 let runCount = part.runCount
                 guard runCount > 0 else { continue }
                 runs.append(part)

@@ -162,23 +162,7 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
 
     deinit {
         withUnsafeMutablePointers { header, records in
-            let builderOffset = MemoryLayout<DefinitionRecord>.offset(of: \.builder).unsafelyUnwrapped
-            for index in 0..<header.pointee.count {
-                let record = records + index
-                guard record.pointee.flags.isLine else {
-                    record.deinitialize(count: 1)
-                    continue
-                }
-                // A line's record owns nothing but its builder (see `RecordFlags.isLine`):
-                // only that is destroyed, without the outlined destroy of the whole record, a
-                // call per line. And
-                // only if it captured something: a closure is its function and its context (the
-                // layout `DefinitionRecord.isSameLine` relies on), and one without a context
-                // owns nothing, so dropping it would be an outlined call that releases nothing.
-                let builder = UnsafeMutableRawPointer(record) + builderOffset
-                guard builder.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) != 0 else { continue }
-                builder.assumingMemoryBound(to: StoredBuilder.self).deinitialize(count: 1)
-            }
+            records.deinitialize(count: header.pointee.count)
             // The tag last: records point at it (see `Header.tagRoom`).
             if header.pointee.isTagged { DefinitionGroup.tagRoom(of: header).deinitialize(count: 1) }
         }

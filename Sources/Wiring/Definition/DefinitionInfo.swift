@@ -221,8 +221,7 @@ struct DefinitionInfo: Sendable {
 
     /// The same definition: the same record, or two records of one plain line (see above).
     static func === (lhs: DefinitionInfo, rhs: DefinitionInfo) -> Bool {
-        if lhs.group === rhs.group, lhs.index == rhs.index { return true }
-        return DefinitionRecord.isSameLine(lhs.record, as: rhs.record)
+        lhs.group === rhs.group && lhs.index == rhs.index
     }
 
     static func !== (lhs: DefinitionInfo, rhs: DefinitionInfo) -> Bool { !(lhs === rhs) }

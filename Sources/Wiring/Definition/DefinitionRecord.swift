@@ -157,17 +157,11 @@ struct DefinitionRecord: Sendable {
         }
     }
 
-    /// The record of a plain line: no tag, no scope, no flags. It stores no tag rather than
-    /// copying an absent one, which for an optional existential is an outlined copy.
-    init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, isLine: Bool, build: @escaping Builder) {
-        self.init(plainType: type, lifetime: lifetime, site: site, isLine: isLine, builder: StoredBuilder(function: build))
-    }
-
-    /// The record of a plain line whose builder is stored already.
-    init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, isLine: Bool, builder: StoredBuilder) {
+    /// The record of a plain `single { … }` or `factory { … }`: no tag, no scope, no flags.
+    init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
         self.init(
-            simpleType: type, isTagged: false, keyIsExact: false, lifetime: lifetime, site: site, isLine: isLine,
-            builder: builder)
+            simpleType: type, isTagged: false, keyIsExact: false, lifetime: lifetime, site: site,
+            builder: StoredBuilder(function: build))
     }
 
     /// The record of a `single` or `factory` under a tag (its group's, see ``tag(at:)``) and
@@ -176,7 +170,7 @@ struct DefinitionRecord: Sendable {
         taggedType type: Any.Type, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
     ) {
         self.init(
-            simpleType: type, isTagged: true, keyIsExact: keyIsExact, lifetime: lifetime, site: site, isLine: false,
+            simpleType: type, isTagged: true, keyIsExact: keyIsExact, lifetime: lifetime, site: site,
             builder: StoredBuilder(function: build))
     }
 
@@ -184,14 +178,14 @@ struct DefinitionRecord: Sendable {
     @inline(__always)
     private init(
         simpleType type: Any.Type, isTagged: Bool, keyIsExact: Bool, lifetime: Lifetime, site: CodeLocation,
-        isLine: Bool, builder: StoredBuilder
+        builder: StoredBuilder
     ) {
         self.type = type
         storedSite = site
         storedBindingCount = 0
         self.lifetime = lifetime
         flags = RecordFlags(
-            valueIsObject: ValueLayout.isObject(type), isPlain: !isTagged, tagKeyIsExact: keyIsExact, isLine: isLine,
+            valueIsObject: ValueLayout.isObject(type), isPlain: !isTagged, tagKeyIsExact: keyIsExact,
             isTagged: isTagged)
         self.builder = builder
     }
@@ -252,25 +246,6 @@ struct DefinitionRecord: Sendable {
         }
     }
 
-    /// Whether the records at `record` and `other` were made from the same plain line: same
-    /// type, lifetime and site, and the same builder, code and captures alike (a builder that
-    /// captures nothing is the same code; one that captures differs by what it captured).
-    static func isSameLine(_ record: UnsafePointer<DefinitionRecord>, as other: UnsafePointer<DefinitionRecord>) -> Bool {
-        guard record.pointee.flags.isLine, other.pointee.flags.isLine, record.pointee.type == other.pointee.type,
-            record.pointee.lifetime == other.pointee.lifetime, let site = record.pointee.site,
-            let otherSite = other.pointee.site, site.isSame(as: otherSite)
-        else { return false }
-        // The builders' words (code and captures), read in place: copies of one builder hold
-        // the same two words, while a closure read as a value of a generic type is reabstracted
-        // through a thunk of its own. So two lines written on one source line differ by their
-        // code even when neither captures anything. Invariant: `StoredBuilder` is the closure's
-        // two words, function then context.
-        let offset = MemoryLayout<DefinitionRecord>.offset(of: \.builder).unsafelyUnwrapped
-        let mine = (UnsafeRawPointer(record) + offset).loadUnaligned(as: (UInt, UInt).self)
-        let theirs = (UnsafeRawPointer(other) + offset).loadUnaligned(as: (UInt, UInt).self)
-        return mine == theirs
-    }
-
     /// Whether the record at `record` is built by its builder (no extras, or a `.builder`
     /// payload), told from its flags: inlined into the registry build's loop, where a call
     /// that reads the group would keep the optimizer from proving its arrays unique.
@@ -279,10 +254,10 @@ struct DefinitionRecord: Sendable {
         !record.pointee.flags.hasPayload
     }
 
-    /// Whether the records at `record` and `other` are one definition's: the same record, or
-    /// two records of one plain line (``DefinitionInfo``'s `===`, without an info to make).
+    /// Whether the records at `record` and `other` are one definition's (``DefinitionInfo``'s
+    /// `===`, without an info to make).
     static func isSame(_ record: UnsafePointer<DefinitionRecord>, as other: UnsafePointer<DefinitionRecord>) -> Bool {
-        record == other || isSameLine(record, as: other)
+        record == other
     }
 
     /// The builder of a definition that builds nothing itself (an injection, a declared value, a

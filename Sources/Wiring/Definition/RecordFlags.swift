@@ -1,9 +1,9 @@
-/// What a ``DefinitionRecord`` is beyond its type, lifetime and site: twelve flags in two bytes,
+/// What a ``DefinitionRecord`` is beyond its type, lifetime and site: eleven flags in two bytes,
 /// set when the record is made and never changed.
 ///
-/// One field rather than twelve `Bool`s, so that a record is 48 bytes: three words for its type
+/// One field rather than eleven `Bool`s, so that a record is 48 bytes: three words for its type
 /// and site, two for its builder, and one for its index, binding count, lifetime and these.
-/// Read through the record's stored `flags` (`record.pointee.flags.isLine`), never through a
+/// Read through the record's stored `flags` (`record.pointee.flags.isTagged`), never through a
 /// computed property of the record, which would copy the whole record first.
 struct RecordFlags: Sendable, Equatable {
     private let bits: UInt16
@@ -16,7 +16,6 @@ struct RecordFlags: Sendable, Equatable {
     private static var isAsyncBit: UInt16 { 1 << 4 }
     private static var isPlainBit: UInt16 { 1 << 5 }
     private static var tagKeyIsExactBit: UInt16 { 1 << 6 }
-    private static var isLineBit: UInt16 { 1 << 7 }
     private static var isTaggedBit: UInt16 { 1 << 8 }
     private static var hasExtrasBit: UInt16 { 1 << 9 }
     private static var hasPayloadBit: UInt16 { 1 << 10 }
@@ -25,7 +24,7 @@ struct RecordFlags: Sendable, Equatable {
     @inline(__always)
     init(
         valueIsObject: Bool, isInjection: Bool = false, isOverride: Bool = false, createdAtStart: Bool = false,
-        isAsync: Bool = false, isPlain: Bool, tagKeyIsExact: Bool = false, isLine: Bool = false, isTagged: Bool,
+        isAsync: Bool = false, isPlain: Bool, tagKeyIsExact: Bool = false, isTagged: Bool,
         hasExtras: Bool = false, hasPayload: Bool = false, hasCloseCallback: Bool = false
     ) {
         var bits: UInt16 = valueIsObject ? Self.valueIsObjectBit : 0
@@ -35,7 +34,6 @@ struct RecordFlags: Sendable, Equatable {
         if isAsync { bits |= Self.isAsyncBit }
         if isPlain { bits |= Self.isPlainBit }
         if tagKeyIsExact { bits |= Self.tagKeyIsExactBit }
-        if isLine { bits |= Self.isLineBit }
         if isTagged { bits |= Self.isTaggedBit }
         if hasExtras { bits |= Self.hasExtrasBit }
         if hasPayload { bits |= Self.hasPayloadBit }
@@ -59,14 +57,6 @@ struct RecordFlags: Sendable, Equatable {
     /// Whether two tags of this tag's type are equal exactly when their bits are (an integer, a
     /// `Bool`): the resolve table's bitwise key then finds a duplicate tag alone, with no `==`.
     var tagKeyIsExact: Bool { bits & Self.tagKeyIsExactBit != 0 }
-    /// Whether this was made from a plain line (`single { … }`, `factory { … }`, `scoped { … }`
-    /// with nothing added): two records of one line are one definition (see `DefinitionInfo`).
-    ///
-    /// Invariant: a line's record owns nothing but its builder. It has no tag, its site is a
-    /// literal's (a `StaticString` or the address of its text, never a `String`), and it has no
-    /// extras. Only `DefinitionRecord.init(plainType:…)` makes one, from a `#fileID` literal;
-    /// `DefinitionGroup`'s `deinit` relies on this to destroy only the builder.
-    var isLine: Bool { bits & Self.isLineBit != 0 }
     /// Whether the definition has a tag (`DefinitionRecord.tag(at:)`), which its group holds.
     var isTagged: Bool { bits & Self.isTaggedBit != 0 }
     /// Whether the definition has a scope, a close callback or a payload
@@ -90,7 +80,7 @@ struct RecordFlags: Sendable, Equatable {
         RecordFlags(
             valueIsObject: valueIsObject, isInjection: isInjection, isOverride: isOverride,
             createdAtStart: createdAtStart, isAsync: isAsync, isPlain: isPlain, tagKeyIsExact: tagKeyIsExact,
-            isLine: false, isTagged: isTagged, hasExtras: hasExtras, hasPayload: hasPayload,
+            isTagged: isTagged, hasExtras: hasExtras, hasPayload: hasPayload,
             hasCloseCallback: hasCloseCallback)
     }
 }
