@@ -34,7 +34,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     // immutable.
     let info: DefinitionInfo
     private let factory: @Sendable () async throws -> Value
-    private let lock = WordLock()
+    private let lock = Lock()
     private var state = State.idle
     /// The built single, in storage that is not generic: read without instantiating any
     /// metadata (`State`'s, or `Value?`'s).
@@ -189,7 +189,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     /// The outcome of one build, completed once, for any number of awaiting tasks.
     private final class Build: @unchecked Sendable {
         // Every `var` is only touched under `lock`.
-        private let lock = WordLock()
+        private let lock = Lock()
         private var started = false
         private var result: Result<Value, WiringError>?
         private var waiters: [CheckedContinuation<Result<Value, WiringError>, Never>] = []

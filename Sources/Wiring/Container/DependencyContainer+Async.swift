@@ -62,7 +62,7 @@ extension DependencyContainer {
     /// already; `nil` otherwise (the full path then builds it, or waits for the build under way).
     @inlinable @inline(__always)
     func _builtAsyncSingle<T>(_: T.Type) -> T? {
-        _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
             let address = buffer.baseAddress.unsafelyUnwrapped
             guard _copyBuiltAsyncSingle(ObjectIdentifier(T.self), into: UnsafeMutableRawPointer(address)) else {
                 return nil
@@ -207,7 +207,7 @@ enum ParkedVerificationBuilds {
 
     private final class Parked: @unchecked Sendable {
         // `continuations` is only touched under `lock`.
-        private let lock = WordLock()
+        private let lock = Lock()
         private var continuations: [UnsafeContinuation<Void, Never>] = []
 
         func keep(_ continuation: UnsafeContinuation<Void, Never>) {

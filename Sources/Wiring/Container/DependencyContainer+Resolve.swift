@@ -14,7 +14,7 @@ extension DependencyContainer {
         let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
         if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         // Specialized here, in the app: a stack temporary of `T` costs nothing.
-        return _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress.unsafelyUnwrapped
             _resolveSlowly(T.self, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
             return address.move()
@@ -52,7 +52,7 @@ extension DependencyContainer {
             let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
             if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         }
-        return _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress.unsafelyUnwrapped
             _resolveSlowly(
                 T.self, tag: tag, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
@@ -353,9 +353,7 @@ extension DependencyContainer {
         // Called on the state borrowed, not bound: a bound class reference read from this
         // container's `let` is retained around the call (this container, which holds it, is
         // alive for the caller's whole resolve).
-        let result = Unmanaged.passUnretained(scope.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-            $0.retainedDeclared(type)
-        }
+        let result = scope.unsafelyUnwrapped.retainedDeclared(type)
         if case let .found(value, isObject) = result { found = _Found(declared: value, isObject: isObject) }
         return result
     }

@@ -136,11 +136,8 @@ public final class DependencyContainer: Sendable {
     /// getter's retains of the module's holder and registry are most of its cost.
     @inline(__always)
     func withRegistry<Result>(_ body: (Registry) -> Result) -> Result {
-        let lazy = Unmanaged.passUnretained(self)._withUnsafeGuaranteedRef { $0.lazy.map(Unmanaged.passUnretained) }
         guard let lazy else { return body(ownRegistry) }
-        return lazy._withUnsafeGuaranteedRef { lazy in
-            Unmanaged.passUnretained(lazy.built(for: self))._withUnsafeGuaranteedRef { body($0.registry) }
-        }
+        return body(lazy.built(for: self).registry)
     }
 
     /// The `createdAtStart()` singletons, if any.
@@ -317,7 +314,7 @@ func wiringFailure(_ error: WiringError) -> Never {
 /// Collects the definitions a DIKit-style bootstrap closure registers.
 final class DefinitionCollector: @unchecked Sendable {
     // `definitions` and `isSealed` are only touched under `lock`.
-    private let lock = WordLock()
+    private let lock = Lock()
     private var definitions: [Definition] = []
     private var isSealed = false
 

@@ -435,7 +435,7 @@ struct Entry: Sendable {
                 // Asked of the scope borrowed, not bound: a binding would retain it on every
                 // resolve (the container holds it, and the caller holds the container).
                 if let scope = container.scope,
-                    Unmanaged.passUnretained(scope)._withUnsafeGuaranteedRef({ $0.refuses(in: container) })
+                    scope.refuses(in: container)
                 {
                     throw WiringError.scopeClosed(
                         scope: container.scope.unsafelyUnwrapped.id.name, type: typeName(definedType), requestedAt: nil)

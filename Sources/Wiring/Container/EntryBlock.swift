@@ -166,8 +166,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     static func primary(of storage: UnsafePointer<EntryStorage>) -> Entry {
         assert(storage.pointee.traits.isBinding, "Wiring: the primary of an entry that is not a binding was read")
         let index = Int(storage.pointee.indexInBlock)
-        let primary = containing(storage)._withUnsafeGuaranteedRef { block in
-            block.withUnsafeMutablePointerToHeader { $0.pointee.primaries.unsafelyUnwrapped[index] }
+        let primary = containing(storage).takeUnretainedValue().withUnsafeMutablePointerToHeader {
+            $0.pointee.primaries.unsafelyUnwrapped[index]
         }
         return Entry(opaque: primary.unsafelyUnwrapped)
     }

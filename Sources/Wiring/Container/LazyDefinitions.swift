@@ -38,13 +38,13 @@ final class LazyDefinitions: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     /// the first call.
     func definitions(of parts: [Part]) -> [Definition] {
         // The container that holds this keeps `Flat` alive while the caller copies the array.
-        if let flat = load() { return flat._withUnsafeGuaranteedRef(\.definitions) }
+        if let flat = load() { return flat.takeUnretainedValue().definitions }
         return flatten(parts)
     }
 
     /// The definitions, if they were flattened already.
     var flattened: [Definition]? {
-        load()?._withUnsafeGuaranteedRef(\.definitions)
+        load()?.takeUnretainedValue().definitions
     }
 
     @inline(never)
@@ -53,7 +53,7 @@ final class LazyDefinitions: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
         // the way (with this same lock), and two threads that race here make equal arrays.
         let definitions = Definition.packingLines(of: parts.flattened())
         return lazyDefinitionsLock.withLock {
-            if let flat = load() { return flat._withUnsafeGuaranteedRef(\.definitions) }
+            if let flat = load() { return flat.takeUnretainedValue().definitions }
             _ = AtomicReference.exchange(Flat(definitions), in: publishedWord)  // nothing was published before: nothing to release
             return definitions
         }
@@ -62,4 +62,4 @@ final class LazyDefinitions: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
 
 /// Serializes the publication of flattened definitions: one lock for every container, since
 /// each publishes once, and only a store happens under it.
-private let lazyDefinitionsLock = WordLock()
+private let lazyDefinitionsLock = Lock()

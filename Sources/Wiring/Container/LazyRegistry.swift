@@ -50,7 +50,7 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     @inline(never)
     func slot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
         // The container keeps `Built` alive while it resolves: read without a retain.
-        loadBuilt()?._withUnsafeGuaranteedRef { $0.registry.table.slot(for: type, tag: tag) }
+        loadBuilt()?.takeUnretainedValue().registry.table.slot(for: type, tag: tag)
     }
 
     /// Builds the registry of `container` (the module that holds this), out of line, so that
@@ -77,4 +77,4 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
 
 /// Serializes the first builds of module registries: one lock for every module rather than one
 /// allocated per module, since each module builds once, and building runs no code of the app's.
-private let lazyRegistryLock = WordLock()
+private let lazyRegistryLock = Lock()

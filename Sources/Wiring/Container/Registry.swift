@@ -555,8 +555,7 @@ struct EntryMaker {
             slot = slots
             slots += 1
         }
-        return unmanaged.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            $0.makeEntry(group: group, record: record, mode: mode, primary: primary, slot: slot)
-        }
+        return unmanaged.unsafelyUnwrapped.takeUnretainedValue().makeEntry(
+            group: group, record: record, mode: mode, primary: primary, slot: slot)
     }
 }

@@ -62,10 +62,10 @@ struct ReleasedList: ~Copyable {
 }
 
 /// The next creation number: instances built later get larger ones. Call under ``stateLock``,
-/// which guards the counter (see `wiring_sequence` in `WiringShims.h`).
+/// which guards the counter.
 @inline(__always)
 func nextCreationSequence() -> UInt64 {
-    UInt64(wiring_next_sequence_locked())
+    stateLock.nextSequenceLocked()
 }
 
 /// ``nextCreationSequence()`` for a build that holds no lock (a verification sandbox's).

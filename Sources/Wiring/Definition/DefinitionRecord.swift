@@ -63,7 +63,7 @@ struct DefinitionRecord: Sendable {
     @inline(__always)
     static func tagAddress(at record: UnsafePointer<DefinitionRecord>) -> UnsafePointer<Tag> {
         assert(record.pointee.flags.isTagged, "Wiring: the tag of an untagged definition was read")
-        return DefinitionGroup.containing(record)._withUnsafeGuaranteedRef { $0.tag }
+        return DefinitionGroup.containing(record).takeUnretainedValue().tag
     }
 
     /// The scope, close callback and payload of the record at `record`, or `nil` for most
@@ -76,7 +76,7 @@ struct DefinitionRecord: Sendable {
     static func extras(at record: UnsafePointer<DefinitionRecord>) -> Extras? {
         guard record.pointee.flags.hasExtras else { return nil }
         let index = Int(record.pointee.indexInGroup)
-        return DefinitionGroup.containing(record)._withUnsafeGuaranteedRef { $0.extras(ofRecordAt: index) }
+        return DefinitionGroup.containing(record).takeUnretainedValue().extras(ofRecordAt: index)
     }
 
     /// The close callback of the record at `record`, if it has one, told from its flags first:

@@ -15,7 +15,7 @@ import Bionic
 /// it has.
 final class FileNames: @unchecked Sendable {
     // `addresses` is only touched under `lock`.
-    private let lock = WordLock()
+    private let lock = Lock()
     private var addresses: [String: UInt] = [:]
 
     static let shared = FileNames()

@@ -14,7 +14,10 @@ struct Tag: Sendable, Hashable, CustomStringConvertible {
     func matches<Other: Hashable>(_ other: Other) -> Bool {
         func compare<Stored: Hashable>(_ stored: Stored) -> Bool {
             guard Stored.self == Other.self else { return false }
-            return stored == unsafeBitCast(other, to: Stored.self)
+            // The same type: `other` read as a `Stored` is `other` itself, without a dynamic cast.
+            return withUnsafePointer(to: other) { other in
+                other.withMemoryRebound(to: Stored.self, capacity: 1) { stored == $0.pointee }
+            }
         }
         return compare(value)
     }

@@ -1,4 +1,3 @@
-internal import _WiringShims
 
 /// Copies, moves and destroys a value of a type known only at run time, in memory Wiring owns.
 ///
@@ -12,7 +11,7 @@ enum ErasedValue {
         func open<Value>(_: Value.Type) -> (stride: Int, alignment: Int) {
             (MemoryLayout<Value>.stride, MemoryLayout<Value>.alignment)
         }
-        return _openExistential(type, do: open)
+        return open(type)
     }
 
     /// Initializes `destination` with a copy of the value at `source`.
@@ -20,7 +19,7 @@ enum ErasedValue {
         func open<Value>(_: Value.Type) {
             destination.initializeMemory(as: Value.self, from: source.assumingMemoryBound(to: Value.self), count: 1)
         }
-        _openExistential(type, do: open)
+        open(type)
     }
 
     /// Initializes `destination` with a copy of the value laid out as `layout` says at `source`.
@@ -28,9 +27,8 @@ enum ErasedValue {
     @inline(__always)
     static func copy(_ layout: ValueLayout, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
         guard layout.isObject else { return copy(layout.type, from: source, to: destination) }
-        let object = source.load(as: UnsafeRawPointer.self)
-        _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
-        destination.storeBytes(of: object, as: UnsafeRawPointer.self)
+        // A class reference of any class type is one reference, as `AnyObject` is.
+        destination.initializeMemory(as: AnyObject.self, to: source.load(as: AnyObject.self))
     }
 
     /// Deinitializes the value laid out as `layout` says at `address`: a class instance by
@@ -38,19 +36,19 @@ enum ErasedValue {
     @inline(__always)
     static func destroy(_ layout: ValueLayout, at address: UnsafeMutableRawPointer) {
         guard layout.isObject else { return destroy(layout.type, at: address) }
-        Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
+        address.assumingMemoryBound(to: AnyObject.self).deinitialize(count: 1)
     }
 
     /// The value at `source`, copied into an `Any`.
     static func value(_ type: Any.Type, at source: UnsafeRawPointer) -> Any {
         func open<Value>(_: Value.Type) -> Any { source.assumingMemoryBound(to: Value.self).pointee }
-        return _openExistential(type, do: open)
+        return open(type)
     }
 
     /// The value at `source`, moved into an `Any`; `source` is left uninitialized.
     static func take(_ type: Any.Type, from source: UnsafeMutableRawPointer) -> Any {
         func open<Value>(_: Value.Type) -> Any { source.assumingMemoryBound(to: Value.self).move() }
-        return _openExistential(type, do: open)
+        return open(type)
     }
 
     /// Initializes `destination` with `value` if it is a `type`; returns whether it was (else
@@ -58,21 +56,19 @@ enum ErasedValue {
     ///
     /// The runtime's cast, called directly (see `swift_dynamicCast` in `WiringShims.h`): the
     /// `Any` is cast where it lies, into `destination`, with no `Optional<type>` made for it.
-    static func initialize(_ type: Any.Type, at destination: UnsafeMutableRawPointer, with value: consuming Any) -> Bool {
-        var source = value
-        return withUnsafeMutablePointer(to: &source) { source in
-            // Metatypes are their metadata's address, which the runtime takes.
-            swift_dynamicCast(
-                destination, UnsafeMutableRawPointer(source),
-                unsafeBitCast(Any.self as Any.Type, to: UnsafeRawPointer.self),
-                unsafeBitCast(type, to: UnsafeRawPointer.self), 0)
+    static func initialize(_ type: Any.Type, at destination: UnsafeMutableRawPointer, with value: Any) -> Bool {
+        func open<Value>(_: Value.Type) -> Bool {
+            guard let value = value as? Value else { return false }
+            destination.initializeMemory(as: Value.self, to: value)
+            return true
         }
+        return open(type)
     }
 
     /// Deinitializes the value at `address`.
     static func destroy(_ type: Any.Type, at address: UnsafeMutableRawPointer) {
         func open<Value>(_: Value.Type) { address.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
-        _openExistential(type, do: open)
+        open(type)
     }
 
     /// Whether values of `type` are class instances, which a weak reference can hold.
@@ -100,8 +96,7 @@ struct ValueLayout {
     }
 
     /// The layout of `type`'s values, given whether a value is one class reference: else its
-    /// stride and alignment are read from `type`'s value witness table (see `wiring_value_stride` in
-    /// `WiringShims.h`), and checked against `MemoryLayout` in debug builds.
+    /// stride and alignment are its type's `MemoryLayout`.
     @inline(__always)
     init(type: Any.Type, isObject: Bool) {
         if isObject {
@@ -110,16 +105,8 @@ struct ValueLayout {
                 isObject: true)
             return
         }
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        self.init(
-            type: type, stride: wiring_value_stride(metadata), alignment: wiring_value_alignment(metadata), isObject: false)
-        assert(ValueLayout.matchesMemoryLayout(self), "Wiring: the value witnesses of a type were misread")
-    }
-
-    /// Whether `layout`'s stride and alignment are its type's `MemoryLayout` (for the debug check).
-    private static func matchesMemoryLayout(_ layout: ValueLayout) -> Bool {
-        let (stride, alignment) = ErasedValue.layout(of: layout.type)
-        return layout.stride == stride && layout.alignment == alignment
+        let (stride, alignment) = ErasedValue.layout(of: type)
+        self.init(type: type, stride: stride, alignment: alignment, isObject: false)
     }
 
     /// Whether a value of `type` is one class reference: what a ``DefinitionRecord`` stores of

@@ -38,7 +38,7 @@ struct ParameterFrame {
     ) throws(WiringError) -> Result {
         let parent = current
         var frame = ParameterFrame(values: values, signature: signature, parent: parent)
-        return try _withUnprotectedUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
+        return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
             wiring_set_current_parameters(pointer)
             defer { wiring_set_current_parameters(parent) }
             return try body()
@@ -57,7 +57,7 @@ struct ParameterFrame {
             }
             return false
         }
-        return _openExistential(type, do: put)
+        return put(type)
     }
 
     /// These parameters as the arguments of `entry`, a definition that takes parameters and was
@@ -69,7 +69,7 @@ struct ParameterFrame {
         var arguments: [Any] = []
         for type in entry.parameterTypeList {
             func matches<Value>(_: Value.Type) -> [Any] { values.filter { $0 is Value } }
-            let candidates = _openExistential(type, do: matches)
+            let candidates = matches(type)
             guard candidates.count == 1 else { return nil }
             arguments.append(candidates[0])
         }

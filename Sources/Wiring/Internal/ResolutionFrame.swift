@@ -71,7 +71,7 @@ struct ResolutionFrame {
         // The frame is made in place and only ever read through its address (the cycle check
         // included): a by-value use would make the compiler keep a second copy of it in the
         // frame of every level of a deep graph.
-        return try _withUnprotectedUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
+        return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
             let depth = pointer.pointee.depth
             if depth >= cycleCheckDepth, depth & (depth &- 1) == 0 { try checkForCycle(at: pointer) }
             wiring_set_current_frame(pointer)

@@ -1,27 +1,30 @@
-internal import _WiringShims
+/// The lock that guards every piece of build state (see ``stateLock``), with the condition its
+/// waiters sleep on and the creation counter it guards.
+final class StateLock: @unchecked Sendable {
+    // `sequence` is only touched under `lock`; `lock` and `condition` are thread-safe themselves.
+    private let lock = Lock()
+    private let condition = Condition()
+    private var sequence: UInt64 = 0
 
-/// The type of ``stateLock``: a lock that is a C global (`wiring_state_word`), with one
-/// condition of its own (a build another thread claimed has ended). On Linux it is a futex lock
-/// whose uncontended paths are inlined: taking and giving it back cost one atomic instruction
-/// each, with no call; elsewhere a pthread mutex, initialized statically. A scope's request
-/// takes it a dozen times. The invariants it keeps are written beside it, in `WiringShims.h`.
-struct StateLock: Sendable {
-    @inline(__always)
     @discardableResult
     func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        wiring_state_lock()
-        defer { wiring_state_unlock() }
-        return try body()
+        try lock.withLock(body)
     }
 
-    /// Waits for a ``broadcast()``, releasing the lock meanwhile; call only inside ``withLock(_:)``,
-    /// and re-check what is waited for after waking (a wake may be spurious).
+    /// Waits for a ``broadcast()``, releasing the lock meanwhile; call with it held, and
+    /// re-check what is waited for after it returns (it may return without a broadcast).
     func wait() {
-        wiring_state_wait()
+        condition.wait(releasing: lock)
     }
 
-    /// Wakes every thread in ``wait()``; call only inside ``withLock(_:)``.
+    /// Wakes every thread in ``wait()``; call with the lock held.
     func broadcast() {
-        wiring_state_broadcast()
+        condition.broadcast()
+    }
+
+    /// The next creation number (instances built later get larger ones); call with the lock held.
+    func nextSequenceLocked() -> UInt64 {
+        sequence += 1
+        return sequence
     }
 }

@@ -26,9 +26,9 @@ enum TypeRelation {
             func open<Second>(_: Second.Type) -> Bool {
                 First.self is Second.Type || Second.self is First.Type
             }
-            return _openExistential(second, do: open)
+            return open(second)
         }
-        return _openExistential(first, do: open)
+        return open(first)
     }
 
     /// What the Swift runtime says a type is, as far as this check needs.

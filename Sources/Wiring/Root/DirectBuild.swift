@@ -61,7 +61,7 @@ func _value<T>(_: T.Type, at existing: UnsafeRawPointer?, _ found: inout _Found,
 /// `unload` retired the entry meanwhile, and the slow path must resolve from the root as it is now.
 @inlinable @inline(__always)
 func _build<T>(_: T.Type, _ found: inout _Found, file: StaticString, line: UInt) -> T? {
-    _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+    withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         let address = buffer.baseAddress.unsafelyUnwrapped
         guard _build(&found, into: UnsafeMutableRawPointer(address)) else {
             if found.failure != nil { _stop(&found, file: file, line: line) }
@@ -124,12 +124,10 @@ private func build(_ found: _Found, into buffer: UnsafeMutableRawPointer) -> Wir
     let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
     let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
     var failed: WiringError?
-    container._withUnsafeGuaranteedRef { container in
-        do throws(WiringError) {
-            try entry.resolveUnpublished(into: buffer, in: container)
-        } catch {
-            failed = error
-        }
+    do throws(WiringError) {
+        try entry.resolveUnpublished(into: buffer, in: container.takeUnretainedValue())
+    } catch {
+        failed = error
     }
     if failed == nil, found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
     return failed
@@ -155,7 +153,7 @@ private func copyDeclared(_ found: _Found, into buffer: UnsafeMutableRawPointer)
 @inline(never)
 private func finishFailed(_ error: WiringError, _ found: _Found) -> WiringError? {
     let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
-    let retry = container._withUnsafeGuaranteedRef { $0.newerRoot(after: error) != nil }
+    let retry = container.takeUnretainedValue().newerRoot(after: error) != nil
     if found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
     return retry ? nil : error
 }

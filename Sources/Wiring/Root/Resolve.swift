@@ -24,7 +24,7 @@ public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
     let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
     if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
     // Specialized here, in the app: a stack temporary of `T` costs nothing.
-    return _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+    return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         let address = buffer.baseAddress.unsafelyUnwrapped
         _resolveSlowly(T.self, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
         return address.move()
@@ -61,7 +61,7 @@ public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = 
         let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
         if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
     }
-    return _withUnprotectedUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+    return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         let address = buffer.baseAddress.unsafelyUnwrapped
         _resolveSlowly(
             T.self, tag: tag, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
@@ -188,14 +188,13 @@ func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _
     let reader = ReadSection.enter()
     if let frame = ResolutionFrame.current(of: reader) {
         // The resolution running on this thread keeps its container alive.
-        return frame.pointee.unmanagedContainer._withUnsafeGuaranteedRef {
-            $0.lookUp(type, tag: tag, &found, retaining: false, reader: reader)
-        }
+        return frame.pointee.unmanagedContainer.takeUnretainedValue().lookUp(
+            type, tag: tag, &found, retaining: false, reader: reader)
     }
     guard let root = globalRootContainer() else {
         ReadSection.exit(reader)
         return nil
     }
     // A `load`/`unload` may replace the root once the read section ends: a build retains it.
-    return root._withUnsafeGuaranteedRef { $0.lookUp(type, tag: tag, &found, retaining: true, reader: reader) }
+    return root.takeUnretainedValue().lookUp(type, tag: tag, &found, retaining: true, reader: reader)
 }

@@ -12,7 +12,7 @@ internal import _WiringShims
 final class RootState: @unchecked Sendable {
     // Every `var` is only touched under `lock`; `current` is written under `lock` and read
     // lock-free with acquire ordering.
-    private let lock = WordLock()
+    private let lock = Lock()
     private let current: AtomicReference<DependencyContainer>
     private var definedAt: CodeLocation?
     /// What the root is made of: the container given to `defined(by:)`, then each module given

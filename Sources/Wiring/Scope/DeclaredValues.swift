@@ -35,7 +35,7 @@ extension ScopeState {
 
             /// `value`, stored for a declared `T` (made where `T` is known: no cast, no box).
             static func make<T>(_ value: T) -> Stored {
-                if T.self is AnyClass { return .object(unsafeBitCast(value, to: AnyObject.self)) }
+                if T.self is AnyClass { return .object(value as AnyObject) }
                 return .held(HeldValue(T.self, holding: value))
             }
 
@@ -45,7 +45,7 @@ extension ScopeState {
                     // `value` is a `type`: the cast cannot fail.
                     make(value as! Value)
                 }
-                return _openExistential(type, do: open)
+                return open(type)
             }
         }
 

@@ -6,7 +6,7 @@
 /// versions, so `load` and `unload` (which replace the root's container) do not lose them.
 final class ScopeDirectory: @unchecked Sendable {
     // `table` is only touched under `lock`, a leaf lock: nothing else is locked while it is held.
-    private let lock = WordLock()
+    private let lock = Lock()
     @exclusivity(unchecked) private var table = Table()  // under `lock`
 
     /// Where an identified scope is filed, or is looked for: the container it is opened from

@@ -12,7 +12,7 @@ final class ScopeTemplate: @unchecked Sendable {
     // everything else is immutable.
     let id: ScopeID
     let definitions: [Definition]
-    private let lock = WordLock()
+    private let lock = Lock()
     private var built: Built?
     /// `built`, unretained, stored with release ordering once it is set and read with acquire
     /// ordering: a scope opened after the first one reads its registry with one load, not the
