@@ -247,7 +247,7 @@ struct Entry: Sendable {
     private func retirement(ofPublished address: UnsafeMutableRawPointer) -> Retirement {
         let info = info
         // The storage is freed after this entry's registry may be gone: keep its block.
-        let block = EntryBlock.containing(storage).takeUnretainedValue()
+        let block = EntryBlock.containing(storage)
         return .storage(
             sequence: own.pointee.sequence,
             onClose: { info.onClose?(ErasedValue.value(info.type, at: address)) },

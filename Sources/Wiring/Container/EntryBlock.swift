@@ -69,6 +69,11 @@ struct EntryStorage {
     /// This entry's place among its block's elements, through which it finds its block (see
     /// ``EntryBlock/containing(_:)``). In 32 bits, in what would be padding after the flags.
     let indexInBlock: UInt32
+    /// The block this entry lives in. Invariant: an entry is read only in place, through a
+    /// pointer into this block, by a reader that keeps the block alive (a registry holds its
+    /// blocks, a retired value its block), so the block outlives every read of this reference;
+    /// counted, it would be a cycle (the block holds the entry).
+    unowned(unsafe) let block: EntryBlock?
     /// The instance state of an entry that holds its own (not `traits.isSlotted`).
     var own = InstanceState()
     /// A singleton's published word (the address of its value, or `nil`), then two words of
@@ -83,19 +88,13 @@ struct EntryStorage {
 struct EntryTraits {
     private let bits: UInt8
 
-    private static var retainsGroupBit: UInt8 { 1 }
     private static var isBindingBit: UInt8 { 2 }
     private static var isSlottedBit: UInt8 { 4 }
 
-    init(retainsGroup: Bool, isBinding: Bool, isSlotted: Bool) {
-        bits =
-            (retainsGroup ? Self.retainsGroupBit : 0) | (isBinding ? Self.isBindingBit : 0)
-            | (isSlotted ? Self.isSlottedBit : 0)
+    init(isBinding: Bool, isSlotted: Bool) {
+        bits = (isBinding ? Self.isBindingBit : 0) | (isSlotted ? Self.isSlottedBit : 0)
     }
 
-    /// Whether this entry holds the block's retain of its record's group, which the entries
-    /// after it of the same group share; released when the block goes.
-    var retainsGroup: Bool { bits & Self.retainsGroupBit != 0 }
     /// Whether this is a binding's entry, which builds from a primary (see
     /// ``EntryBlock/Header/primaries``).
     var isBinding: Bool { bits & Self.isBindingBit != 0 }
@@ -114,11 +113,10 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     struct Header {
         var count: Int
         let capacity: Int
-        /// The group of the last entry made: the next entry of the same group (a module's lines
-        /// share one) does not retain it again (see `EntryTraits.retainsGroup`). Invariant: an
-        /// entry of this block holds a retain of it, so it lives as long as the block and its
-        /// address is not reused meanwhile: an equal address is the same group.
-        var lastGroup: UnsafeRawPointer?
+        /// The groups of the records this block's entries point at, each kept once in a row:
+        /// they live as long as the block. Destroyed with the header, after `deinit` has freed
+        /// the entries' values (which read their records).
+        var groups: [DefinitionGroup]
         /// For each element that is a binding's (`traits.isBinding`), the entry it builds from;
         /// allocated with the block's first binding, `capacity` of them, and freed with the
         /// block. Only a binding's element is ever written or read (`primary(of:)` is only
@@ -143,30 +141,22 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     static func make(capacity: Int) -> EntryBlock {
         let block = unsafeDowncast(
             EntryBlock.create(minimumCapacity: capacity) { _ in
-                Header(count: 0, capacity: capacity, lastGroup: nil, primaries: nil)
+                Header(count: 0, capacity: capacity, groups: [], primaries: nil)
             }, to: EntryBlock.self)
-        // Checked once per block, never per entry: `containing(_:)` finds the block at this
-        // distance before its elements.
-        ElementsOffset.check(block, what: "an entry block's first element")
         return block
     }
 
-    /// The block the entry at `storage` lives in (not retained): `indexInBlock` elements before
-    /// it is the block's first, at a fixed distance from the object (see ``ElementsOffset``).
-    ///
-    /// Invariant: every entry lives in a block made by `make(capacity:)`, which checks that
-    /// distance, and `makeEntry` sets each element's index; an element is only ever read in place
-    /// (through a pointer into its block), never copied out and asked for its block.
+    /// The block the entry at `storage` lives in (see ``EntryStorage/block``).
     @inline(__always)
-    static func containing(_ storage: UnsafePointer<EntryStorage>) -> Unmanaged<EntryBlock> {
-        ElementsOffset<Header, EntryStorage>.object(of: storage, at: Int(storage.pointee.indexInBlock))
+    static func containing(_ storage: UnsafePointer<EntryStorage>) -> EntryBlock {
+        storage.pointee.block.unsafelyUnwrapped
     }
 
     /// The entry the binding at `storage` (an element of a block, `traits.isBinding`) builds from.
     static func primary(of storage: UnsafePointer<EntryStorage>) -> Entry {
         assert(storage.pointee.traits.isBinding, "Wiring: the primary of an entry that is not a binding was read")
         let index = Int(storage.pointee.indexInBlock)
-        let primary = containing(storage).takeUnretainedValue().withUnsafeMutablePointerToHeader {
+        let primary = containing(storage).withUnsafeMutablePointerToHeader {
             $0.pointee.primaries.unsafelyUnwrapped[index]
         }
         return Entry(opaque: primary.unsafelyUnwrapped)
@@ -186,11 +176,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             let index = header.pointee.count
             precondition(index < header.pointee.capacity, "Wiring: an entry block overflowed")
             header.pointee.count += 1
-            let retainsGroup = header.pointee.lastGroup != UnsafeRawPointer(group.toOpaque())
-            if retainsGroup {
-                _ = group.retain()
-                header.pointee.lastGroup = UnsafeRawPointer(group.toOpaque())
-            }
+            let group = group.takeUnretainedValue()
+            if header.pointee.groups.last !== group { header.pointee.groups.append(group) }
             if let primary {
                 if header.pointee.primaries == nil {
                     header.pointee.primaries = .allocate(capacity: header.pointee.capacity)
@@ -201,8 +188,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             storage.initialize(
                 to: EntryStorage(
                     record: record, lifetime: record.pointee.lifetime, mode: mode,
-                    traits: EntryTraits(retainsGroup: retainsGroup, isBinding: primary != nil, isSlotted: slot >= 0),
-                    indexInBlock: UInt32(truncatingIfNeeded: index)))
+                    traits: EntryTraits(isBinding: primary != nil, isSlotted: slot >= 0),
+                    indexInBlock: UInt32(truncatingIfNeeded: index), block: self))
             if slot >= 0 { storage.pointee.words.1 = UInt(slot) }
             return Entry(storage)
         }
@@ -222,12 +209,6 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
                     element.deinitialize(count: 1)
                 }
             }
-            // Only now the groups: freeing an entry's value reads its record (the layout), and
-            // the entries after the one holding a group's retain read that group's records.
-            // Each element is read field by field: some are deinitialized by now (see above).
-            for index in 0..<header.pointee.count where (elements + index).pointee.traits.retainsGroup {
-                DefinitionGroup.containing((elements + index).pointee.record).release()
-            }
             header.pointee.primaries?.deallocate()
         }
     }
@@ -237,30 +218,18 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
 struct EntryOwners {
     private(set) var blocks: [EntryBlock] = []
     private var seen: Set<ObjectIdentifier> = []
-    /// The block kept last, by address: consecutive entries mostly share a block, and are told
-    /// so without hashing.
-    private var last: UnsafeRawPointer?
-
     /// Keeps `entry`'s block, and its primary's, alive.
     mutating func keep(_ entry: Entry) {
-        keep(unmanaged: EntryBlock.containing(entry.storage))
+        keep(EntryBlock.containing(entry.storage))
         if entry.storage.pointee.traits.isBinding {
-            keep(unmanaged: EntryBlock.containing(EntryBlock.primary(of: entry.storage).storage))
+            keep(EntryBlock.containing(EntryBlock.primary(of: entry.storage).storage))
         }
     }
 
     mutating func keep(_ block: EntryBlock) {
-        keep(unmanaged: .passUnretained(block))
-    }
-
-    /// Keeps `block`, which the caller's entry keeps alive.
-    private mutating func keep(unmanaged block: Unmanaged<EntryBlock>) {
-        let address = UnsafeRawPointer(block.toOpaque())
-        if last == address { return }
-        last = address
-        if seen.insert(ObjectIdentifier(block.takeUnretainedValue())).inserted {
-            blocks.append(block.takeUnretainedValue())
-        }
+        // Consecutive entries mostly share a block: told without hashing.
+        if blocks.last === block { return }
+        if seen.insert(ObjectIdentifier(block)).inserted { blocks.append(block) }
     }
 }
 

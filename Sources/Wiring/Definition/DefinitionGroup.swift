@@ -107,11 +107,9 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
                 tagAddress = UnsafePointer(room)
             }
             initialize(records, tagAddress)
-            // Checked once per group, never per record: `containing(_:)` finds the group at
-            // this distance before its records.
-            ElementsOffset.check(group, what: "a definition group's first record")
             for index in 0..<count {
                 records[index].indexInGroup = UInt32(truncatingIfNeeded: index)
+                records[index].group = group
                 let own = index == 0 ? extras : bindingExtras
                 assert(
                     records[index].flags.hasExtras == (own != nil)
@@ -122,17 +120,6 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
             header.pointee.count = count
         }
         return group
-    }
-
-    /// The group the record at `record` lives in (not retained): `indexInGroup` records before
-    /// it is the group's first, at a fixed distance from the object (see ``ElementsOffset``).
-    ///
-    /// Invariant: every record lives in a group made by `make(count:tagFrom:_:)`, which sets
-    /// each record's index and checks that distance; a record is only ever read in place there
-    /// (through a pointer into its group), never copied out and asked for its group.
-    @inline(__always)
-    static func containing(_ record: UnsafePointer<DefinitionRecord>) -> Unmanaged<DefinitionGroup> {
-        ElementsOffset<Header, DefinitionRecord>.object(of: record, at: Int(record.pointee.indexInGroup))
     }
 
     /// The extras of the record at `index` (see ``Header/extras``).

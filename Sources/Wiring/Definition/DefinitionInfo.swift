@@ -23,10 +23,10 @@ struct DefinitionInfo: Sendable {
     }
 
     /// The info of the record at `record`, in the group it lives in (see
-    /// ``DefinitionGroup/containing(_:)``), which the caller keeps alive meanwhile.
+    /// ``DefinitionRecord/group``), which the caller keeps alive meanwhile.
     @inline(__always)
     init(record: UnsafePointer<DefinitionRecord>) {
-        group = DefinitionGroup.containing(record).takeUnretainedValue()
+        group = record.pointee.group.unsafelyUnwrapped
         index = Int(record.pointee.indexInGroup)
     }
 

@@ -9,17 +9,23 @@ struct StoredBuilder: Sendable {
 /// 48 bytes: its type, its site (a file's address and a line), its index in its group, its
 /// binding count, its lifetime and its ``RecordFlags``, then its builder. What few definitions
 /// have (a tag, ``Extras``) is kept once in its group, which a record finds from its index
-/// (``DefinitionGroup/containing(_:)``). Fields are in this order so that the 32-bit ones fill
+/// (``group``). Fields are in this order so that the 32-bit ones fill
 /// the site's last word: a module of 1,000 lines is 48 KB of records, not 64.
 struct DefinitionRecord: Sendable {
     let type: Any.Type
     /// Where the definition was written, stored without the optional (see ``site``).
     private let storedSite: CodeLocation
     /// This record's place among its group's records, set by ``DefinitionGroup/make(count:tagFrom:extras:bindingExtras:_:)``
-    /// once the records are written: with it a record tells its group (see
-    /// ``DefinitionGroup/containing(_:)``), so that an entry and a resolution frame need not keep
-    /// the group beside the record. In the 32 bits after the site's line.
+    /// once the records are written.
     var indexInGroup: UInt32 = 0
+    /// The group this record lives in, set with `indexInGroup`, so that an entry and a resolution
+    /// frame need not keep the group beside the record.
+    ///
+    /// Invariant: a record is read only in place, through a pointer into the group it names,
+    /// by a reader that keeps that group alive (an entry's block keeps the groups of its
+    /// entries, a definition its group). So the group outlives every read of this reference,
+    /// and it need not be counted (a counted one would be a cycle: the group holds the record).
+    nonisolated(unsafe) unowned(unsafe) var group: DefinitionGroup? = nil
     /// How many bindings (``Definition/bind(_:file:line:)``) this definition has. Invariant: they
     /// are the records right after this one, in the same group, in the order bound; a binding's
     /// own count is 0. So `bind(_:)` makes one group for the definition and its bindings, and
@@ -63,7 +69,7 @@ struct DefinitionRecord: Sendable {
     @inline(__always)
     static func tagAddress(at record: UnsafePointer<DefinitionRecord>) -> UnsafePointer<Tag> {
         assert(record.pointee.flags.isTagged, "Wiring: the tag of an untagged definition was read")
-        return DefinitionGroup.containing(record).takeUnretainedValue().tag
+        return record.pointee.group.unsafelyUnwrapped.tag
     }
 
     /// The scope, close callback and payload of the record at `record`, or `nil` for most
@@ -76,7 +82,7 @@ struct DefinitionRecord: Sendable {
     static func extras(at record: UnsafePointer<DefinitionRecord>) -> Extras? {
         guard record.pointee.flags.hasExtras else { return nil }
         let index = Int(record.pointee.indexInGroup)
-        return DefinitionGroup.containing(record).takeUnretainedValue().extras(ofRecordAt: index)
+        return record.pointee.group.unsafelyUnwrapped.extras(ofRecordAt: index)
     }
 
     /// The close callback of the record at `record`, if it has one, told from its flags first:

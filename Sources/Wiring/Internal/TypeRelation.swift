@@ -3,56 +3,29 @@
 /// where they are written instead of being silently skipped (or failing at the first resolve).
 ///
 /// Conservative: it answers `false` only when both types are concrete (a struct, an enum, a
-/// tuple, a function or a Swift class) and neither is the other, nor, for classes, a subclass of
-/// the other. Anything involving an existential (`any P`, `Any`), an optional, a metatype or an
-/// Objective-C or foreign class may hold, and is left to the cast at run time.
+/// tuple, a function or a class) and neither is the other, nor, for classes, a subclass of the
+/// other. Anything involving an existential (`any P`, `Any`, `AnyObject`) or an optional may
+/// hold, and is left to the cast at run time. Runs where a definition is declared, never on a
+/// resolve.
 enum TypeRelation {
     /// Whether a value declared as `declared` may be a `wanted` (see ``TypeRelation``).
     static func mayHold(_ declared: Any.Type, as wanted: Any.Type) -> Bool {
-        if declared == wanted { return true }
-        switch (Kind(declared), Kind(wanted)) {
-        case (.swiftClass, .swiftClass):
-            return related(declared, wanted)
-        case (.swiftClass, .value), (.value, .swiftClass), (.value, .value):
-            return false
-        default:
-            return true
-        }
-    }
-
-    /// Whether one of two class types inherits from the other.
-    private static func related(_ first: Any.Type, _ second: Any.Type) -> Bool {
+        if declared == wanted || mayHoldOthers(declared) || mayHoldOthers(wanted) { return true }
+        guard declared is AnyClass, wanted is AnyClass else { return false }
         func open<First>(_: First.Type) -> Bool {
             func open<Second>(_: Second.Type) -> Bool {
                 First.self is Second.Type || Second.self is First.Type
             }
-            return open(second)
+            return open(wanted)
         }
-        return open(first)
+        return open(declared)
     }
 
-    /// What the Swift runtime says a type is, as far as this check needs.
-    private enum Kind {
-        case swiftClass
-        case value
-        case other
-
-        /// Reads the first word of `type`'s metadata: its `MetadataKind`, which is part of
-        /// Swift's stable ABI (0x200 struct, 0x201 enum, 0x301 tuple, 0x302 function; every
-        /// other kind below 0x800 is an existential, optional, metatype or a foreign or
-        /// Objective-C type). A Swift class's metadata starts with 0 where there is no
-        /// Objective-C interoperability, and with its isa pointer (a value above 0x7FF) where
-        /// there is.
-        ///
-        /// Invariant relied on: every `Any.Type` points at type metadata whose first word is
-        /// readable; the word is only compared, never followed.
-        init(_ type: Any.Type) {
-            let word = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
-            switch word {
-            case 0, 0x800...: self = .swiftClass
-            case 0x200, 0x201, 0x301, 0x302: self = .value
-            default: self = .other
-            }
-        }
+    /// Whether values of `type` may be of other types: an existential, whose metatype is a
+    /// protocol metatype (`P.Protocol`, `Any.Protocol`), or an optional.
+    private static func mayHoldOthers(_ type: Any.Type) -> Bool {
+        if type is AnyClass { return false }
+        let metatype = String(describing: Swift.type(of: type))
+        return metatype.hasSuffix(".Protocol") || metatype.hasPrefix("Optional<")
     }
 }
