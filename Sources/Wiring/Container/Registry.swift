@@ -392,9 +392,6 @@ final class Registry: Sendable {
         for entry in asyncEntries.values where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
     }
 
-    /// Every definition with parameters.
-    var parameterizedEntries: [any AnyParameterizedEntry] { Array(parameterized.values) }
-
     /// The factory with parameters for `type` and `tag`, if any.
     func parameterizedEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyParameterizedEntry)? {
         parameterized[DefinitionKey(type: type, tag: tag)]

@@ -190,13 +190,6 @@ public struct Definition: Sendable {
     /// none): what a marker, an include and a binding need, tested without copying a payload.
     private var hasExtras: Bool { withRecord { $0.pointee.flags.hasExtras } }
 
-    /// Whether this is the marker of a declared scope.
-    var isScopeMarker: Bool {
-        guard hasExtras else { return false }
-        if case .scopeMarker = payload { return true }
-        return false
-    }
-
     /// The scope a `linked(to:)` marker names; `nil` for anything else.
     var linkTarget: ScopeID? {
         withRecord { DefinitionRecord.extras(at: $0)?.linkTarget }

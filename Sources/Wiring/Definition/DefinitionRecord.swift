@@ -95,9 +95,9 @@ struct DefinitionRecord: Sendable {
     /// How values of the record at `record`'s type are laid out and copied, for the storage an
     /// entry builds them in.
     ///
-    /// A class instance is one reference; any other value's stride and alignment are read from
-    /// the type's value witness table when asked (by builds and releases), not kept in the
-    /// record: 8 bytes of every record, in every module's group. Reads two fields in place: a
+    /// A class instance is one reference; any other value's stride and alignment are its type's
+    /// `MemoryLayout`, asked when needed (by builds and releases), not kept in the record.
+    /// Reads two fields in place: a
     /// computed property of the record (passed indirectly, since it holds an existential) would
     /// copy the whole record first.
     @inline(__always)

@@ -54,8 +54,7 @@ enum ErasedValue {
     /// Initializes `destination` with `value` if it is a `type`; returns whether it was (else
     /// `destination` is left uninitialized).
     ///
-    /// The runtime's cast, called directly (see `swift_dynamicCast` in `WiringShims.h`): the
-    /// `Any` is cast where it lies, into `destination`, with no `Optional<type>` made for it.
+    /// The type is opened, and the `Any` cast to it with `as?`.
     static func initialize(_ type: Any.Type, at destination: UnsafeMutableRawPointer, with value: Any) -> Bool {
         func open<Value>(_: Value.Type) -> Bool {
             guard let value = value as? Value else { return false }

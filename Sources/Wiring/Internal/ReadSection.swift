@@ -6,8 +6,8 @@ internal import _WiringShims
 /// Lock-free readers (the resolve fast path) run inside a read section: a few nanoseconds that
 /// run no user code, marked by storing the global epoch in the thread's record. A writer that
 /// has unpublished something calls ``synchronize()``, which waits until every section that could
-/// still see it has ended, and only then frees it. On Linux the writer orders readers' stores
-/// with `membarrier`, so a section costs a reader two plain stores; elsewhere one atomic exchange.
+/// still see it has ended, and only then frees it. Entering costs a reader one sequentially
+/// consistent exchange, the same on every platform (see `wiring_read_enter`).
 enum ReadSection {
     /// Runs `body` inside a read section, and ends it after `body`'s result is made (and retained).
     /// `body` must not run user code or block.
