@@ -10,7 +10,7 @@ struct InstanceState {
     var buildingThread: UnsafeRawPointer?
     /// What the entry keeps of its instance, or `nil`. One reference for the three lifetimes
     /// that keep one here, which never share an entry (a singleton keeps its value in its
-    /// entry's words instead): 16 bytes less in every entry and in every scope's slots.
+    /// entry's words instead), so every entry and every scope's slot stays small.
     ///
     /// Invariant: what it is follows from the entry alone, never from the object:
     /// - a `.weak` entry: a ``WeakReference`` to the instance while anyone holds it;
@@ -39,13 +39,12 @@ struct InstanceState {
 /// one thread that verifies at a time); `words.0` is read and written with atomics; everything
 /// else is immutable once the block is shared.
 ///
-/// 64 bytes. The lock-free fast path reads `lifetime`, `mode` and `traits` while a build writes
+/// The lock-free fast path reads `lifetime`, `mode` and `traits` while a build writes
 /// `marks`, which shares their word: distinct bytes (distinct memory locations), so no data
 /// race, as long as nothing writes that word whole once the element is made (nothing does:
 /// `marks` is written through its own field).
 ///
-/// What few entries need is not kept in every one: an entry finds its block from its place in
-/// it (``EntryBlock/containing(_:)``), a binding its primary in its block's list of primaries
+/// What few entries need is not kept in every one: a binding finds its primary in its block's list of primaries
 /// (``EntryBlock/Header/primaries``), and a shared scope definition's entry keeps its slot in
 /// `words.1`, which only a singleton uses (see ``Entry``'s `slot`).
 struct EntryStorage {
@@ -123,8 +122,8 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         /// asked of a binding): the others are left uninitialized, which costs no pass over
         /// the list (the pointers are trivial, so nothing is deinitialized). Whoever keeps a
         /// binding's entry alive keeps its primary's block alive too (see
-        /// ``EntryOwners/keep(_:)-(Entry)``). Most blocks have no binding: 8 bytes of every
-        /// entry, kept here only where they are used.
+        /// ``EntryOwners/keep(_:)-(Entry)``). Most blocks have no binding, so this is kept only
+        /// where it is used.
         var primaries: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     }
 

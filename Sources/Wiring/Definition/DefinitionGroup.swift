@@ -43,8 +43,7 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
 
     /// A group of the one record `make` returns under `tag` (copied into the group's room),
     /// holding `extras` if given. Takes the tag unwrapped: a tag (an existential) moved into and
-    /// out of an `Optional` is copied through its value witnesses each way, about 370
-    /// instructions per tagged definition.
+    /// out of an `Optional` is copied through its value witnesses each way.
     @inline(__always)
     static func make(
         tag: Tag, extras: DefinitionRecord.Extras? = nil, one make: () -> DefinitionRecord
@@ -55,8 +54,7 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
     }
 
     /// A group of the one record `make` returns under the tag `value`, boxed straight into the
-    /// group's room. (A `Tag` made first and passed in was copied into the room and then
-    /// destroyed, two outlined value-witness calls: 34 instructions more per tagged line.)
+    /// group's room, rather than made first, copied in and destroyed.
     @inline(__always)
     static func make<TagValue: Hashable & Sendable>(
         tagValue value: TagValue, one make: () -> DefinitionRecord

@@ -6,11 +6,10 @@ struct StoredBuilder: Sendable {
 
 /// One definition's description, in its group: what ``DefinitionInfo`` reads.
 ///
-/// 48 bytes: its type, its site (a file's address and a line), its index in its group, its
-/// binding count, its lifetime and its ``RecordFlags``, then its builder. What few definitions
-/// have (a tag, ``Extras``) is kept once in its group, which a record finds from its index
-/// (``group``). Fields are in this order so that the 32-bit ones fill
-/// the site's last word: a module of 1,000 lines is 48 KB of records, not 64.
+/// Its type, its site (a file's address and a line), its index in its group, its binding
+/// count, its lifetime and its ``RecordFlags``, its group, then its builder. What few
+/// definitions have (a tag, ``Extras``) is kept once in its group, which a record names
+/// (``group``). Fields are in this order so that the 32-bit ones fill the site's last word.
 struct DefinitionRecord: Sendable {
     let type: Any.Type
     /// Where the definition was written, stored without the optional (see ``site``).

@@ -1,9 +1,8 @@
 /// What a ``DefinitionRecord`` is beyond its type, lifetime and site: eleven flags in two bytes,
 /// set when the record is made and never changed.
 ///
-/// One field rather than eleven `Bool`s, so that a record is 48 bytes: three words for its type
-/// and site, two for its builder, and one for its index, binding count, lifetime and these.
-/// Read through the record's stored `flags` (`record.pointee.flags.isTagged`), never through a
+/// One field rather than eleven `Bool`s, sharing a word with the record's index, binding count
+/// and lifetime. Read through the record's stored `flags` (`record.pointee.flags.isTagged`), never through a
 /// computed property of the record, which would copy the whole record first.
 struct RecordFlags: Sendable, Equatable {
     private let bits: UInt16
