@@ -12,6 +12,10 @@ private final class Bundled: DependencyInjectable {
     static func make(dependency: Dependency) -> Bundled { Bundled(word: dependency.word) }
 }
 private enum Visit {}
+private final class Made: Sendable {
+    let word: Word
+    init(word: Word) { self.word = word }
+}
 private final class Uses: Sendable {
     let word: Word
     let tagged: Word
@@ -49,7 +53,12 @@ extension DependencyContainer {
         }
         scope(Visit.self) {
             scoped(tag: "scoped") { Word() }
+            scopedOf(tag: "scoped", Made.init)
         }
+        singleOf(Made.init)
+        singleOf(tag: "single", Made.init)
+        factoryOf(tag: "factory", Made.init)
+        weakSingleOf(tag: "weak", Made.init)
         // The resolve functions, unqualified, as a factory writes them.
         factory {
             Uses(
@@ -80,7 +89,12 @@ extension DependencyContainer {
         #expect(controller.word === container.resolve() as Word)
         let visit = container.openScope(Visit.self)
         #expect(visit.resolve(tag: "scoped") as Word === visit.resolve(tag: "scoped") as Word)
+        #expect(visit.resolve(tag: "scoped") as Made === visit.resolve(tag: "scoped") as Made)
         visit.close()
+        #expect((container.resolve() as Made).word === container.resolve() as Word)
+        #expect(container.resolve(tag: "single") as Made === container.resolve(tag: "single") as Made)
+        #expect(container.resolve(tag: "factory") as Made !== container.resolve(tag: "factory") as Made)
+        #expect(container.resolveAll(Made.self).count == 4)
     }
 
     @Test func resolveInsideAStaticModuleReadsTheBuildingContainer() async throws {

@@ -1,0 +1,231 @@
+// KOIN 4's constructor DSL (`singleOf(::UserRepository)`): a definition made from a constructor
+// reference, each of whose parameters is resolved by its type from the container building it.
+// Named `…Of`, as in KOIN, so that it is never ambiguous with a closure definition
+// (`single { … }`) or with a factory that takes parameters at resolve time
+// (`factory { (id: Int) in … }`).
+
+/// Defines a singleton built by `constructor`, each of whose parameters is resolved by its type.
+///
+/// ```swift
+/// final class UserRepository {
+///     init(database: Database, cache: Cache, log: Logger) { … }
+/// }
+///
+/// static let users = module {
+///     singleOf(UserRepository.init)
+///     // the same as: single { UserRepository(database: resolve(), cache: resolve(), log: resolve()) }
+/// }
+/// ```
+///
+/// The parameters are resolved in order, from the container that builds the singleton (in a
+/// scope, a value declared there counts), before the constructor runs: a missing one is reported
+/// without an instance being made. ``DependencyContainer/verify()-178vl`` and
+/// ``DependencyContainer/graph()-2zmtw`` check a constructor definition's parameters without
+/// running its constructor. Everything a closure definition takes applies: `.bind`,
+/// `.override()`, `.onClose`, `.createdAtStart()`.
+///
+/// - Parameters:
+///   - file: The file of the call (`#fileID`), for messages.
+///   - line: The line of the call, for messages.
+///   - constructor: A constructor reference, `UserRepository.init`, or any function whose
+///     parameters are dependencies.
+@inlinable
+public func singleOf<each Parameter, T>(
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    single(file: file, line: line) { try _construct(constructor, file: file, line: line) }
+}
+
+/// Defines a singleton under `tag` built by `constructor`; see ``singleOf(file:line:_:)-5xxj1``.
+///
+/// ```swift
+/// singleOf(tag: StorageContext.userdata, LocalStorage.init)
+/// ```
+@inlinable
+public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
+    tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    single(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
+}
+
+/// Defines a factory built by `constructor` on every resolve, each of its parameters resolved by
+/// its type.
+///
+/// ```swift
+/// factoryOf(ProfilePresenter.init)
+/// ```
+@inlinable
+public func factoryOf<each Parameter, T>(
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    factory(file: file, line: line) { try _construct(constructor, file: file, line: line) }
+}
+
+/// Defines a factory under `tag` built by `constructor`.
+///
+/// ```swift
+/// factoryOf(tag: "preview", ProfilePresenter.init)
+/// ```
+@inlinable
+public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
+    tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    factory(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
+}
+
+/// Defines a scoped instance built by `constructor`, inside `scope(_:_:)`; a parameter may be a
+/// value declared into the scope.
+///
+/// ```swift
+/// scope(UserSession.self) {
+///     declared(User.self, example: User.preview)
+///     scopedOf(Cart.init)   // init(user: User, prices: PriceList)
+/// }
+/// ```
+@inlinable
+public func scopedOf<each Parameter, T>(
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    scoped(file: file, line: line) { try _construct(constructor, file: file, line: line) }
+}
+
+/// Defines a scoped instance under `tag` built by `constructor`.
+///
+/// ```swift
+/// scope(UserSession.self) { scopedOf(tag: "draft", Cart.init) }
+/// ```
+@inlinable
+public func scopedOf<each Parameter, T, Tag: Hashable & Sendable>(
+    tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    scoped(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
+}
+
+/// Defines a weak singleton built by `constructor`: shared while anyone holds it.
+///
+/// ```swift
+/// weakSingleOf(ImageCache.init)
+/// ```
+@inlinable
+public func weakSingleOf<each Parameter, T>(
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    weakSingle(file: file, line: line) { try _construct(constructor, file: file, line: line) }
+}
+
+/// Defines a weak singleton under `tag` built by `constructor`.
+///
+/// ```swift
+/// weakSingleOf(tag: "thumbnails", ImageCache.init)
+/// ```
+@inlinable
+public func weakSingleOf<each Parameter, T, Tag: Hashable & Sendable>(
+    tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    weakSingle(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
+}
+
+/// Defines a singleton built by an `async` constructor, resolved with `await resolveAsync()`.
+///
+/// ```swift
+/// singleOf(Database.open)   // static func open(configuration: Configuration) async throws -> Database
+/// ```
+public func singleOf<each Parameter, T: Sendable>(
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) async throws -> T
+) -> Definition {
+    single(file: file, line: line) { () async throws -> T in
+        try await _constructAsync(constructor, file: file, line: line)
+    }
+}
+
+/// Defines a singleton of a `@MainActor` type, built on the main actor by its constructor and
+/// resolved with `await resolveAsync()`.
+///
+/// ```swift
+/// @MainActor final class InboxModel { init(store: Store) { … } }
+///
+/// singleOf(InboxModel.init)
+/// let inbox: InboxModel = await resolveAsync()
+/// ```
+public func singleOf<each Parameter, T: Sendable>(
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    single(file: file, line: line) { @MainActor () async throws -> T in
+        try _constructOnMainActor(constructor, file: file, line: line)
+    }
+}
+
+/// Defines a factory built by an `async` constructor on every `await resolveAsync()`.
+///
+/// ```swift
+/// factoryOf(Snapshot.capture)      // static func capture(store: Store) async -> Snapshot
+/// ```
+public func factoryOf<each Parameter, T: Sendable>(
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @Sendable (repeat each Parameter) async throws -> T
+) -> Definition {
+    factory(file: file, line: line) { () async throws -> T in
+        try await _constructAsync(constructor, file: file, line: line)
+    }
+}
+
+/// Resolves each parameter of `constructor` by its type from the container building the
+/// definition, in order, then calls it. In a verification sandbox, a definition verified on
+/// its own stops once its parameters are resolved (see ``ConstructorChecked``).
+@inlinable
+func _construct<each Parameter, T>(
+    _ constructor: (repeat each Parameter) throws -> T, file: StaticString, line: UInt
+) throws -> T {
+    let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
+    try ConstructorChecked.stopIfVerifyingAlone()
+    return try constructor(repeat each arguments)
+}
+
+/// ``_construct(_:file:line:)`` for an async constructor.
+@usableFromInline
+func _constructAsync<each Parameter, T>(
+    _ constructor: (repeat each Parameter) async throws -> T, file: StaticString, line: UInt
+) async throws -> T {
+    let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
+    return try await constructor(repeat each arguments)
+}
+
+/// ``_construct(_:file:line:)`` for a `@MainActor` constructor, on the main actor.
+@MainActor
+func _constructOnMainActor<each Parameter, T>(
+    _ constructor: @MainActor (repeat each Parameter) throws -> T, file: StaticString, line: UInt
+) throws -> T {
+    let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
+    return try constructor(repeat each arguments)
+}
+
+/// What a constructor definition's build throws in a verification sandbox once its parameters
+/// are resolved, when it is verified on its own (not built for another definition that needs its
+/// instance): `verify()` and `graph()` learn its dependencies without running its constructor,
+/// and the sandbox counts the definition as verified.
+@usableFromInline
+struct ConstructorChecked: Error {
+    @usableFromInline
+    static func stopIfVerifyingAlone() throws {
+        guard let frame = ResolutionFrame.current, frame.pointee.parent == nil,
+            frame.pointee.container.verification != nil
+        else { return }
+        throw ConstructorChecked()
+    }
+
+    /// Whether `error` is this, as the sandbox's build reports it.
+    static func isChecked(_ error: WiringError) -> Bool {
+        if case let .factoryFailed(_, _, _, underlying, _) = error { return underlying is ConstructorChecked }
+        return false
+    }
+}
