@@ -1,6 +1,6 @@
 internal import _WiringShims
 
-/// Detached threads of Wiring's own, used by verification (see `Verification`).
+/// Detached threads of Wiring's own: verification's workers, modules prepared in the background.
 enum WorkerThread {
     /// Stack size of a worker: enough for deep graphs whatever the platform's default.
     static let stackSize: UInt = 8 << 20
@@ -13,7 +13,7 @@ enum WorkerThread {
         }, context, .init(stackSize))
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
-            fatalError("Wiring: verification could not start a thread of its own (pthread_create returned \(status)).")
+            fatalError("Wiring: could not start a thread of its own (pthread_create returned \(status)).")
         }
     }
 

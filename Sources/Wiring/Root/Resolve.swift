@@ -36,8 +36,10 @@ func _resolveSlowly(
     _ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, file: StaticString, line: UInt
 ) {
     do {
-        try DependencyContainer.withCurrent(type: type, tag: nil) { container throws(WiringError) in
-            try container.resolveCore(type, into: buffer, isInstance: isInstance)
+        try BackgroundModules.retrying { () throws(WiringError) in
+            try DependencyContainer.withCurrent(type: type, tag: nil) { container throws(WiringError) in
+                try container.resolveCore(type, into: buffer, isInstance: isInstance)
+            }
         }
     } catch {
         wiringFailure(error.requested(at: CodeLocation(file, line)))
@@ -75,8 +77,10 @@ func _resolveSlowly<Tag: Hashable & Sendable>(
     line: UInt
 ) {
     do {
-        try DependencyContainer.withCurrent(type: type, tag: Wiring.Tag(tag)) { container throws(WiringError) in
-            try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
+        try BackgroundModules.retrying { () throws(WiringError) in
+            try DependencyContainer.withCurrent(type: type, tag: Wiring.Tag(tag)) { container throws(WiringError) in
+                try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
+            }
         }
     } catch {
         wiringFailure(error.requested(at: CodeLocation(file, line)))
@@ -93,9 +97,11 @@ func _resolveSlowly<Tag: Hashable & Sendable>(
 /// > ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` stops the program with a message.
 public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
     do {
-        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in
-            container.resolveOptional(file: file, line: line)
-        }
+        return try BackgroundModules.retrying(optional: { () throws(WiringError) -> T? in
+            try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in
+                container.resolveOptional(file: file, line: line)
+            }
+        })
     } catch {
         wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
@@ -106,9 +112,11 @@ public func resolveOptional<T, Tag: Hashable & Sendable>(
     tag: Tag, file: StaticString = #fileID, line: UInt = #line
 ) -> T? {
     do {
-        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) { container in
-            container.resolveOptional(tag: tag, file: file, line: line)
-        }
+        return try BackgroundModules.retrying(optional: { () throws(WiringError) -> T? in
+            try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) { container in
+                container.resolveOptional(tag: tag, file: file, line: line)
+            }
+        })
     } catch {
         wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
@@ -140,11 +148,13 @@ public func resolveThrowing<T>(
     _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
 ) throws(WiringError) -> T {
     do {
-        var found = _Found()
-        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
-        return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
-            try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
-                try container.resolveCore(T.self, into: buffer, isInstance: { $0 is T })
+        return try BackgroundModules.retrying { () throws(WiringError) -> T in
+            var found = _Found()
+            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+            return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
+                try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
+                    try container.resolveCore(T.self, into: buffer, isInstance: { $0 is T })
+                }
             }
         }
     } catch {
@@ -162,9 +172,11 @@ public func resolveThrowing<T, Tag: Hashable & Sendable>(
     _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
 ) throws(WiringError) -> T {
     do {
-        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
-            container throws(WiringError) in
-            try container.resolveCore(T.self, tag: tag)
+        return try BackgroundModules.retrying { () throws(WiringError) -> T in
+            try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
+                container throws(WiringError) in
+                try container.resolveCore(T.self, tag: tag)
+            }
         }
     } catch {
         throw error.requested(at: CodeLocation(file, line))

@@ -25,6 +25,8 @@ final class RootState: @unchecked Sendable {
     @exclusivity(unchecked) private var scopes: [ObjectIdentifier: WeakScope] = [:]  // under `lock`
     /// For a task's root: what every version of it shares (`nil` for the global root).
     let task: TaskRootLink?
+    /// The modules being prepared for this root off the launching thread.
+    let background = BackgroundModules()
 
     /// The global root, defined later by `defined(by:)`: its container is published in
     /// `wiring_global_root`, which a free `resolve()` reads directly (see `globalRootContainer`).
@@ -178,6 +180,7 @@ final class RootState: @unchecked Sendable {
 
     /// Removes the root so that it can be defined again (the library's own tests only).
     func reset() {
+        background.reset()
         let previous = lock.withLock {
             definedAt = nil
             modules = []

@@ -1,0 +1,39 @@
+/// A module made only when it is prepared, off the launching thread (KOIN's `lazyModule`).
+///
+/// ```swift
+/// extension DependencyContainer {
+///     static let chat = lazyModule {
+///         single { ChatService() }
+///         factoryOf(ChatViewModel.init)
+///     }
+/// }
+///
+/// DependencyContainer.defined(by: modules { .core })
+/// DependencyContainer.load(inBackground: .chat, .feed)
+/// ```
+///
+/// Nothing of it exists until ``DependencyContainer/load(inBackground:file:line:)`` prepares it:
+/// its definitions are made, and its registry built, on a thread of its own.
+public struct LazyModule: Sendable {
+    let site: CodeLocation
+    let make: @Sendable () -> DependencyContainer
+}
+
+/// Declares a module whose definitions are made when it is prepared in the background; see
+/// ``LazyModule``.
+///
+/// ```swift
+/// static let feed = lazyModule { singleOf(FeedStore.init) }
+/// ```
+///
+/// - Parameters:
+///   - file: The file of the call (`#fileID`), for messages.
+///   - line: The line of the call, for messages.
+///   - content: The module's definitions, as in ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)``.
+public func lazyModule(
+    file: StaticString = #fileID, line: UInt = #line,
+    @ModuleBuilder _ content: @escaping @Sendable () -> ModuleBuilder.Content
+) -> LazyModule {
+    let site = CodeLocation(file, line)
+    return LazyModule(site: site) { DependencyContainer(moduleOf: content().parts, site: site) }
+}

@@ -1,0 +1,138 @@
+/// The modules a root is preparing off the launching thread (`load(inBackground:)`): how many
+/// are still being made, which failed, and who waits for them.
+///
+/// A resolve that finds nothing for a type while modules are pending waits for the next module to
+/// be loaded and tries again, so it waits for exactly as long as the module that defines the
+/// type takes (or until none is pending). Waiters sleep on a condition; async waiters are resumed
+/// from the thread that loads the last module.
+final class BackgroundModules: @unchecked Sendable {
+    // Every `var` is only touched under `lock`.
+    private let lock = Lock()
+    private let changed = Condition()
+    private var started = false
+    private var pending = 0
+    private var loaded = 0
+    private var failures: [(module: DependencyContainer, error: WiringError)] = []
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Whether any module was ever prepared in the background for this root.
+    var wereStarted: Bool { lock.withLock { started } }
+
+    func start(_ count: Int) {
+        lock.withLock {
+            started = true
+            pending += count
+        }
+    }
+
+    /// Records that one module is loaded, or that it failed with `error`, and wakes the waiters.
+    func finish(_ module: DependencyContainer, failure error: WiringError?) {
+        let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            pending -= 1
+            loaded += 1
+            if let error { failures.append((module, error)) }
+            changed.broadcast()
+            guard pending == 0 else { return [] }
+            defer { waiters = [] }
+            return waiters
+        }
+        for waiter in resumed { waiter.resume() }
+    }
+
+    /// Waits for the modules still being prepared, then forgets them all (the library's own
+    /// tests reset the global root between them).
+    func reset() {
+        lock.withLock {
+            while pending > 0 { changed.wait(releasing: lock) }
+            started = false
+            loaded = 0
+            failures = []
+        }
+    }
+
+    /// How many modules finished so far, if any is still pending; `nil` when none is.
+    func progressIfPending() -> Int? {
+        lock.withLock { pending > 0 ? loaded : nil }
+    }
+
+    /// Waits until a module finishes after `seen` (see ``progressIfPending()``), or none is pending.
+    func wait(after seen: Int) {
+        lock.withLock {
+            while pending > 0, loaded == seen { changed.wait(releasing: lock) }
+        }
+    }
+
+    /// Waits, blocking the thread, until every module is loaded; throws the first failure.
+    func waitForAll() throws(WiringError) {
+        try lock.withLock { () throws(WiringError) in
+            while pending > 0 { changed.wait(releasing: lock) }
+            if let first = failures.first { throw first.error }
+        }
+    }
+
+    /// Waits, suspending the task, until every module is loaded; throws the first failure.
+    func waitForAll() async throws(WiringError) {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = lock.withLock { () -> Bool in
+                guard pending > 0 else { return true }
+                waiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+        if let first = lock.withLock({ failures.first }) { throw first.error }
+    }
+
+    /// The failure of a module that defines what `missing` asked for, which explains the miss.
+    func failure(explaining missing: WiringError) -> WiringError? {
+        guard case let .missingDefinition(type, _, _, _, _, _) = missing else { return nil }
+        return lock.withLock {
+            failures.first { failed in failed.module.definitions.contains { typeName($0.type) == type } }?.error
+        }
+    }
+}
+
+extension BackgroundModules {
+    /// `attempt`'s result; if it finds nothing for a type while modules are being prepared in the
+    /// background for the current root, waits for each module to be loaded and tries again. A
+    /// resolve nested in a build does not wait: its outermost resolve does.
+    static func retrying<Result>(_ attempt: () throws(WiringError) -> Result) throws(WiringError) -> Result {
+        do {
+            return try attempt()
+        } catch {
+            guard case .missingDefinition = error, ResolutionFrame.current == nil else { throw error }
+            let background = RootState.ofCurrentTask.background
+            guard background.wereStarted else { throw error }
+            while let seen = background.progressIfPending() {
+                do {
+                    return try attempt()
+                } catch {
+                    guard case .missingDefinition = error else { throw error }
+                }
+                background.wait(after: seen)
+            }
+            do {
+                return try attempt()
+            } catch {
+                throw background.failure(explaining: error) ?? error
+            }
+        }
+    }
+}
+
+extension BackgroundModules {
+    /// `attempt`'s result; if it is `nil` while modules are being prepared in the background for
+    /// the current root, waits for each module to be loaded and tries again (see
+    /// ``retrying(_:)``).
+    static func retrying<Result>(optional attempt: () throws(WiringError) -> Result?) throws(WiringError) -> Result? {
+        if let result = try attempt() { return result }
+        guard ResolutionFrame.current == nil else { return nil }
+        let background = RootState.ofCurrentTask.background
+        guard background.wereStarted else { return nil }
+        while let seen = background.progressIfPending() {
+            if let result = try attempt() { return result }
+            background.wait(after: seen)
+        }
+        return try attempt()
+    }
+}

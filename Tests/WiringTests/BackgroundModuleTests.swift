@@ -1,0 +1,115 @@
+@_spi(Testing) import Wiring
+import Dispatch
+import Testing
+
+private final class Core: Sendable {}
+private final class Chat: Sendable {
+    let core: Core
+    init(core: Core) { self.core = core }
+}
+private final class Feed: Sendable {}
+private final class Settings: Sendable {}
+
+/// Blocks a background module's making until the test lets it go.
+private final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    let made = Counter()
+    func open() { semaphore.signal() }
+    /// Waits for `open()`, then gives no definitions (a line of a module's builder).
+    func pass() -> [Definition] {
+        semaphore.wait()
+        made.increment()
+        return []
+    }
+}
+
+/// KOIN's `lazyModules` and `waitAllStartJobs`: modules made and loaded off the launching
+/// thread. They define the global root, so they run one at a time.
+@Suite(.serialized) struct BackgroundModuleTests {
+    @Test func aResolveWaitsForExactlyTheModuleThatDefinesItsType() throws {
+        try DependencyContainer._withExclusiveRoot {
+            let slow = Gate()
+            let chatGate = Gate()
+            DependencyContainer.defined(by: module { single { Core() } })
+            DependencyContainer.load(
+                inBackground:
+                    lazyModule {
+                        slow.pass()
+                        single { Feed() }
+                    },
+                lazyModule {
+                    chatGate.pass()
+                    singleOf(Chat.init)
+                })
+            // Resolved on another thread while the chat module is still being made.
+            let resolved = DispatchSemaphore(value: 0)
+            let chat = Collected<Chat>()
+            DispatchQueue.global().async {
+                chat.append(resolve())
+                resolved.signal()
+            }
+            chatGate.open()
+            #expect(resolved.wait(timeout: .now() + 10) == .success)
+            // The feed module is still held: the resolve waited for the chat module alone.
+            #expect(slow.made.count == 0)
+            #expect(chat.all.first?.core === resolve() as Core)
+            slow.open()
+            try DependencyContainer.waitForBackgroundModules()
+            #expect(slow.made.count == 1)
+            #expect((resolveOptional() as Feed?) != nil)
+        }
+    }
+
+    @Test func resolveOptionalAndResolveThrowingWaitToo() throws {
+        try DependencyContainer._withExclusiveRoot {
+            let gate = Gate()
+            DependencyContainer.defined(by: module { single { Core() } })
+            DependencyContainer.load(
+                inBackground: lazyModule {
+                    gate.pass()
+                    single { Settings() }
+                    single(tag: "feed") { Feed() }
+                })
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { gate.open() }
+            #expect((resolveOptional() as Settings?) != nil)
+            #expect(throws: Never.self) { try resolveThrowing(Feed.self, tag: "feed") }
+            // Once everything is in, a type nobody defines is missing at once.
+            #expect((resolveOptional() as Chat?) == nil)
+        }
+    }
+
+    @Test func aModuleThatCannotLoadIsReportedByTheWaitAndByTheResolveOfItsTypes() throws {
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: module { single { Core() } })
+            DependencyContainer.load(
+                inBackground: lazyModule {
+                    single { Core() }  // a duplicate of the root's
+                    single { Feed() }
+                })
+            let error = #expect(throws: WiringError.self) { try DependencyContainer.waitForBackgroundModules() }
+            guard case let .duplicateDefinition(type, _, _, _) = error else {
+                Issue.record("expected a duplicate, got \(String(describing: error))")
+                return
+            }
+            #expect(type == "Core")
+            let resolveError = #expect(throws: WiringError.self) { try resolveThrowing(Feed.self) }
+            #expect(resolveError?.description == error?.description)
+        }
+    }
+
+    @Test func theAsyncWaitResumesWhenEveryModuleIsIn() async throws {
+        try await DependencyContainer._withExclusiveRoot {
+            let gate = Gate()
+            DependencyContainer.defined(by: module { single { Core() } })
+            DependencyContainer.load(
+                inBackground: lazyModule {
+                    gate.pass()
+                    single { Feed() }
+                })
+            gate.open()
+            try await DependencyContainer.waitForBackgroundModules()
+            #expect(gate.made.count == 1)
+            #expect((resolveOptional() as Feed?) != nil)
+        }
+    }
+}
