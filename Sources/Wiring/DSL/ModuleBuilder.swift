@@ -21,17 +21,43 @@ public enum ModuleBuilder {
     /// One line of a module: a definition, or the definitions of an array, an `includes(_:)`, a
     /// `scope(_:_:)`, an `if` or a `for`. Made and taken apart by the builder alone.
     public struct Component: Sendable {
-        let definitions: [Definition]
+        /// A line's one definition, kept without an array of its own.
+        let one: Definition?
+        /// Any other line's definitions.
+        let many: [Definition]
 
-        static var empty: Component { Component(definitions: []) }
+        init(one definition: Definition) {
+            one = definition
+            many = []
+        }
 
-        /// The definitions of `components`, in order.
+        init(many definitions: [Definition]) {
+            one = nil
+            many = definitions
+        }
+
+        static var empty: Component { Component(many: []) }
+
+        var definitions: [Definition] {
+            if let one { return [one] }
+            return many
+        }
+
+        var count: Int { one == nil ? many.count : 1 }
+
+        /// The definitions of `components`, in order, in one array.
         static func joining(_ components: [Component]) -> Component {
             if components.count == 1 { return components[0] }
             var definitions: [Definition] = []
-            definitions.reserveCapacity(components.reduce(0) { $0 + $1.definitions.count })
-            for component in components { definitions.append(contentsOf: component.definitions) }
-            return Component(definitions: definitions)
+            definitions.reserveCapacity(components.reduce(0) { $0 + $1.count })
+            for component in components {
+                if let one = component.one {
+                    definitions.append(one)
+                } else {
+                    definitions.append(contentsOf: component.many)
+                }
+            }
+            return Component(many: definitions)
         }
     }
 
@@ -44,11 +70,11 @@ public enum ModuleBuilder {
     }
 
     public static func buildExpression(_ definition: Definition) -> Component {
-        Component(definitions: [definition])
+        Component(one: definition)
     }
 
     public static func buildExpression(_ definitions: [Definition]) -> Component {
-        Component(definitions: definitions)
+        Component(many: definitions)
     }
 
     /// A block of one statement (a module listing a shared array of definitions): its

@@ -19,11 +19,14 @@ final class Lock: @unchecked Sendable {
 
     init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
+        guard recursive else {
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "Wiring: pthread_mutex_init failed with \(status)")
+            return
+        }
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
-        if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        }
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
         let status = pthread_mutex_init(mutex, &attributes)
         precondition(status == 0, "Wiring: pthread_mutex_init failed with \(status)")
         pthread_mutexattr_destroy(&attributes)

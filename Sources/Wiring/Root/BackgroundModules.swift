@@ -101,8 +101,9 @@ extension BackgroundModules {
             return try attempt()
         } catch {
             guard case .missingDefinition = error, ResolutionFrame.current == nil else { throw error }
-            let background = RootState.ofCurrentTask.background
-            guard background.wereStarted else { throw error }
+            guard let background = RootState.ofCurrentTask.backgroundIfStarted, background.wereStarted else {
+                throw error
+            }
             while let seen = background.progressIfPending() {
                 do {
                     return try attempt()
@@ -127,8 +128,9 @@ extension BackgroundModules {
     static func retrying<Result>(optional attempt: () throws(WiringError) -> Result?) throws(WiringError) -> Result? {
         if let result = try attempt() { return result }
         guard ResolutionFrame.current == nil else { return nil }
-        let background = RootState.ofCurrentTask.background
-        guard background.wereStarted else { return nil }
+        guard let background = RootState.ofCurrentTask.backgroundIfStarted, background.wereStarted else {
+            return nil
+        }
         while let seen = background.progressIfPending() {
             if let result = try attempt() { return result }
             background.wait(after: seen)

@@ -25,8 +25,9 @@ final class RootState: @unchecked Sendable {
     @exclusivity(unchecked) private var scopes: [ObjectIdentifier: WeakScope] = [:]  // under `lock`
     /// For a task's root: what every version of it shares (`nil` for the global root).
     let task: TaskRootLink?
-    /// The modules being prepared for this root off the launching thread.
-    let background = BackgroundModules()
+    /// The modules being prepared for this root off the launching thread, made on first use
+    /// (under `lock`): a task's root per request should not pay for it.
+    private var preparing: BackgroundModules?
 
     /// The global root, defined later by `defined(by:)`: its container is published in
     /// `wiring_global_root`, which a free `resolve()` reads directly (see `globalRootContainer`).
@@ -179,8 +180,21 @@ final class RootState: @unchecked Sendable {
     }
 
     /// Removes the root so that it can be defined again (the library's own tests only).
+    /// The modules being prepared for this root off the launching thread.
+    var background: BackgroundModules {
+        lock.withLock {
+            if let preparing { return preparing }
+            let made = BackgroundModules()
+            preparing = made
+            return made
+        }
+    }
+
+    /// ``background``, if any module was ever prepared for this root.
+    var backgroundIfStarted: BackgroundModules? { lock.withLock { preparing } }
+
     func reset() {
-        background.reset()
+        backgroundIfStarted?.reset()
         let previous = lock.withLock {
             definedAt = nil
             modules = []
