@@ -10,9 +10,9 @@ import Bionic
 
 /// A pthread mutex, optionally re-entrant, used through ``withLock(_:)`` only.
 ///
-/// Wiring's one lock type, the same on every platform: no other file calls `lock`/`unlock`
-/// directly. A ``Condition`` waits on it (``StateLock``, a verification's workers, the global
-/// root's turns).
+/// Wiring's lock type, the same on every platform, beside ``StateLock`` (the build lock, which
+/// keeps its condition with it): no other file calls `lock`/`unlock` directly. A ``Condition``
+/// waits on it (a verification's workers, the global root's turns, background modules).
 final class Lock: @unchecked Sendable {
     // The mutex lives at a stable heap address, as pthread requires; it is only touched through pthread.
     let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -37,6 +37,7 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    @inline(__always)
     @discardableResult
     func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
