@@ -35,7 +35,11 @@ extension ScopeState {
 
             /// `value`, stored for a declared `T` (made where `T` is known: no cast, no box).
             static func make<T>(_ value: T) -> Stored {
-                if T.self is AnyClass { return .object(value as AnyObject) }
+                if T.self is AnyClass {
+                    // A class reference of any class type is one reference, as `AnyObject` is: read
+                    // as one (a retained copy), without `as AnyObject`'s bridging cast.
+                    return .object(withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) })
+                }
                 return .held(HeldValue(T.self, holding: value))
             }
 
