@@ -6,6 +6,8 @@ source writes them, with every definition made inside the measured function.
 14  ten `module { … }` of 100 each, composed with `modules { … }`, installed as the root
 15  the general path: 200 definitions, a third bound to a protocol, 20 overridden by a second
     module that includes the first, 20 scoped (one scope opened, its 20 resolved, closed)
+17  the launching thread's time to a first resolve: ten modules of 100 composed inline, or
+    prepared in the background with `load(inBackground:)`
 
 Each then resolves every type once. The types are ManyTypes.swift's `Many0`…`Many999`."""
 import pathlib
@@ -50,6 +52,33 @@ for m in range(MODULES):
 L += ["        DependencyContainer.defined(by: modules { " + "; ".join(f"feature{m}" for m in range(MODULES)) + " })"]
 L += [f"        sink(resolve() as Many{i})" for i in range(COUNT)]
 L += ["    }", "}", ""]
+
+# 17: the launching thread's time to a first resolve, ten modules of 100 composed inline or
+# prepared in the background. `firstResolved` is called right after the first resolve (the
+# benchmark stops measuring there); the rest is cleanup.
+L += ["/// Scenario 17, inline: ten modules of 100 made and composed on this thread, installed, and",
+      "/// the first type resolved.",
+      "public func wiringFirstResolveInline(_ firstResolved: () -> Void) {",
+      "    try! DependencyContainer._withExclusiveRoot {"]
+for m in range(MODULES):
+    L += [f"        let feature{m} = module {{"]
+    L += [f"            single {{ Many{i}() }}" for i in range(m * per, (m + 1) * per)]
+    L += ["        }"]
+L += ["        DependencyContainer.defined(by: modules { " + "; ".join(f"feature{m}" for m in range(MODULES)) + " })",
+      "        sink(resolve() as Many0)", "        firstResolved()", "    }", "}", ""]
+for m in range(MODULES):
+    L += [f"/// Scenario 17's module {m}, prepared in the background.",
+          f"let backgroundFeature{m} = lazyModule {{"]
+    L += [f"    single {{ Many{i}() }}" for i in range(m * per, (m + 1) * per)]
+    L += ["}", ""]
+L += ["/// Scenario 17, in the background: an empty root installed, the ten modules given to",
+      "/// `load(inBackground:)`, and the first type resolved (it waits for its own module alone).",
+      "public func wiringFirstResolveInBackground(_ firstResolved: () -> Void) {",
+      "    try! DependencyContainer._withExclusiveRoot {",
+      "        DependencyContainer.defined(by: module {})",
+      "        DependencyContainer.load(inBackground: " + ", ".join(f"backgroundFeature{m}" for m in range(MODULES)) + ")",
+      "        sink(resolve() as Many0)", "        firstResolved()",
+      "        try! DependencyContainer.waitForBackgroundModules()", "    }", "}", ""]
 
 # 15
 L += [f"public protocol General{i}: AnyObject {{}}" for i in bound]
