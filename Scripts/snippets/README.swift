@@ -11,3 +11,7 @@ protocol StopWatchProtocol {}
 final class StopWatch: StopWatchProtocol {}
 
 protocol Analytics {}
+
+final class ProfileStore {
+    init(backend: BackendProtocol, stopWatch: StopWatchProtocol) {}
+}

@@ -1,7 +1,10 @@
 /// A module made only when it is prepared, off the launching thread (KOIN's `lazyModule`).
 ///
+/// Declare them in `extension LazyModule`, as modules are declared in `extension
+/// DependencyContainer`, so that `.chat` reads as it does in `modules { }`:
+///
 /// ```swift
-/// extension DependencyContainer {
+/// extension LazyModule {
 ///     static let chat = lazyModule {
 ///         single { ChatService() }
 ///         factoryOf(ChatViewModel.init)
