@@ -10,9 +10,9 @@ import Bionic
 
 /// A pthread mutex, optionally re-entrant, used through ``withLock(_:)`` only.
 ///
-/// Wiring's lock type, the same on every platform, beside ``StateLock`` (the build lock, which
-/// keeps its condition with it): no other file calls `lock`/`unlock` directly. A ``Condition``
-/// waits on it (a verification's workers, the global root's turns, background modules).
+/// Wiring's one lock type, the same on every platform: no other file calls `lock`/`unlock`
+/// directly. A ``Condition`` waits on it (``StateLock``, a verification's workers, the global
+/// root's turns, background modules).
 final class Lock: @unchecked Sendable {
     // The mutex lives at a stable heap address, as pthread requires; it is only touched through pthread.
     let mutex: UnsafeMutablePointer<pthread_mutex_t>
