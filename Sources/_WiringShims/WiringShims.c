@@ -2,7 +2,6 @@
 
 #include <sched.h>
 #include <stdlib.h>
-#include <time.h>
 
 long wiring_open_scopes = 0;
 long wiring_build_observed = 0;
@@ -15,12 +14,6 @@ static struct wiring_reader_record *wiring_readers = 0;
 static int wiring_has_key = 0;
 static pthread_key_t wiring_reader_key;
 static pthread_once_t wiring_reader_once = PTHREAD_ONCE_INIT;
-
-unsigned long long wiring_now_nanoseconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
-}
 
 // At thread exit: the record leaves any read section and is free for the next thread.
 static void wiring_reader_release(void *raw) {
@@ -106,11 +99,4 @@ int wiring_spawn_detached(wiring_thread_body body, void *context, unsigned long 
     pthread_attr_destroy(&attributes);
     if (status != 0) free(args);
     return status;
-}
-
-void wiring_park_forever(void) {
-    static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
-    static pthread_cond_t never = PTHREAD_COND_INITIALIZER;
-    pthread_mutex_lock(&mutex);
-    for (;;) pthread_cond_wait(&never, &mutex);
 }

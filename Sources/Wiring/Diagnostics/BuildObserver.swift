@@ -1,3 +1,12 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
 internal import _WiringShims
 
 extension DependencyContainer {
@@ -59,7 +68,10 @@ final class BuildObserver: @unchecked Sendable {
         wiring_is_build_observed() == 0 ? nil : shared.current
     }
 
-    /// Now, for timing a build.
-    @inline(__always)
-    static var now: UInt64 { UInt64(wiring_now_nanoseconds()) }
+    /// Now, for timing a build: a monotonic clock, in nanoseconds.
+    static var now: UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
 }

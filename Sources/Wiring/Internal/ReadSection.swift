@@ -59,5 +59,5 @@ enum ReadSection {
 /// to copy the value out.
 @usableFromInline
 func _endRead() {
-    wiring_read_exit_current()
+    wiring_read_exit(wiring_reader())
 }

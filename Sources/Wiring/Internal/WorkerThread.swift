@@ -19,7 +19,12 @@ enum WorkerThread {
 
     /// Blocks the calling thread for good.
     static func parkForever() -> Never {
-        wiring_park_forever()
+        let lock = Lock()
+        let never = Condition()
+        lock.withLock { () -> Void in
+            while true { never.wait(releasing: lock) }
+        }
+        fatalError("Wiring: a parked worker woke up")
     }
 
     private final class Body: Sendable {

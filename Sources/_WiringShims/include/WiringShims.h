@@ -19,12 +19,9 @@ static inline void wiring_atomic_store_release(void *_Nullable *_Nonnull slot, v
 static inline void *_Nullable wiring_atomic_exchange(void *_Nullable *_Nonnull slot, void *_Nullable value) {
     return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
 }
-static inline uintptr_t wiring_word_load_acquire(const uintptr_t *_Nonnull word) {
-    return __atomic_load_n(word, __ATOMIC_ACQUIRE);
-}
-static inline void wiring_word_store_release(uintptr_t *_Nonnull word, uintptr_t value) {
-    __atomic_store_n(word, value, __ATOMIC_RELEASE);
-}
+// The same for a word of flags (a scope's summary).
+static inline uintptr_t wiring_word_load_acquire(const uintptr_t *_Nonnull w) { return __atomic_load_n(w, __ATOMIC_ACQUIRE); }
+static inline void wiring_word_store_release(uintptr_t *_Nonnull w, uintptr_t v) { __atomic_store_n(w, v, __ATOMIC_RELEASE); }
 
 // How many task-local root scopes are open (ScopedRoot.swift), read relaxed by every resolve
 // that has no frame to go by.
@@ -38,12 +35,8 @@ static inline void *_Nullable *_Nonnull wiring_global_root_word(void) { return &
 
 // Counts the changes of the global root, as a sequence lock does (RootState.swift).
 extern unsigned long wiring_root_generation;
-static inline unsigned long wiring_root_generation_load(void) {
-    return __atomic_load_n(&wiring_root_generation, __ATOMIC_ACQUIRE);
-}
-static inline void wiring_root_generation_advance(void) {
-    __atomic_add_fetch(&wiring_root_generation, 1, __ATOMIC_ACQ_REL);
-}
+static inline unsigned long wiring_root_generation_load(void) { return __atomic_load_n(&wiring_root_generation, __ATOMIC_ACQUIRE); }
+static inline void wiring_root_generation_advance(void) { __atomic_add_fetch(&wiring_root_generation, 1, __ATOMIC_ACQ_REL); }
 
 // Each thread that resolves has a reader record (ReadSection.swift): the epoch of the read
 // section it is in (0 outside one), its innermost resolution frame and its innermost parameters.
@@ -81,39 +74,24 @@ static inline void *_Nonnull wiring_read_enter(void) {
 static inline void wiring_read_exit(void *_Nonnull reader) {
     __atomic_store_n(&((struct wiring_reader_record *)reader)->epoch, 0, __ATOMIC_RELEASE);
 }
-static inline void wiring_read_exit_current(void) { __atomic_store_n(&wiring_reader()->epoch, 0, __ATOMIC_RELEASE); }
 
 /// Waits until no thread is still in a read section that began before this call.
 void wiring_synchronize(void);
 
-static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) {
-    return ((struct wiring_reader_record *)reader)->frame;
-}
-static inline void *_Nullable wiring_current_frame(void) {
-    struct wiring_reader_record *record = wiring_me;
-    return record ? record->frame : 0;
-}
+static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) { return ((struct wiring_reader_record *)reader)->frame; }
+static inline void *_Nullable wiring_current_frame(void) { return wiring_me ? wiring_me->frame : 0; }
 static inline void wiring_set_current_frame(void *_Nullable frame) { wiring_reader()->frame = frame; }
-static inline void *_Nullable wiring_current_parameters(void) {
-    struct wiring_reader_record *record = wiring_me;
-    return record ? record->parameters : 0;
-}
+static inline void *_Nullable wiring_current_parameters(void) { return wiring_me ? wiring_me->parameters : 0; }
 static inline void wiring_set_current_parameters(void *_Nullable parameters) { wiring_reader()->parameters = parameters; }
 
 // Whether a build observer is set (BuildObserver.swift): one relaxed load per build.
 extern long wiring_build_observed;
 static inline long wiring_is_build_observed(void) { return __atomic_load_n(&wiring_build_observed, __ATOMIC_RELAXED); }
-static inline void wiring_set_build_observed(long observed) {
-    __atomic_store_n(&wiring_build_observed, observed, __ATOMIC_RELEASE);
-}
-
-/// A monotonic clock, in nanoseconds.
-unsigned long long wiring_now_nanoseconds(void);
+static inline void wiring_set_build_observed(long on) { __atomic_store_n(&wiring_build_observed, on, __ATOMIC_RELEASE); }
 
 // Verification builds definitions on threads of its own, so that one whose factory fails deep
 // inside can be left parked instead of stopping the process.
 typedef void (*wiring_thread_body)(void *_Nullable context);
 int wiring_spawn_detached(wiring_thread_body _Nonnull body, void *_Nullable context, unsigned long stack_size);
-_Noreturn void wiring_park_forever(void);
 
 #endif
