@@ -20,7 +20,7 @@
 /// The parameters are resolved in order, from the container that builds the singleton (in a
 /// scope, a value declared there counts), before the constructor runs: a missing one is reported
 /// without an instance being made. ``DependencyContainer/verify()-178vl`` and
-/// ``DependencyContainer/graph()-2zmtw`` check a constructor definition's parameters without
+/// ``DependencyContainer/graph()-2v0pa`` check a constructor definition's parameters without
 /// running its constructor. Everything a closure definition takes applies: `.bind`,
 /// `.override()`, `.onClose`, `.createdAtStart()`.
 ///
@@ -37,7 +37,7 @@ public func singleOf<each Parameter, T>(
     single(file: file, line: line) { try _construct(constructor, file: file, line: line) }
 }
 
-/// Defines a singleton under `tag` built by `constructor`; see ``singleOf(file:line:_:)-5xxj1``.
+/// Defines a singleton under `tag` built by `constructor`; see `singleOf(_:)`.
 ///
 /// ```swift
 /// singleOf(tag: StorageContext.userdata, LocalStorage.init)

@@ -14,7 +14,7 @@ extension DependencyContainer {
     /// Until a module is loaded, a free `resolve()`, `resolveThrowing()` or `resolveOptional()` of
     /// a type no loaded module defines waits for the modules still being prepared, one by one,
     /// and returns as soon as the one that defines it is in. A module that cannot be loaded (a
-    /// duplicate definition) is reported by ``waitForBackgroundModules()-5mfbn`` and by the first
+    /// duplicate definition) is reported by `waitForBackgroundModules()` and by the first
     /// resolve of a type it defines, never dropped.
     ///
     /// - Parameters:
