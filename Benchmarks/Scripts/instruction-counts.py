@@ -33,7 +33,7 @@ SCENARIOS = [
     ("graph", "3 graph: A(B single, C(B) factory)", 2_000, 6_000),
     ("tagged", "4 tagged singleton", 2_000, 6_000),
     ("five-inject", "5 object with five @Inject", 2_000, 6_000),
-    ("1000-types", "7 module of 1,000 premade lines (packed when the module is made), root, each resolved once", 2, 6),
+    ("1000-types", "7 module of 1,000 definitions made beforehand, root, each resolved once", 2, 6),
     ("start-up-one-module", "13 start-up: one inline module of 1,000, root, each resolved", 2, 6),
     ("start-up-ten-modules", "14 start-up: ten modules of 100 composed, root, each resolved", 2, 6),
     ("start-up-general", "15 start-up: 200 with bindings, overrides, scope, includes", 2, 6),
