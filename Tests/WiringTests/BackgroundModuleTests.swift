@@ -97,6 +97,26 @@ private final class Gate: Sendable {
         }
     }
 
+    @Test func manyRoundsOfTenModulesEachResolvedBeforeTheRestAreIn() throws {
+        for _ in 0..<200 {
+            try DependencyContainer._withExclusiveRoot {
+                DependencyContainer.defined(by: module {})
+                let modules = (0..<10).map { index in
+                    lazyModule {
+                        single(tag: index) { Feed() }
+                        single(tag: index) { Core() }
+                    }
+                }
+                DependencyContainer.load(
+                    inBackground: modules[0], modules[1], modules[2], modules[3], modules[4], modules[5], modules[6],
+                    modules[7], modules[8], modules[9])
+                #expect((resolve(tag: 0) as Feed) === resolve(tag: 0) as Feed)
+                try DependencyContainer.waitForBackgroundModules()
+                #expect((resolve(tag: 9) as Core) === resolve(tag: 9) as Core)
+            }
+        }
+    }
+
     /// In a task's own root (as a test's `.wired` root is): no global root, and no turn held
     /// across the suspension.
     @Test func theAsyncWaitResumesWhenEveryModuleIsIn() async throws {

@@ -71,6 +71,8 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
     "start-up-one-module/wiring": { count in for _ in 0..<count { wiringStartUpOneModule() } },
     "start-up-one-module/swinject": { count in for _ in 0..<count { swinjectStartUpOneModule() } },
     "start-up-ten-modules/wiring": { count in for _ in 0..<count { wiringStartUpTenModules() } },
+    "first-resolve-inline/wiring": { count in for _ in 0..<count { wiringFirstResolveInline {} } },
+    "first-resolve-background/wiring": { count in for _ in 0..<count { wiringFirstResolveInBackground {} } },
     "start-up-ten-modules/swinject": { count in for _ in 0..<count { swinjectStartUpTenModules() } },
     // swift-dependencies has no modules: its one way of setting 1,000 values serves both shapes.
     "start-up-one-module/dependencies": { count in for _ in 0..<count { dependenciesManyTypes() } },
