@@ -308,15 +308,6 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("14 start-up, ten modules of 100 composed: hand-written", configuration: startUp) { benchmark in
         for _ in benchmark.scaledIterations { baselineManyTypes() }
     }
-    // The launching thread's time, up to its first resolve (the rest is cleanup, not measured).
-    Benchmark("17 first resolve, ten modules of 100: Wiring inline", configuration: startUp) { benchmark in
-        benchmark.startMeasurement()
-        wiringFirstResolveInline { benchmark.stopMeasurement() }
-    }
-    Benchmark("17 first resolve, ten modules of 100: Wiring in the background", configuration: startUp) { benchmark in
-        benchmark.startMeasurement()
-        wiringFirstResolveInBackground { benchmark.stopMeasurement() }
-    }
     Benchmark("15 start-up, general path of 200: Wiring", configuration: startUp) { benchmark in
         for _ in benchmark.scaledIterations { wiringStartUpGeneral() }
     }

@@ -73,6 +73,20 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
     "start-up-ten-modules/wiring": { count in for _ in 0..<count { wiringStartUpTenModules() } },
     "first-resolve-inline/wiring": { count in for _ in 0..<count { wiringFirstResolveInline {} } },
     "first-resolve-background/wiring": { count in for _ in 0..<count { wiringFirstResolveInBackground {} } },
+    // Scenario 17's wall clock on the launching thread, up to the first resolve: prints the median
+    // of `count` start-ups, in microseconds (package-benchmark's malloc interposer and the
+    // background threads do not go together; see Benchmarks/README.md).
+    "first-resolve-timed/wiring": { count in
+        for (name, run) in [("inline", wiringFirstResolveInline), ("background", wiringFirstResolveInBackground)] {
+            var times: [Duration] = []
+            for _ in 0..<count {
+                let start = ContinuousClock.now
+                run { times.append(ContinuousClock.now - start) }
+            }
+            times.sort()
+            if count > 1 { print("17 first resolve, \(name): median \(times[count / 2]), fastest \(times[0])") }
+        }
+    },
     "start-up-ten-modules/swinject": { count in for _ in 0..<count { swinjectStartUpTenModules() } },
     // swift-dependencies has no modules: its one way of setting 1,000 values serves both shapes.
     "start-up-one-module/dependencies": { count in for _ in 0..<count { dependenciesManyTypes() } },
