@@ -44,8 +44,10 @@ struct wiring_reader_record *wiring_reader_make(void) {
         }
     }
     if (!record) {
-        record = calloc(1, sizeof *record);
-        if (!record) abort();
+        // A cache line of its own: readers on different threads write their own records on every
+        // resolve, which must not share a line.
+        if (posix_memalign((void **)&record, 128, 128) != 0) abort();
+        *record = (struct wiring_reader_record){0};
         record->in_use = 1;
         struct wiring_reader_record *head = __atomic_load_n(&wiring_readers, __ATOMIC_ACQUIRE);
         do {
