@@ -100,23 +100,30 @@ extension BackgroundModules {
         do {
             return try attempt()
         } catch {
-            guard case .missingDefinition = error, ResolutionFrame.current == nil else { throw error }
-            guard let background = RootState.ofCurrentTask.backgroundIfStarted, background.wereStarted else {
-                throw error
-            }
-            while let seen = background.progressIfPending() {
-                do {
-                    return try attempt()
-                } catch {
-                    guard case .missingDefinition = error else { throw error }
-                }
-                background.wait(after: seen)
-            }
+            return try retrying(after: error, attempt)
+        }
+    }
+
+    /// ``retrying(_:)`` once a first attempt failed with `error`.
+    static func retrying<Result>(
+        after error: WiringError, _ attempt: () throws(WiringError) -> Result
+    ) throws(WiringError) -> Result {
+        guard case .missingDefinition = error, ResolutionFrame.current == nil else { throw error }
+        guard let background = RootState.ofCurrentTask.backgroundIfStarted, background.wereStarted else {
+            throw error
+        }
+        while let seen = background.progressIfPending() {
             do {
                 return try attempt()
             } catch {
-                throw background.failure(explaining: error) ?? error
+                guard case .missingDefinition = error else { throw error }
             }
+            background.wait(after: seen)
+        }
+        do {
+            return try attempt()
+        } catch {
+            throw background.failure(explaining: error) ?? error
         }
     }
 }

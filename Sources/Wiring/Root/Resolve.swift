@@ -36,7 +36,24 @@ func _resolveSlowly(
     _ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, file: StaticString, line: UInt
 ) {
     do {
-        try BackgroundModules.retrying { () throws(WiringError) in
+        try DependencyContainer.withCurrent(type: type, tag: nil) { container throws(WiringError) in
+            try container.resolveCore(type, into: buffer, isInstance: isInstance)
+        }
+    } catch {
+        resolveAfterMiss(error, type, into: buffer, isInstance: isInstance, file: file, line: line)
+    }
+}
+
+/// `_resolveSlowly` once it failed with `error`: tried again while modules are being prepared in
+/// the background (see ``BackgroundModules``), else the failure. Out of line, so that a nested
+/// resolve's frame (a deep graph has one per level) does not carry the retry.
+@inline(never)
+private func resolveAfterMiss(
+    _ error: WiringError, _ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool,
+    file: StaticString, line: UInt
+) -> Void {
+    do {
+        try BackgroundModules.retrying(after: error) { () throws(WiringError) in
             try DependencyContainer.withCurrent(type: type, tag: nil) { container throws(WiringError) in
                 try container.resolveCore(type, into: buffer, isInstance: isInstance)
             }
@@ -77,7 +94,22 @@ func _resolveSlowly<Tag: Hashable & Sendable>(
     line: UInt
 ) {
     do {
-        try BackgroundModules.retrying { () throws(WiringError) in
+        try DependencyContainer.withCurrent(type: type, tag: Wiring.Tag(tag)) { container throws(WiringError) in
+            try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
+        }
+    } catch {
+        resolveAfterMiss(error, type, tag: tag, into: buffer, isInstance: isInstance, file: file, line: line)
+    }
+}
+
+/// The tagged `_resolveSlowly` once it failed with `error` (see the untagged one).
+@inline(never)
+private func resolveAfterMiss<Tag: Hashable & Sendable>(
+    _ error: WiringError, _ type: Any.Type, tag: Tag, into buffer: UnsafeMutableRawPointer,
+    isInstance: (Any) -> Bool, file: StaticString, line: UInt
+) -> Void {
+    do {
+        try BackgroundModules.retrying(after: error) { () throws(WiringError) in
             try DependencyContainer.withCurrent(type: type, tag: Wiring.Tag(tag)) { container throws(WiringError) in
                 try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
             }
@@ -148,15 +180,34 @@ public func resolveThrowing<T>(
     _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
 ) throws(WiringError) -> T {
     do {
-        return try BackgroundModules.retrying { () throws(WiringError) -> T in
-            var found = _Found()
-            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
-            return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
-                try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
-                    try container.resolveCore(T.self, into: buffer, isInstance: { $0 is T })
-                }
-            }
+        return try attemptResolve(T.self)
+    } catch {
+        return try resolveAfterFailure(error, file: file, line: line) { () throws(WiringError) in
+            try attemptResolve(T.self)
         }
+    }
+}
+
+/// One attempt of `resolveThrowing(_:file:line:)`.
+private func attemptResolve<T>(_: T.Type) throws(WiringError) -> T {
+    var found = _Found()
+    let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+    return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
+        try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
+            try container.resolveCore(T.self, into: buffer, isInstance: { $0 is T })
+        }
+    }
+}
+
+/// A throwing resolve once it failed with `error`: `attempt` tried again while modules are being
+/// prepared in the background (see ``BackgroundModules``), else the failure with where it was
+/// requested. Out of line, so that a nested resolve's frame does not carry the retry.
+@inline(never)
+private func resolveAfterFailure<T>(
+    _ error: WiringError, file: StaticString, line: UInt, _ attempt: () throws(WiringError) -> T
+) throws(WiringError) -> T {
+    do {
+        return try BackgroundModules.retrying(after: error, attempt)
     } catch {
         throw error.requested(at: CodeLocation(file, line))
     }
@@ -172,14 +223,17 @@ public func resolveThrowing<T, Tag: Hashable & Sendable>(
     _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
 ) throws(WiringError) -> T {
     do {
-        return try BackgroundModules.retrying { () throws(WiringError) -> T in
+        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
+            container throws(WiringError) in
+            try container.resolveCore(T.self, tag: tag)
+        }
+    } catch {
+        return try resolveAfterFailure(error, file: file, line: line) { () throws(WiringError) -> T in
             try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
                 container throws(WiringError) in
                 try container.resolveCore(T.self, tag: tag)
             }
         }
-    } catch {
-        throw error.requested(at: CodeLocation(file, line))
     }
 }
 
