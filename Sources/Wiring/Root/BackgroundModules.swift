@@ -9,20 +9,13 @@ final class BackgroundModules: @unchecked Sendable {
     // Every `var` is only touched under `lock`.
     private let lock = Lock()
     private let changed = Condition()
-    private var started = false
     private var pending = 0
     private var loaded = 0
     private var failures: [(module: DependencyContainer, error: WiringError)] = []
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Whether any module was ever prepared in the background for this root.
-    var wereStarted: Bool { lock.withLock { started } }
-
     func start(_ count: Int) {
-        lock.withLock {
-            started = true
-            pending += count
-        }
+        lock.withLock { pending += count }
     }
 
     /// Records that one module is loaded, or that it failed with `error`, and wakes the waiters.
@@ -39,14 +32,10 @@ final class BackgroundModules: @unchecked Sendable {
         for waiter in resumed { waiter.resume() }
     }
 
-    /// Waits for the modules still being prepared, then forgets them all (the library's own
-    /// tests reset the global root between them).
-    func reset() {
+    /// Waits for the modules still being prepared (before the root they load into is reset).
+    func waitForPending() {
         lock.withLock {
             while pending > 0 { changed.wait(releasing: lock) }
-            started = false
-            loaded = 0
-            failures = []
         }
     }
 
@@ -93,25 +82,15 @@ final class BackgroundModules: @unchecked Sendable {
 }
 
 extension BackgroundModules {
-    /// `attempt`'s result; if it finds nothing for a type while modules are being prepared in the
-    /// background for the current root, waits for each module to be loaded and tries again. A
-    /// resolve nested in a build does not wait: its outermost resolve does.
-    static func retrying<Result>(_ attempt: () throws(WiringError) -> Result) throws(WiringError) -> Result {
-        do {
-            return try attempt()
-        } catch {
-            return try retrying(after: error, attempt)
-        }
-    }
-
-    /// ``retrying(_:)`` once a first attempt failed with `error`.
+    /// `attempt`'s result, once a first attempt failed with `error`: if it found nothing for a type
+    /// while modules are being prepared in the background for the current root, waits for each
+    /// module to be loaded and tries again. A resolve nested in a build does not wait: its
+    /// outermost resolve does.
     static func retrying<Result>(
         after error: WiringError, _ attempt: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
         guard case .missingDefinition = error, ResolutionFrame.current == nil else { throw error }
-        guard let background = RootState.ofCurrentTask.backgroundIfStarted, background.wereStarted else {
-            throw error
-        }
+        guard let background = RootState.ofCurrentTask.backgroundIfStarted else { throw error }
         while let seen = background.progressIfPending() {
             do {
                 return try attempt()
@@ -131,13 +110,11 @@ extension BackgroundModules {
 extension BackgroundModules {
     /// `attempt`'s result; if it is `nil` while modules are being prepared in the background for
     /// the current root, waits for each module to be loaded and tries again (see
-    /// ``retrying(_:)``).
+    /// ``retrying(after:_:)``).
     static func retrying<Result>(optional attempt: () throws(WiringError) -> Result?) throws(WiringError) -> Result? {
         if let result = try attempt() { return result }
         guard ResolutionFrame.current == nil else { return nil }
-        guard let background = RootState.ofCurrentTask.backgroundIfStarted, background.wereStarted else {
-            return nil
-        }
+        guard let background = RootState.ofCurrentTask.backgroundIfStarted else { return nil }
         while let seen = background.progressIfPending() {
             if let result = try attempt() { return result }
             background.wait(after: seen)

@@ -40,26 +40,25 @@ func _resolveSlowly(
             try container.resolveCore(type, into: buffer, isInstance: isInstance)
         }
     } catch {
-        resolveAfterMiss(error, type, into: buffer, isInstance: isInstance, file: file, line: line)
-    }
-}
-
-/// `_resolveSlowly` once it failed with `error`: tried again while modules are being prepared in
-/// the background (see ``BackgroundModules``), else the failure. Out of line, so that a nested
-/// resolve's frame (a deep graph has one per level) does not carry the retry.
-@inline(never)
-private func resolveAfterMiss(
-    _ error: WiringError, _ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool,
-    file: StaticString, line: UInt
-) -> Void {
-    do {
-        try BackgroundModules.retrying(after: error) { () throws(WiringError) in
+        resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) in
             try DependencyContainer.withCurrent(type: type, tag: nil) { container throws(WiringError) in
                 try container.resolveCore(type, into: buffer, isInstance: isInstance)
             }
         }
+    }
+}
+
+/// `_resolveSlowly` once it failed with `error`: `attempt` tried again while modules are being
+/// prepared in the background (see ``BackgroundModules``), else the failure. Out of line, so that
+/// a nested resolve's frame (a deep graph has one per level) does not carry the retry.
+@inline(never)
+private func resolveAfterMiss(
+    _ error: WiringError, file: StaticString, line: UInt, _ attempt: () throws(WiringError) -> Void
+) {
+    do {
+        try resolveAfterFailure(error, file: file, line: line, attempt)
     } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
+        wiringFailure(error)
     }
 }
 
@@ -98,24 +97,11 @@ func _resolveSlowly<Tag: Hashable & Sendable>(
             try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
         }
     } catch {
-        resolveAfterMiss(error, type, tag: tag, into: buffer, isInstance: isInstance, file: file, line: line)
-    }
-}
-
-/// The tagged `_resolveSlowly` once it failed with `error` (see the untagged one).
-@inline(never)
-private func resolveAfterMiss<Tag: Hashable & Sendable>(
-    _ error: WiringError, _ type: Any.Type, tag: Tag, into buffer: UnsafeMutableRawPointer,
-    isInstance: (Any) -> Bool, file: StaticString, line: UInt
-) -> Void {
-    do {
-        try BackgroundModules.retrying(after: error) { () throws(WiringError) in
+        resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) in
             try DependencyContainer.withCurrent(type: type, tag: Wiring.Tag(tag)) { container throws(WiringError) in
                 try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
             }
         }
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 

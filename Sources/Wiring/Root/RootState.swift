@@ -194,8 +194,9 @@ final class RootState: @unchecked Sendable {
     var backgroundIfStarted: BackgroundModules? { lock.withLock { preparing } }
 
     func reset() {
-        backgroundIfStarted?.reset()
+        backgroundIfStarted?.waitForPending()
         let previous = lock.withLock {
+            preparing = nil
             definedAt = nil
             modules = []
             unloaded = []
