@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(name: "Wiring", path: "../.."),
     ],
     targets: [
@@ -25,6 +27,8 @@ let package = Package(
             dependencies: [
                 "WiringHummingbird",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Wiring", package: "Wiring"),
             ]),
         .executableTarget(name: "Server", dependencies: ["App"]),

@@ -68,7 +68,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
                 state = .idle
                 built = nil
             }
-            return built.map { .instance(Released(value: $0.value, sequence: 0, onClose: info.onClose)) }
+            return built.map { .instance(Released(value: $0.value, sequence: 0, onClose: info.hooks?.close)) }
         }
     }
 

@@ -46,7 +46,7 @@ struct Entry: Sendable {
     /// Whether the definition is a `createdAtStart()` singleton, read without making an info.
     var isCreatedAtStart: Bool { record.pointee.flags.createdAtStart }
     /// The definition's `.onClose` callback, if any.
-    private var onClose: (@Sendable (Any) -> Void)? { DefinitionRecord.onClose(at: record) }
+    private var onClose: CloseCallback? { DefinitionRecord.hooks(at: record)?.close }
 
     /// Where a built singleton's address is published, for the fast path; `nil` for other
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
@@ -135,7 +135,8 @@ struct Entry: Sendable {
         case .singleton:
             try resolveSingleton(into: buffer, in: container)
         case .factory:
-            try make(into: buffer, in: container)
+            // A factory keeps nothing: what it used counts for whoever resolved it.
+            ResolutionFrame.noteResolved(try make(into: buffer, in: container))
         case .weak:
             try resolveWeak(into: buffer, in: container)
         case .scoped, .declared:
@@ -155,6 +156,8 @@ struct Entry: Sendable {
             if let address = wiring_atomic_load_acquire(word) {
                 ErasedValue.copy(layout, from: address, to: buffer)
                 ReadSection.exitAfterRetaining(reader)  // the copy retained the value
+                // Written before the value was published, which the acquire load saw.
+                ResolutionFrame.noteResolved(own.pointee.sequence)
                 return
             }
             ReadSection.exit(reader)
@@ -187,6 +190,7 @@ struct Entry: Sendable {
             if let address = wiring_atomic_load_acquire(word) {
                 let value = address.assumingMemoryBound(to: T.self).pointee
                 ReadSection.exitAfterRetaining(reader)  // the copy retained the value
+                ResolutionFrame.noteResolved(own.pointee.sequence)
                 return value
             }
             ReadSection.exit(reader)
@@ -225,11 +229,11 @@ struct Entry: Sendable {
         // What `held` is follows from the entry (see `InstanceState.held`): a weak entry's
         // reference is dropped, not released as an instance.
         guard let held, storage.pointee.lifetime != .weak else { return nil }
-        if layout.isObject {
-            return Released(value: held, sequence: state.pointee.sequence, onClose: onClose)
-        }
+        var dependencies = Dependencies()
+        swap(&dependencies, &state.pointee.dependencies)
+        let value: Any = layout.isObject ? held : unsafeDowncast(held, to: HeldValue.self).value
         return Released(
-            value: unsafeDowncast(held, to: HeldValue.self).value, sequence: state.pointee.sequence, onClose: onClose)
+            value: value, sequence: state.pointee.sequence, onClose: onClose, dependencies: dependencies.all)
     }
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
@@ -245,13 +249,21 @@ struct Entry: Sendable {
     /// The release of a singleton's value at `address`, no longer published: its `.onClose`,
     /// then its storage freed.
     private func retirement(ofPublished address: UnsafeMutableRawPointer) -> Retirement {
-        let info = info
         // The storage is freed after this entry's registry may be gone: keep its block.
         let block = EntryBlock.containing(storage)
-        return .storage(
-            sequence: own.pointee.sequence,
-            onClose: { info.onClose?(ErasedValue.value(info.type, at: address)) },
-            free: { withExtendedLifetime(block) { self.free(address) } })
+        let onClose = onClose
+        return .instance(
+            Released(
+                value: onClose == nil ? () : ErasedValue.value(definedType, at: address),
+                sequence: own.pointee.sequence, onClose: onClose, dependencies: own.pointee.dependencies.all,
+                free: { withExtendedLifetime(block) { self.free(address) } }))
+    }
+
+    /// The published singleton's creation number, what it resolved and its value, if it is
+    /// built; call under `stateLock`, which keeps it from being retired meanwhile.
+    func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
+        guard mode == .published, let word, let address = wiring_atomic_load_acquire(word) else { return nil }
+        return (own.pointee.sequence, own.pointee.dependencies.all, ErasedValue.value(definedType, at: address))
     }
 
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
@@ -297,7 +309,9 @@ struct Entry: Sendable {
     /// their container and path. An error it throws comes out as a ``WiringError``: as it is if
     /// it is one (a nested `try resolveThrowing()`), else wrapped with this type and the path.
     @inline(__always)
-    private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
+    private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError)
+        -> Dependencies
+    {
         // One load when nobody observes builds; the observer's lookup is out of line, so that its
         // temporaries do not sit in this frame, which every level of a deep graph passes through.
         if BuildObserver.isObserving { return try makeObserved(into: buffer, in: container) }
@@ -305,8 +319,9 @@ struct Entry: Sendable {
         let entry = UnsafeRawPointer(storage)
         let record = storage.pointee.record
         let failure: WiringError?
+        var collected = Dependencies()
         do throws(WiringError) {
-            try ResolutionFrame.with(container: container, record: record) {
+            collected = try ResolutionFrame.collecting(container: container, record: record) {
                 () throws(WiringError) in
                 do {
                     // Read through a pointer, the closure is retained for the call (what it
@@ -321,15 +336,16 @@ struct Entry: Sendable {
             failure = error
         }
         if let failure { throw failure }
+        return collected
     }
 
     /// `make` while an observer is set (it may have been removed since: then not reported).
     @inline(never)
     private func makeObserved(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
-        throws(WiringError)
+        throws(WiringError) -> Dependencies
     {
         guard let observer = BuildObserver.active else { return try make(into: buffer, in: container, observedBy: { _ in }) }
-        try make(into: buffer, in: container, observedBy: observer)
+        return try make(into: buffer, in: container, observedBy: observer)
     }
 
     /// `make`, timed and reported to `observer` (``DependencyContainer/onBuild``).
@@ -337,10 +353,10 @@ struct Entry: Sendable {
     private func make(
         into buffer: UnsafeMutableRawPointer, in container: DependencyContainer,
         observedBy observer: @Sendable (BuildEvent) -> Void
-    ) throws(WiringError) {
+    ) throws(WiringError) -> Dependencies {
         let start = BuildObserver.now
         var event: BuildEvent?
-        try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
+        let collected = try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
             do {
                 try info.build(buffer, UnsafeRawPointer(storage))
             } catch {
@@ -352,8 +368,10 @@ struct Entry: Sendable {
             event = BuildEvent(
                 info: info, depth: frame.pointee.depth, nanoseconds: total,
                 ownNanoseconds: total &- min(total, frame.pointee.nestedNanoseconds))
+            return ResolutionFrame.takeDependencies()
         }
         if let event { observer(event) }
+        return collected
     }
 
     /// Builds the singleton exactly once, however many threads ask at the same moment, and copies
@@ -371,11 +389,13 @@ struct Entry: Sendable {
         guard let word else { preconditionFailure("Wiring: a singleton entry without its word") }
         var storage: UnsafeMutableRawPointer?
         var useInline = false
+        var collected = Dependencies()
         try buildOnce(
             own,
             existing: { () throws(WiringError) -> Bool in
                 if let address = wiring_atomic_load_acquire(word) {
                     ErasedValue.copy(layout, from: address, to: buffer)
+                    ResolutionFrame.noteResolved(own.pointee.sequence)
                     return true
                 }
                 if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
@@ -390,7 +410,7 @@ struct Entry: Sendable {
                     ? UnsafeMutableRawPointer(word + 1)
                     : .allocate(byteCount: layout.stride, alignment: layout.alignment)
                 do throws(WiringError) {
-                    try make(into: target, in: container)
+                    collected = try make(into: target, in: container)
                 } catch {
                     // A factory that throws leaves nothing published: the next resolve tries again.
                     if !useInline { target.deallocate() }
@@ -403,7 +423,9 @@ struct Entry: Sendable {
                 let address = storage.unsafelyUnwrapped
                 if useInline { inlineUsed = true }
                 if mode != .sandboxed { own.pointee.sequence = nextCreationSequence() }
+                own.pointee.dependencies = collected
                 guard retiredBy == nil else { return retirement(ofPublished: address) }
+                ResolutionFrame.noteResolved(own.pointee.sequence)
                 wiring_atomic_store_release(word, address)
                 return nil
             })
@@ -427,6 +449,7 @@ struct Entry: Sendable {
         // A class instance is held as its reference, in the state itself; any other value in a
         // ``HeldValue`` of its own.
         var held: HeldValue?
+        var collected = Dependencies()
         let isObject = layout.isObject
         let state = state(in: container)
         try buildOnce(
@@ -442,6 +465,7 @@ struct Entry: Sendable {
                 }
                 if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
                 guard let existing = state.pointee.held else { return false }
+                ResolutionFrame.noteResolved(state.pointee.sequence)
                 if isObject {
                     // `T` is a class: its value is this one reference.
                     buffer.initializeMemory(as: AnyObject.self, repeating: existing, count: 1)
@@ -451,9 +475,12 @@ struct Entry: Sendable {
                 return true
             },
             build: { () throws(WiringError) in
-                if isObject { return try make(into: buffer, in: container) }
+                if isObject {
+                    collected = try make(into: buffer, in: container)
+                    return
+                }
                 let built = try HeldValue.build(layout) {
-                    (storage) throws(WiringError) in try make(into: storage, in: container)
+                    (storage) throws(WiringError) in collected = try make(into: storage, in: container)
                 }
                 ErasedValue.copy(layout, from: built.storage, to: buffer)
                 held = built
@@ -465,7 +492,8 @@ struct Entry: Sendable {
                 let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
                     let value: Any = isObject ? buffer.load(as: AnyObject.self) : held.unsafelyUnwrapped.value
-                    return .instance(Released(value: value, sequence: kept, onClose: onClose))
+                    return .instance(
+                        Released(value: value, sequence: kept, onClose: onClose, dependencies: collected.all))
                 }
                 if isObject {
                     state.pointee.held = buffer.load(as: AnyObject.self)
@@ -473,6 +501,8 @@ struct Entry: Sendable {
                     state.pointee.held = held.take()
                 }
                 state.pointee.sequence = kept
+                state.pointee.dependencies = collected
+                ResolutionFrame.noteResolved(kept)
                 return nil
             })
     }
@@ -492,7 +522,10 @@ struct Entry: Sendable {
                 else { return false }
                 return ErasedValue.initialize(definedType, at: buffer, with: existing)
             },
-            build: { () throws(WiringError) in try make(into: buffer, in: container) },
+            build: { () throws(WiringError) in
+                // Wiring does not keep a weak instance: what it used counts for its resolver.
+                ResolutionFrame.noteResolved(try make(into: buffer, in: container))
+            },
             keep: { () -> Retirement? in
                 // Only a class instance can be held weakly; anything else is built every time.
                 let value = ErasedValue.value(definedType, at: buffer)

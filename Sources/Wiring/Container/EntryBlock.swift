@@ -24,6 +24,8 @@ struct InstanceState {
     var held: AnyObject?
     /// When the held or published instance was built (see `Released`).
     var sequence: UInt64 = 0
+    /// What the held or published instance resolved (see ``Dependencies``).
+    var dependencies = Dependencies()
 
     /// Where `buildingThread` sits.
     /// (A computed property, which the optimizer folds to a constant: a `static let` would be

@@ -124,7 +124,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
 
     func takeHeldInstance() -> Released? {
         defer { held = nil }
-        return held.map { Released(value: $0.value, sequence: sequence, onClose: info.onClose) }
+        return held.map { Released(value: $0.value, sequence: sequence, onClose: info.hooks?.close) }
     }
 
     func retire(closing: Bool) -> Retirement? {
@@ -150,7 +150,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
             keep: { value -> (() -> Void)? in
                 let kept = nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
-                    let released = Released(value: value, sequence: kept, onClose: info.onClose)
+                    let released = Released(value: value, sequence: kept, onClose: info.hooks?.close)
                     return { Released.finish([released]) }
                 }
                 held = Box(value)

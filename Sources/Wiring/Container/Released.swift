@@ -7,22 +7,72 @@ struct Released {
     let value: Any
     /// When it was built (or, for a scope's own callback, registered): callbacks run newest first.
     let sequence: UInt64
-    let onClose: (@Sendable (Any) -> Void)?
+    let onClose: CloseCallback?
+    /// What the instance resolved (see ``Dependencies``): it is released before those.
+    var dependencies: [UInt64] = []
 
-    /// Runs the callbacks of `released`, newest first, then drops the instances. Sorts only
-    /// when there are two callbacks or more (a request scope usually has none, or one).
+    /// Frees what held the value once its callback ran (a published singleton's storage).
+    var free: (() -> Void)? = nil
+
+    /// Runs the callbacks of `released`, each instance's before those of what it depends on
+    /// (newest first otherwise), then drops the instances. From the first `async` callback on,
+    /// the rest run in order on a task of their own, which ``DependencyContainer/shutdown(timeout:)``
+    /// would await instead. Orders only when there are two callbacks or more (a request scope
+    /// usually has none, or one).
     static func finish(_ released: consuming [Released]) {
         var callbacks = 0
         for index in released.indices where released[index].onClose != nil { callbacks += 1 }
-        guard callbacks > 1 else {
-            for index in released.indices { released[index].onClose?(released[index].value) }
-            return
+        let ordered = callbacks > 1 ? closingOrder(released) : released
+        for index in ordered.indices {
+            switch ordered[index].onClose {
+            case nil:
+                break
+            case let .sync(body):
+                body(ordered[index].value)
+            case .async:
+                let rest = ReleasedBatch(Array(ordered[index...]))
+                Task { _ = await Released.finishAwaiting(rest.items) }
+                for earlier in ordered[..<index] { earlier.free?() }
+                return
+            }
         }
-        var released = released
-        released.sort { $0.sequence > $1.sequence }  // in place: the array is this call's own
-        for index in released.indices {
-            released[index].onClose?(released[index].value)
+        for item in ordered { item.free?() }
+    }
+
+    /// `released` in close order (see ``DependencyOrder``).
+    static func closingOrder(_ released: [Released]) -> [Released] {
+        DependencyOrder.closing(released, sequence: \.sequence, dependencies: \.dependencies)
+    }
+
+    /// Runs `released`'s callbacks in this order, awaiting each, then frees its instance; returns
+    /// the failures. Past `progress`'s deadline, callbacks not begun are skipped.
+    static func finishAwaiting(_ released: [Released], progress: ShutdownProgress? = nil) async -> [LifecycleError.Failure] {
+        var failures: [LifecycleError.Failure] = []
+        for (index, item) in released.enumerated() {
+            defer { item.free?() }
+            guard let callback = item.onClose, !(progress?.isOver ?? false) else { continue }
+            let type = typeName(Swift.type(of: item.value))
+            progress?.begin(type)
+            switch callback {
+            case let .sync(body):
+                body(item.value)
+            case let .async(body):
+                do { try await body(item.value) } catch { failures.append(.init(type: type, error: error)) }
+            }
+            progress?.end(index)
         }
+        return failures
+    }
+}
+
+/// Instances handed, once, from the thread that let them go to the task that awaits their
+/// callbacks.
+final class ReleasedBatch: @unchecked Sendable {
+    // Immutable, and read by one task at a time: the closing thread, then the awaiting task.
+    let items: [Released]
+
+    init(_ items: [Released]) {
+        self.items = items
     }
 }
 
@@ -45,19 +95,32 @@ struct ReleasedList: ~Copyable {
         count += 1
     }
 
-    /// Runs the callbacks, newest first, then drops the instances (see ``Released/finish(_:)``),
+    /// Hands over everything gathered, leaving `buffer` uninitialized.
+    consuming func take() -> [Released] {
+        let gathered = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        defer { gathered.deinitialize() }
+        return Array(gathered) + spilled
+    }
+
+    /// Runs the callbacks in close order, then drops the instances (see ``Released/finish(_:)``),
     /// leaving `buffer` uninitialized.
     consuming func finish() {
-        var gathered = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        let gathered = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
         defer { gathered.deinitialize() }
-        guard spilled.isEmpty else {
+        var callbacks = 0
+        var sync = true
+        for index in gathered.indices {
+            guard let callback = gathered[index].onClose else { continue }
+            callbacks += 1
+            if case .async = callback { sync = false }
+        }
+        guard spilled.isEmpty, sync, callbacks <= 1 else {
             Released.finish(Array(gathered) + spilled)
             return
         }
-        var callbacks = 0
-        for index in gathered.indices where gathered[index].onClose != nil { callbacks += 1 }
-        if callbacks > 1 { gathered.sort { $0.sequence > $1.sequence } }
-        for index in gathered.indices { gathered[index].onClose?(gathered[index].value) }
+        for index in gathered.indices {
+            if case let .sync(body) = gathered[index].onClose { body(gathered[index].value) }
+        }
     }
 }
 

@@ -21,29 +21,20 @@ enum RetiredBy {
     }
 }
 
-/// What an entry held when its module was unloaded: dropped, or freed, once no reader sees it.
-enum Retirement {
-    /// A held (scoped) instance: released when this value is dropped.
-    case instance(Released)
-    /// A published singleton's storage: `onClose` runs on its value, then `free` deinitializes
-    /// and deallocates it.
-    case storage(sequence: UInt64, onClose: () -> Void, free: () -> Void)
+/// What an entry held when its module was unloaded or its container closed: released, or freed,
+/// once no reader sees it.
+struct Retirement {
+    let released: Released
 
-    var sequence: UInt64 {
-        switch self {
-        case let .instance(released): released.sequence
-        case let .storage(sequence, _, _): sequence
-        }
+    /// A held (scoped) instance, or a published singleton whose `free` destroys its storage.
+    static func instance(_ released: Released) -> Retirement {
+        Retirement(released: released)
     }
+
+    var sequence: UInt64 { released.sequence }
 
     /// Runs the definition's `.onClose` callback, then frees what needs freeing.
     func release() {
-        switch self {
-        case let .instance(released):
-            released.onClose?(released.value)
-        case let .storage(_, onClose, free):
-            onClose()
-            free()
-        }
+        Released.finish([released])
     }
 }

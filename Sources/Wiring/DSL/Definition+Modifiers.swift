@@ -42,15 +42,58 @@ extension Definition {
     public func onClose<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) -> Void
     ) -> Definition {
+        checkHook(taking: T.self, file: file, line: line)
+        return adding(LifecycleHooks(close: .sync({ instance in if let instance = instance as? T { body(instance) } })))
+    }
+
+    /// Awaits `body` on this definition's instance when Wiring releases it: what a server
+    /// resource that shuts down asynchronously needs.
+    ///
+    /// ```swift
+    /// single { PostgresClient(configuration: configuration) }
+    ///     .onClose { (client: PostgresClient) async throws in try await client.drain() }
+    /// ```
+    ///
+    /// ``DependencyContainer/shutdown(timeout:)`` awaits it, dependents before what they use,
+    /// and reports what it throws. `close()` and `unload` cannot wait: they start the async
+    /// callbacks, in the same order, on a task of their own. Otherwise as the synchronous
+    /// ``onClose(file:line:_:)-(_,_,(T)->Void)``.
+    public func onClose<T>(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
+    ) -> Definition {
+        checkHook(taking: T.self, file: file, line: line)
+        return adding(
+            LifecycleHooks(close: .async({ instance in if let instance = instance as? T { try await body(instance) } })))
+    }
+
+    /// Runs `body` on this singleton's instance when the app starts its services:
+    /// ``DependencyContainer/start()`` builds every singleton that has one and awaits the hooks
+    /// in dependency order, so that a hook finds what its instance uses already started.
+    ///
+    /// ```swift
+    /// single { TodoRepository(client: resolve()) }
+    ///     .onStart { (repository: TodoRepository) async throws in try await repository.createTable() }
+    /// ```
+    ///
+    /// Each hook runs once per instance, however many times `start()` is called.
+    public func onStart<T>(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
+    ) -> Definition {
+        checkHook(taking: T.self, file: file, line: line)
+        return adding(LifecycleHooks(start: { instance in if let instance = instance as? T { try await body(instance) } }))
+    }
+
+    /// Stops the program where a hook is written if its instance type can never be a `T`.
+    private func checkHook<T>(taking _: T.Type, file: StaticString, line: UInt) {
         guard TypeRelation.mayHold(self.type, as: T.self) else {
             wiringFailure(
                 .onCloseNeverRuns(
                     type: typeName(self.type), callbackTakes: typeName(T.self), definedAt: CodeLocation(file, line)))
         }
-        let callback: @Sendable (Any) -> Void = { instance in
-            if let instance = instance as? T { body(instance) }
-        }
-        return Definition(info: with(onClose: callback))
+    }
+
+    private func adding(_ hooks: LifecycleHooks) -> Definition {
+        Definition(info: with(hooks: (info.hooks ?? LifecycleHooks()).adding(hooks)))
     }
 
     /// Builds this singleton as soon as its container starts: when it becomes the root

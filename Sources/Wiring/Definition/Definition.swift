@@ -55,12 +55,12 @@ public struct Definition: Sendable {
     /// not in a group of its own first. See ``DefinitionInfo/with(type:lifetime:isOverride:createdAtStart:scope:onClose:payload:changingBindings:)``.
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, payload: Payload? = nil,
+        scope: ScopeID? = nil, hooks: LifecycleHooks? = nil, payload: Payload? = nil,
         changingBindings: Bool = false
     ) -> DefinitionInfo {
         info.with(
             type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope,
-            onClose: onClose, payload: payload, changingBindings: changingBindings)
+            hooks: hooks, payload: payload, changingBindings: changingBindings)
     }
 
     /// This definition with one more binding, to `type`, built by `build`: `bind(_:)`'s copy.
@@ -70,7 +70,7 @@ public struct Definition: Sendable {
             Definition(
                 info: DefinitionInfo.copying(
                     packedRecord, type: nil, lifetime: nil, isOverride: nil, createdAtStart: nil, scope: nil,
-                    onClose: nil, payload: nil, addedBinding: type, bindingBuilder: StoredBuilder(function: build)))
+                    hooks: nil, payload: nil, addedBinding: type, bindingBuilder: StoredBuilder(function: build)))
         }
     }
 

@@ -112,7 +112,7 @@ final class DefinitionGroup: ManagedBuffer<DefinitionGroup.Header, DefinitionRec
                 assert(
                     records[index].flags.hasExtras == (own != nil)
                         && records[index].flags.hasPayload == (own?.hasPayload ?? false)
-                        && records[index].flags.hasCloseCallback == (own?.onClose != nil),
+                        && records[index].flags.hasCloseCallback == (own?.hooks != nil),
                     "Wiring: a record's extras are not its group's")
             }
             header.pointee.count = count

@@ -74,7 +74,7 @@ struct DefinitionInfo: Sendable {
     /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
     var scope: ScopeID? { DefinitionRecord.extras(at: record)?.scope }
     /// Runs on an instance when Wiring releases it (`.onClose { }`): scope close, module unload.
-    var onClose: (@Sendable (Any) -> Void)? { DefinitionRecord.onClose(at: record) }
+    var hooks: LifecycleHooks? { DefinitionRecord.hooks(at: record) }
     /// What the definition builds, or what else it stands for (see ``Definition/Payload``).
     var payload: Definition.Payload { DefinitionRecord.extras(at: record)?.payload ?? .builder }
     /// Secondary types the definition also answers for (``Definition/bind(_:file:line:)``): the
@@ -109,10 +109,10 @@ struct DefinitionInfo: Sendable {
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
-        onClose: (@Sendable (Any) -> Void)? = nil, isAsync: Bool = false,
+        hooks: LifecycleHooks? = nil, isAsync: Bool = false,
         build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
     ) {
-        let extras = DefinitionRecord.Extras.holding(scope: scope, onClose: onClose, payload: payload)
+        let extras = DefinitionRecord.Extras.holding(scope: scope, hooks: hooks, payload: payload)
         func record(isTagged: Bool) -> DefinitionRecord {
             DefinitionRecord(
                 type: type, isTagged: isTagged, lifetime: lifetime, site: site, isInjection: isInjection,
@@ -131,13 +131,13 @@ struct DefinitionInfo: Sendable {
     /// `isOverride` and `scope` (`.override()`, a scope's definitions).
     func with(
         type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil, onClose: (@Sendable (Any) -> Void)? = nil, payload: Definition.Payload? = nil,
+        scope: ScopeID? = nil, hooks: LifecycleHooks? = nil, payload: Definition.Payload? = nil,
         changingBindings: Bool = false
     ) -> DefinitionInfo {
         withExtendedLifetime(group) {
             DefinitionInfo.copying(
                 record, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
-                scope: scope, onClose: onClose, payload: payload, changingBindings: changingBindings)
+                scope: scope, hooks: hooks, payload: payload, changingBindings: changingBindings)
         }
     }
 
@@ -148,7 +148,7 @@ struct DefinitionInfo: Sendable {
     /// record in a group, or a line's record alone (which has none).
     static func copying(
         _ base: UnsafePointer<DefinitionRecord>, type: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
-        createdAtStart: Bool?, scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?,
+        createdAtStart: Bool?, scope: ScopeID?, hooks: LifecycleHooks?,
         payload: Definition.Payload?, changingBindings: Bool = false,
         addedBinding: Any.Type? = nil, bindingBuilder: StoredBuilder? = nil
     ) -> DefinitionInfo {
@@ -165,8 +165,8 @@ struct DefinitionInfo: Sendable {
         // none: told here, without a call.
         let baseHasExtras = base.pointee.flags.hasExtras
         let extras =
-            baseHasExtras || scope != nil || onClose != nil || payload != nil
-            ? DefinitionRecord.Extras.copied(from: base, type: type, scope: scope, onClose: onClose, payload: payload)
+            baseHasExtras || scope != nil || hooks != nil || payload != nil
+            ? DefinitionRecord.Extras.copied(from: base, type: type, scope: scope, hooks: hooks, payload: payload)
             : nil
         let bindingExtras: DefinitionRecord.Extras?
         if kept > 0 {
@@ -177,14 +177,14 @@ struct DefinitionInfo: Sendable {
                 bindingExtras = DefinitionRecord.extras(at: binding)
             } else if binding.pointee.flags.hasExtras || scope != nil {
                 bindingExtras = DefinitionRecord.Extras.copied(
-                    from: binding, type: nil, scope: scope, onClose: nil, payload: nil)
+                    from: binding, type: nil, scope: scope, hooks: nil, payload: nil)
             } else {
                 bindingExtras = nil
             }
         } else if let addedBinding, baseHasExtras {
             // A binding has its definition's scope, and no close callback or payload.
             bindingExtras = DefinitionRecord.Extras.copied(
-                from: base, type: addedBinding, scope: nil, onClose: nil, payload: nil)
+                from: base, type: addedBinding, scope: nil, hooks: nil, payload: nil)
         } else {
             bindingExtras = nil
         }

@@ -87,8 +87,8 @@ struct DefinitionRecord: Sendable {
     /// The close callback of the record at `record`, if it has one, told from its flags first:
     /// every release of a scoped instance asks.
     @inline(__always)
-    static func onClose(at record: UnsafePointer<DefinitionRecord>) -> (@Sendable (Any) -> Void)? {
-        record.pointee.flags.hasCloseCallback ? extras(at: record)?.onClose : nil
+    static func hooks(at record: UnsafePointer<DefinitionRecord>) -> LifecycleHooks? {
+        record.pointee.flags.hasCloseCallback ? extras(at: record)?.hooks : nil
     }
 
     /// How values of the record at `record`'s type are laid out and copied, for the storage an
@@ -108,12 +108,12 @@ struct DefinitionRecord: Sendable {
     /// header, not in its record (see ``extras(at:)``).
     final class Extras: Sendable {
         let scope: ScopeID?
-        let onClose: (@Sendable (Any) -> Void)?
+        let hooks: LifecycleHooks?
         let payload: Definition.Payload
 
-        init(scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload) {
+        init(scope: ScopeID?, hooks: LifecycleHooks?, payload: Definition.Payload) {
             self.scope = scope
-            self.onClose = onClose
+            self.hooks = hooks
             self.payload = payload
         }
 
@@ -139,12 +139,12 @@ struct DefinitionRecord: Sendable {
 
         /// Extras for these, or `nil` when there is nothing to hold (most definitions).
         static func holding(
-            scope: ScopeID?, onClose: (@Sendable (Any) -> Void)?, payload: Definition.Payload
+            scope: ScopeID?, hooks: LifecycleHooks?, payload: Definition.Payload
         ) -> Extras? {
             var isBuilder = false
             if case .builder = payload { isBuilder = true }
-            return scope == nil && onClose == nil && isBuilder
-                ? nil : Extras(scope: scope, onClose: onClose, payload: payload)
+            return scope == nil && hooks == nil && isBuilder
+                ? nil : Extras(scope: scope, hooks: hooks, payload: payload)
         }
 
         /// The extras of a copy of the record at `base` with what is given changed (see
@@ -152,13 +152,13 @@ struct DefinitionRecord: Sendable {
         /// (its primary runs it once) and builds with its own builder.
         static func copied(
             from base: UnsafePointer<DefinitionRecord>, type newType: Any.Type?, scope newScope: ScopeID?,
-            onClose newOnClose: (@Sendable (Any) -> Void)?, payload newPayload: Definition.Payload?
+            hooks newHooks: LifecycleHooks?, payload newPayload: Definition.Payload?
         ) -> Extras? {
             let extras = DefinitionRecord.extras(at: base)
             let scope = newScope ?? extras?.scope
-            let onClose = newType != nil ? nil : (newOnClose ?? extras?.onClose)
+            let hooks = newType != nil ? nil : (newHooks ?? extras?.hooks)
             let payload = newPayload ?? (newType != nil ? .builder : extras?.payload ?? .builder)
-            return holding(scope: scope, onClose: onClose, payload: payload)
+            return holding(scope: scope, hooks: hooks, payload: payload)
         }
     }
 
@@ -212,7 +212,7 @@ struct DefinitionRecord: Sendable {
             valueIsObject: ValueLayout.isObject(type), isInjection: isInjection, isOverride: isOverride,
             createdAtStart: createdAtStart, isAsync: isAsync,
             isPlain: !isTagged && extras?.scope == nil && !isInjection, isTagged: isTagged, hasExtras: extras != nil,
-            hasPayload: extras?.hasPayload ?? false, hasCloseCallback: extras?.onClose != nil)
+            hasPayload: extras?.hasPayload ?? false, hasCloseCallback: extras?.hooks != nil)
         builder = StoredBuilder(function: build)
     }
 
@@ -236,7 +236,7 @@ struct DefinitionRecord: Sendable {
             valueIsObject: newType.map { ValueLayout.isObject($0) } ?? flags.valueIsObject,
             isOverride: isOverride ?? flags.isOverride, createdAtStart: createdAtStart ?? flags.createdAtStart,
             isPlain: !flags.isTagged && extras?.scope == nil && !flags.isInjection, isTagged: flags.isTagged,
-            hasExtras: extras != nil, hasPayload: extras?.hasPayload ?? false, hasCloseCallback: extras?.onClose != nil)
+            hasExtras: extras != nil, hasPayload: extras?.hasPayload ?? false, hasCloseCallback: extras?.hooks != nil)
         // Only a binding (a new type) gets a builder of its own; every other copy keeps this one.
         // Branches, not `??`: a closure passed through a generic function (or kept in an
         // `Optional`) is reabstracted, and each conversion is a heap-allocated thunk, which the

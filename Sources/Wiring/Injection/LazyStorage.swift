@@ -11,6 +11,9 @@ final class LazyStorage<Value>: @unchecked Sendable {
     private let tag: Tag?
     private let site: CodeLocation
     private let resolveValue: @Sendable (DependencyContainer) -> Value
+    /// The build that made this wrapper, which the value resolved later counts as a dependency
+    /// of (see ``Dependencies``); `nil` outside a build.
+    private let owner: LateDependencies?
 
     init(
         file: StaticString,
@@ -23,6 +26,7 @@ final class LazyStorage<Value>: @unchecked Sendable {
         self.tag = tag
         self.site = CodeLocation(file, line)
         self.resolveValue = resolve
+        self.owner = container?.verification == nil ? ResolutionFrame.lateDependencies() : nil
         if let container, let verification = container.verification {
             // In a verification sandbox, check the dependency once the owner is built.
             verification.queueLazyCheck { _ = resolve(container) }
@@ -34,11 +38,26 @@ final class LazyStorage<Value>: @unchecked Sendable {
         do {
             // A sandbox builds without `stateLock` (see `Verification`).
             return try instance.initialize(locked: container?.verification == nil) { () throws(WiringError) -> Value in
+                if let container, let owner { return resolve(from: container, for: owner) }
                 if let container { return resolveValue(container) }
                 return try DependencyContainer.withCurrent(type: type, tag: tag) { resolveValue($0) }
             }
         } catch {
             wiringFailure(error.requested(at: site))
         }
+    }
+
+    /// Resolves as the owner's build would have, in a frame of the owner's, so that what it
+    /// resolves counts as the owner's dependency and a failure's path starts at the owner.
+    private func resolve(from container: DependencyContainer, for owner: LateDependencies) -> Value {
+        var value: Value?
+        let resolved = withExtendedLifetime(owner.owner) {
+            try? ResolutionFrame.collecting(container: container, record: owner.owner.record) {
+                value = resolveValue(container)
+            }
+        }
+        owner.add(resolved?.all ?? [])
+        // Only a cycle check can throw there, before the resolve: resolved plainly, it reports.
+        return value ?? resolveValue(container)
     }
 }

@@ -21,10 +21,19 @@ struct Retired {
         release()
     }
 
-    /// Runs the `.onClose` callbacks, newest instance first, and frees everything; only once no
+    /// Waits until no read section can see what was unpublished, then hands over the instances
+    /// to release (the caller awaits their callbacks), releasing the old root.
+    consuming func takeForAwaiting() -> [Released] {
+        guard !isEmpty else { return [] }
+        ReadSection.synchronize()
+        root?.release()
+        return releases.map(\.released)
+    }
+
+    /// Runs the `.onClose` callbacks, dependents first (see `Released.finish`), and frees everything; only once no
     /// reader can see it.
     func release() {
-        for retirement in releases.sorted(by: { $0.sequence > $1.sequence }) { retirement.release() }
+        Released.finish(releases.map(\.released))
         root?.release()
     }
 }

@@ -333,8 +333,10 @@ final class ScopeState: @unchecked Sendable {
     /// What it held is gathered on the stack when it fits the scope's own slots (a request
     /// scope's instances, a callback or two), so closing a scope allocates nothing for it; what
     /// does not fit (callbacks registered beyond that) spills into an array.
+    /// With `collecting`, what it held is handed to it instead, for the caller to release.
     func close(
-        _ registry: Registry, finish: (_ children: [DependencyContainer]) -> Void
+        _ registry: Registry, collecting: ((consuming [Released]) -> Void)? = nil,
+        finish: (_ children: [DependencyContainer]) -> Void
     ) -> Bool {
         let capacity = registry.slotCount + registry.parameterized.count + registry.asyncEntries.count + 2
         return withUnsafeTemporaryAllocation(of: Released.self, capacity: capacity) { buffer in
@@ -359,11 +361,11 @@ final class ScopeState: @unchecked Sendable {
                 }
                 if !registry.asyncEntries.isEmpty {
                     for entry in registry.asyncEntries.values {
-                        if case let .instance(built) = entry.retire(closing: true) { list.append(built) }
+                        if let built = entry.retire(closing: true)?.released { list.append(built) }
                     }
                 }
                 for callback in callbacks {
-                    list.append(Released(value: (), sequence: callback.sequence, onClose: { _ in callback.body() }))
+                    list.append(Released(value: (), sequence: callback.sequence, onClose: .sync({ _ in callback.body() })))
                 }
                 dropped = declared.takeAll()
                 // Moved out, not copied and emptied: most scopes have neither (an empty array
@@ -377,7 +379,7 @@ final class ScopeState: @unchecked Sendable {
             }
             guard let opened else { return false }
             finish(opened)
-            list.finish()
+            if let collecting { collecting(list.take()) } else { list.finish() }
             return true
         }
     }

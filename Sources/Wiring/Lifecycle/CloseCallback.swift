@@ -1,0 +1,21 @@
+/// A definition's `.onClose { }` callback.
+enum CloseCallback: Sendable {
+    case sync(@Sendable (Any) -> Void)
+    /// Awaited by ``DependencyContainer/shutdown(timeout:)``; `close()` starts it on a task.
+    case async(@Sendable (Any) async throws -> Void)
+}
+
+/// A definition's `.onStart { }` hook, run by ``DependencyContainer/start()``.
+typealias StartHook = @Sendable (Any) async throws -> Void
+
+/// What a definition runs at the edges of its instances' lives: `.onStart { }` and
+/// `.onClose { }`. Kept in the definition's extras; most definitions have none.
+struct LifecycleHooks: Sendable {
+    var close: CloseCallback?
+    var start: StartHook?
+
+    /// These hooks with `other`'s set ones replacing them.
+    func adding(_ other: LifecycleHooks) -> LifecycleHooks {
+        LifecycleHooks(close: other.close ?? close, start: other.start ?? start)
+    }
+}

@@ -1,0 +1,105 @@
+internal import _WiringShims
+
+/// What one instance resolved while it was built (and, later, through its `@LazyInject`s): the
+/// creation numbers (see `nextCreationSequence()`) of the kept instances it uses. A factory keeps
+/// nothing, so what a factory resolved counts for whoever resolved the factory.
+///
+/// These edges, not build times, order start hooks, the services list and closing: an instance
+/// comes after what it uses, whenever either was built.
+struct Dependencies {
+    /// Kept instances resolved during the build, in resolve order (repeats are harmless).
+    var direct: [UInt64] = []
+    /// What the instance's `@LazyInject`s resolve later; made by the first one, if any.
+    var late: LateDependencies?
+
+    mutating func append(_ other: consuming Dependencies) {
+        if !other.direct.isEmpty { direct.append(contentsOf: other.direct) }
+        if let otherLate = other.late {
+            if let late { late.merge(otherLate) } else { late = otherLate }
+        }
+    }
+
+    /// Every creation number, direct and late.
+    var all: [UInt64] {
+        guard let late else { return direct }
+        return direct + late.sequences
+    }
+}
+
+/// The dependencies an instance's `@LazyInject`s resolve after it was built. Shared by the frame
+/// that built it, the instance's state and every lazy wrapper the build made.
+final class LateDependencies: @unchecked Sendable {
+    // `added` is only touched under `lock`; `owner` is immutable.
+    private let lock = Lock()
+    private var added: [UInt64] = []
+    private var merged: [LateDependencies] = []
+    /// The definition being built when the first lazy wrapper was made: the resolution path a
+    /// lazy resolve reports starts there.
+    let owner: DefinitionInfo
+
+    init(owner: DefinitionInfo) {
+        self.owner = owner
+    }
+
+    func add(_ sequences: [UInt64]) {
+        guard !sequences.isEmpty else { return }
+        lock.withLock { added.append(contentsOf: sequences) }
+    }
+
+    /// Makes `other`'s (a factory's, built inside this instance) count as this one's too.
+    func merge(_ other: LateDependencies) {
+        guard other !== self else { return }
+        lock.withLock { merged.append(other) }
+    }
+
+    var sequences: [UInt64] {
+        let (own, others) = lock.withLock { (added, merged) }
+        return own + others.flatMap(\.sequences)
+    }
+}
+
+/// Orders instances so that each comes after what it depends on.
+enum DependencyOrder {
+    /// `items` in start order: every item after the items it depends on, otherwise in creation
+    /// order. A cycle (possible only through `@LazyInject`) is broken at the item reached first.
+    static func starting<Item>(
+        _ items: [Item], sequence: (Item) -> UInt64, dependencies: (Item) -> [UInt64]
+    ) -> [Item] {
+        guard items.count > 1 else { return items }
+        var byCreation = Array(items.indices)
+        byCreation.sort { sequence(items[$0]) < sequence(items[$1]) }
+        var indexOf: [UInt64: Int] = [:]
+        indexOf.reserveCapacity(items.count)
+        for index in items.indices { indexOf[sequence(items[index])] = index }
+        var visited = [Bool](repeating: false, count: items.count)
+        var order: [Int] = []
+        order.reserveCapacity(items.count)
+        // Depth first, without recursion: a long chain of singletons must not exhaust the stack.
+        var stack: [(index: Int, next: Int, dependencies: [UInt64])] = []
+        for root in byCreation where !visited[root] {
+            visited[root] = true
+            stack.append((root, 0, dependencies(items[root])))
+            while let top = stack.last {
+                if top.next < top.dependencies.count {
+                    stack[stack.count - 1].next += 1
+                    if let index = indexOf[top.dependencies[top.next]], !visited[index] {
+                        visited[index] = true
+                        stack.append((index, 0, dependencies(items[index])))
+                    }
+                } else {
+                    stack.removeLast()
+                    order.append(top.index)
+                }
+            }
+        }
+        return order.map { items[$0] }
+    }
+
+    /// `items` in close order: the reverse of ``starting(_:sequence:dependencies:)``, every
+    /// item before what it depends on.
+    static func closing<Item>(
+        _ items: [Item], sequence: (Item) -> UInt64, dependencies: (Item) -> [UInt64]
+    ) -> [Item] {
+        starting(items, sequence: sequence, dependencies: dependencies).reversed()
+    }
+}

@@ -1,0 +1,141 @@
+extension DependencyContainer {
+    /// Closes this container as ``close(file:line:)`` does, but awaits every `.onClose` callback,
+    /// async ones included: each instance's before those of what it uses (what its build
+    /// resolved, and what its `@LazyInject`s resolved since), whatever order they were built in.
+    ///
+    /// ```swift
+    /// // The server has stopped accepting requests:
+    /// try await DependencyContainer.shared.shutdown(timeout: .seconds(10))
+    /// ```
+    ///
+    /// Each callback runs exactly once. One that throws does not stop the others: every failure
+    /// is reported together in a ``LifecycleError``. With a `timeout`, callbacks not finished when
+    /// it passes are reported as ``LifecycleError/unfinished`` and those not begun are skipped;
+    /// their instances are still released. The scopes opened from this container are closed
+    /// first, as `close()` closes them. On a scope, its own instances are awaited the same way.
+    public func shutdown(timeout: Duration? = nil) async throws(LifecycleError) {
+        let released: [Released]
+        if let scope {
+            var taken: [Released] = []
+            _ = scope.close(ownRegistry, collecting: { taken = $0 }) { children in
+                if scope.isFiled { scopeDirectory.remove(self) }
+                forgetScope(scope)
+                for child in children { child.close() }
+            }
+            released = taken
+        } else {
+            if let state = owningRootState {
+                for scope in state.openScopes { scope.close() }
+            }
+            var retired = Retired(root: nil)
+            stateLock.withLock { registry.retire(closing: true, into: &retired) }
+            released = retired.takeForAwaiting()
+        }
+        let batch = ReleasedBatch(Released.closingOrder(released))
+        let ordered = batch.items
+        let callbacks = ordered.indices.filter { ordered[$0].onClose != nil }
+        let progress = ShutdownProgress()
+        let failures = await Deadline.run(timeout) {
+            await Released.finishAwaiting(batch.items, progress: progress)
+        } onTimeout: {
+            progress.cutShort(count: batch.items.count)
+        }
+        var unfinished: [String] = []
+        if case let .timedOut(indices) = failures {
+            unfinished = indices.filter { callbacks.contains($0) }.map { typeName(type(of: ordered[$0].value)) }
+        }
+        let thrown = failures.value ?? []
+        guard thrown.isEmpty, unfinished.isEmpty else {
+            throw LifecycleError(operation: "shutdown", failures: thrown, unfinished: unfinished)
+        }
+    }
+
+    /// Builds every singleton that has an `.onStart { }` hook, then awaits the hooks in
+    /// dependency order: a hook runs after the hooks of what its instance uses.
+    ///
+    /// ```swift
+    /// app.beforeServerStarts {
+    ///     try await DependencyContainer.shared.start()
+    /// }
+    /// ```
+    ///
+    /// Each instance's hook runs once, however many times `start()` is called. The first hook
+    /// that throws stops the start: the hooks after it (which may depend on it) do not run, and
+    /// the error is a ``LifecycleError`` naming the instance's type. A build that fails is
+    /// reported the same way, with its ``WiringError``.
+    public func start() async throws(LifecycleError) {
+        let withHooks = registry.entries.filter { $0.info.hooks?.start != nil && $0.info.lifetime == .singleton }
+        for entry in withHooks {
+            do {
+                _ = try entry.resolveAny(in: self)
+            } catch {
+                throw LifecycleError(
+                    operation: "start", failures: [.init(type: typeName(entry.info.type), error: error)], unfinished: [])
+            }
+        }
+        let hooked = Set(withHooks.map { ObjectIdentifier($0.info.group) })
+        for built in builtSingletons() where hooked.contains(ObjectIdentifier(built.info.group)) {
+            guard let hook = built.info.hooks?.start, StartedInstances.claim(built.sequence) else { continue }
+            do {
+                try await hook(built.value)
+            } catch {
+                throw LifecycleError(
+                    operation: "start", failures: [.init(type: typeName(built.info.type), error: error)], unfinished: [])
+            }
+        }
+    }
+
+    /// The singletons registered as `S` (directly or with `.bind(S.self)`), built if need be,
+    /// in dependency order: each after what it uses. What swift-service-lifecycle's
+    /// `ServiceGroup` wants, which starts its services in the order given and stops them in
+    /// the reverse, so that a service stops before what it uses.
+    ///
+    /// ```swift
+    /// let group = ServiceGroup(
+    ///     configuration: .init(services: try DependencyContainer.shared.services((any Service).self), logger: logger))
+    /// ```
+    ///
+    /// Factories are left out (a service runs for the app's lifetime). A definition replaced by
+    /// `.override()` or a test override, with its bindings, is not among them.
+    public func services<S>(_ type: S.Type = S.self) throws(WiringError) -> [S] {
+        let entries = registry.allEntries(of: ObjectIdentifier(S.self)).filter { $0.info.lifetime == .singleton }
+        for entry in entries { _ = try entry.resolve(S.self, in: self) }
+        let wanted = Set(entries.map { ObjectIdentifier($0.info.group) })
+        return builtSingletons().compactMap { built in
+            wanted.contains(ObjectIdentifier(built.info.group)) ? built.value as? S : nil
+        }
+    }
+
+    /// The singletons this container has built, in start order: each after what it uses (what
+    /// its build resolved, and what its `@LazyInject`s resolved since). Close order is the
+    /// reverse.
+    ///
+    /// ```swift
+    /// for step in DependencyContainer.shared.startOrder { print(step.type) }
+    /// ```
+    public var startOrder: [ResolutionStep] {
+        builtSingletons().map(\.info.step)
+    }
+
+    /// The built singletons of this container (bindings included), in start order.
+    func builtSingletons() -> [(info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)] {
+        let registry = registry
+        let built = stateLock.withLock {
+            registry.entries.compactMap { entry in
+                entry.builtSingleton().map { (entry.info, $0.sequence, $0.dependencies, $0.value) }
+            }
+        }
+        return DependencyOrder.starting(built, sequence: \.sequence, dependencies: \.dependencies)
+    }
+}
+
+/// The instances whose start hook has run (by creation number, which is never reused).
+enum StartedInstances {
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var started: Set<UInt64> = []  // under `lock`
+
+    /// Whether the hook of the instance created as `sequence` is this caller's to run.
+    static func claim(_ sequence: UInt64) -> Bool {
+        lock.withLock { started.insert(sequence).inserted }
+    }
+}
