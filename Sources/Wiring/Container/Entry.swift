@@ -259,6 +259,9 @@ struct Entry: Sendable {
                 free: { withExtendedLifetime(block) { self.free(address) } }))
     }
 
+    /// Whether the entry is a binding's (`bind(_:)`), whose instance is its primary's.
+    var isBinding: Bool { storage.pointee.traits.isBinding }
+
     /// The published singleton's creation number, what it resolved and its value, if it is
     /// built; call under `stateLock`, which keeps it from being retired meanwhile.
     func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {

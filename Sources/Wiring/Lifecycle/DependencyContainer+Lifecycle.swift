@@ -73,8 +73,8 @@ extension DependencyContainer {
                     operation: "start", failures: [.init(type: typeName(entry.info.type), error: error)], unfinished: [])
             }
         }
-        let hooked = Set(withHooks.map { ObjectIdentifier($0.info.group) })
-        for built in builtSingletons() where hooked.contains(ObjectIdentifier(built.info.group)) {
+        let hooked = Set(withHooks.map(\.opaque))
+        for built in builtSingletons() where hooked.contains(built.entry.opaque) {
             guard let hook = built.info.hooks?.start, StartedInstances.claim(built.sequence) else { continue }
             do {
                 try await hook(built.value)
@@ -98,11 +98,20 @@ extension DependencyContainer {
     /// Factories are left out (a service runs for the app's lifetime). A definition replaced by
     /// `.override()` or a test override, with its bindings, is not among them.
     public func services<S>(_ type: S.Type = S.self) throws(WiringError) -> [S] {
-        let entries = registry.allEntries(of: ObjectIdentifier(S.self)).filter { $0.info.lifetime == .singleton }
+        let registry = registry
+        // A binding whose primary was replaced (`.override()` of its type) still answers for
+        // `S`, as KOIN's does; but a replaced service must not run beside its replacement.
+        let entries = registry.allEntries(of: ObjectIdentifier(S.self)).filter { entry in
+            guard entry.info.lifetime == .singleton else { return false }
+            guard entry.isBinding else { return true }
+            let primary = entry.primary.info
+            return registry.entry(for: primary.typeID, boxed: primary.tag)?.opaque == entry.primary.opaque
+        }
         for entry in entries { _ = try entry.resolve(S.self, in: self) }
-        let wanted = Set(entries.map { ObjectIdentifier($0.info.group) })
+        // A binding's instance is its primary's, which stands in the order for it.
+        let wanted = Set(entries.map { $0.isBinding ? $0.primary.opaque : $0.opaque })
         return builtSingletons().compactMap { built in
-            wanted.contains(ObjectIdentifier(built.info.group)) ? built.value as? S : nil
+            wanted.contains(built.entry.opaque) ? built.value as? S : nil
         }
     }
 
@@ -117,15 +126,19 @@ extension DependencyContainer {
         builtSingletons().map(\.info.step)
     }
 
-    /// The built singletons of this container (bindings included), in start order.
-    func builtSingletons() -> [(info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)] {
+    /// The built singletons of this container, in start order. Bindings (whose instance is
+    /// their primary's) order the others and are then left out.
+    func builtSingletons() -> [(entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)] {
         let registry = registry
-        let built = stateLock.withLock {
-            registry.entries.compactMap { entry in
-                entry.builtSingleton().map { (entry.info, $0.sequence, $0.dependencies, $0.value) }
+        let built = withExtendedLifetime(registry) {
+            stateLock.withLock {
+                registry.entries.compactMap { entry in
+                    entry.builtSingleton().map { (entry, entry.info, $0.sequence, $0.dependencies, $0.value) }
+                }
             }
         }
         return DependencyOrder.starting(built, sequence: \.sequence, dependencies: \.dependencies)
+            .filter { !$0.entry.isBinding }
     }
 }
 

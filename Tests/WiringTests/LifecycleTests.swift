@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+@_spi(Testing) import Wiring
+
+/// What the callbacks and hooks of one test did, in order.
+private final class Events: @unchecked Sendable {
+    // `list` is only touched under `lock`.
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func append(_ event: String) { lock.withLock { list.append(event) } }
+    var all: [String] { lock.withLock { list } }
+}
+
+private protocol LongRunning: AnyObject, Sendable {}
+private struct Failed: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "\(name) failed" }
+}
+
+private final class Database: LongRunning {}
+private final class Cache: Sendable {
+    let database: Database
+    init(database: Database) { self.database = database }
+}
+private final class Repository: @unchecked Sendable {
+    // Written once, by the wrapper's own synchronization.
+    @LazyInject var database: Database
+    init() {}
+}
+private final class Server: LongRunning {
+    let cache: Cache
+    init(cache: Cache) { self.cache = cache }
+}
+private final class FakeDatabase: LongRunning {}
+
+@Suite struct LifecycleTests {
+    @Test func aDependencyBuiltLaterByLazyInjectIsClosedAfterItsDependent() {
+        let events = Events()
+        let container = module {
+            single { Repository() }.onClose { (_: Repository) in events.append("repository") }
+            single { Database() }.onClose { (_: Database) in events.append("database") }
+        }
+        let repository: Repository = container.resolve()
+        _ = repository.database  // built now, after the repository that uses it
+        #expect(container.startOrder.map(\.type) == ["Database", "Repository"])
+        container.close()
+        #expect(events.all == ["repository", "database"])
+    }
+
+    @Test func closeOrderFollowsWhatEachBuildResolvedNotWhenItWasBuilt() {
+        let events = Events()
+        let container = module {
+            single { Server(cache: resolve()) }.onClose { (_: Server) in events.append("server") }
+            single { Cache(database: resolve()) }.onClose { (_: Cache) in events.append("cache") }
+            single { Database() }.onClose { (_: Database) in events.append("database") }
+        }
+        // The database first, then the server (which builds the cache): newest-built first
+        // would close the cache before the server.
+        let _: Database = container.resolve()
+        let _: Server = container.resolve()
+        container.close()
+        #expect(events.all == ["server", "cache", "database"])
+    }
+
+    @Test func anAsyncCloseAwaitsEveryCallbackAndReportsEveryFailure() async {
+        let events = Events()
+        let container = module {
+            single { Server(cache: resolve()) }
+                .onClose { (_: Server) async throws in
+                    try await Task.sleep(for: .milliseconds(20))
+                    events.append("server")
+                    throw Failed(name: "server")
+                }
+            single { Cache(database: resolve()) }.onClose { (_: Cache) in events.append("cache") }
+            single { Database() }
+                .onClose { (_: Database) async throws in
+                    events.append("database")
+                    throw Failed(name: "database")
+                }
+        }
+        let _: Server = container.resolve()
+        do {
+            try await container.shutdown()
+            Issue.record("two callbacks threw")
+        } catch {
+            #expect(error.failures.map(\.type) == ["Server", "Database"])
+            #expect(error.unfinished.isEmpty)
+            #expect(error.description.contains("Server: server failed"))
+        }
+        #expect(events.all == ["server", "cache", "database"])
+        // Exactly once: closing again runs nothing.
+        try? await container.shutdown()
+        container.close()
+        #expect(events.all.count == 3)
+    }
+
+    @Test func aDeadlineReportsWhatDidNotFinish() async {
+        let events = Events()
+        let container = module {
+            single { Server(cache: resolve()) }
+                .onClose { (_: Server) async in
+                    try? await Task.sleep(for: .seconds(30))
+                    events.append("server")
+                }
+            single { Cache(database: resolve()) }.onClose { (_: Cache) in events.append("cache") }
+            single { Database() }
+        }
+        let _: Server = container.resolve()
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            try await container.shutdown(timeout: .milliseconds(100))
+            Issue.record("the server's callback cannot finish in time")
+        } catch {
+            #expect(error.unfinished == ["Server", "Cache"])
+            #expect(error.failures.isEmpty)
+        }
+        #expect(clock.now - started < .seconds(10))
+        #expect(events.all.isEmpty)
+    }
+
+    @Test func closeStartsAsyncCallbacksInOrderOnATask() async {
+        let events = Events()
+        let done = AsyncStream<Void>.makeStream()
+        let container = module {
+            single { Server(cache: resolve()) }
+                .onClose { (_: Server) async in
+                    try? await Task.sleep(for: .milliseconds(10))
+                    events.append("server")
+                }
+            single { Cache(database: resolve()) }.onClose { (_: Cache) in events.append("cache") }
+            single { Database() }.onClose { (_: Database) in
+                events.append("database")
+                done.continuation.finish()
+            }
+        }
+        let _: Server = container.resolve()
+        container.close()
+        for await _ in done.stream {}
+        #expect(events.all == ["server", "cache", "database"])
+    }
+
+    @Test func startRunsEachHookOnceAfterTheHooksOfWhatItUses() async throws {
+        let events = Events()
+        let container = module {
+            // Declared first, built first: its build builds the database.
+            single { Server(cache: Cache(database: resolve())) }
+                .onStart { (_: Server) in events.append("start server") }
+            single { Database() }
+                .onStart { (_: Database) async throws in
+                    try await Task.sleep(for: .milliseconds(5))
+                    events.append("start database")
+                }
+        }
+        try await container.start()
+        try await container.start()
+        #expect(events.all == ["start database", "start server"])
+    }
+
+    @Test func aFailingStartHookStopsTheStartAndNamesItsType() async {
+        let events = Events()
+        let container = module {
+            single { Server(cache: Cache(database: resolve())) }.onStart { (_: Server) in events.append("server") }
+            single { Database() }.onStart { (_: Database) in throw Failed(name: "migration") }
+        }
+        await #expect(throws: LifecycleError.self) { try await container.start() }
+        #expect(events.all.isEmpty)
+    }
+
+    @Test func servicesComeInDependencyOrderWhateverTheDeclarationOrder() throws {
+        let container = module {
+            single { Server(cache: resolve()) }.bind((any LongRunning).self)
+            factory { Cache(database: resolve()) }
+            single { Database() }.bind((any LongRunning).self)
+        }
+        let services = try container.services((any LongRunning).self)
+        #expect(services.count == 2)
+        #expect(services.first is Database)
+        #expect(services.last is Server)
+        let server: Server = container.resolve()
+        #expect(services.last === server)
+    }
+
+    @Test func aReplacedDefinitionAndItsBindingsAreNotAService() throws {
+        let app = module {
+            single { Server(cache: resolve()) }.bind((any LongRunning).self)
+            factory { Cache(database: resolve()) }
+            single { Database() }.bind((any LongRunning).self)
+        }
+        let fake = module {
+            single { Database() }.override()
+        }
+        try DependencyContainer.withRoot(modules { app; fake }) {
+            let services = try DependencyContainer.shared.services((any LongRunning).self)
+            #expect(services.count == 1)
+            #expect(services.first is Server)
+        }
+    }
+
+    @Test func theRootOrdersSingletonsAcrossALoadedModule() throws {
+        try DependencyContainer._withExclusiveRoot {
+            let events = Events()
+            let base = module {
+                single { Repository() }.onClose { (_: Repository) in events.append("repository") }
+            }
+            let storage = module {
+                single { Database() }.onClose { (_: Database) in events.append("database") }
+            }
+            DependencyContainer.defined(by: base)
+            let repository: Repository = resolve()
+            DependencyContainer.load(storage)
+            _ = repository.database
+            DependencyContainer.shared.close()
+            #expect(events.all == ["repository", "database"])
+        }
+    }
+}
