@@ -212,7 +212,13 @@ extension DependencyContainer {
             ReadSection.exit(reader)
             return nil
         }
-        if let word = slot.word, let address = publishedAddress(word) { return address }
+        if let word = slot.word, let address = publishedAddress(word) {
+            // Inside a build, the singleton is a dependency of it (see `Dependencies`).
+            if ResolutionFrame.current(of: reader) != nil {
+                DependencyCollector.note(Entry(opaque: slot.entry.unsafelyUnwrapped).publishedSequence)
+            }
+            return address
+        }
         return unpublished(slot.entry, type, tag: tag, &found, retaining: retaining, reader: reader)
     }
 

@@ -135,8 +135,8 @@ struct Entry: Sendable {
         case .singleton:
             try resolveSingleton(into: buffer, in: container)
         case .factory:
-            // A factory keeps nothing: what it used counts for whoever resolved it.
-            ResolutionFrame.noteResolved(try make(into: buffer, in: container))
+            // A factory keeps nothing: what it uses is noted in the kept build it is part of.
+            try make(into: buffer, in: container)
         case .weak:
             try resolveWeak(into: buffer, in: container)
         case .scoped, .declared:
@@ -157,7 +157,7 @@ struct Entry: Sendable {
                 ErasedValue.copy(layout, from: address, to: buffer)
                 ReadSection.exitAfterRetaining(reader)  // the copy retained the value
                 // Written before the value was published, which the acquire load saw.
-                ResolutionFrame.noteResolved(own.pointee.sequence)
+                DependencyCollector.note(own.pointee.sequence)
                 return
             }
             ReadSection.exit(reader)
@@ -190,7 +190,7 @@ struct Entry: Sendable {
             if let address = wiring_atomic_load_acquire(word) {
                 let value = address.assumingMemoryBound(to: T.self).pointee
                 ReadSection.exitAfterRetaining(reader)  // the copy retained the value
-                ResolutionFrame.noteResolved(own.pointee.sequence)
+                DependencyCollector.note(own.pointee.sequence)
                 return value
             }
             ReadSection.exit(reader)
@@ -259,6 +259,10 @@ struct Entry: Sendable {
                 free: { withExtendedLifetime(block) { self.free(address) } }))
     }
 
+    /// The creation number of the published singleton, for a reader that has just seen its
+    /// published address (written before the release store that published it).
+    var publishedSequence: UInt64 { own.pointee.sequence }
+
     /// Whether the entry is a binding's (`bind(_:)`), whose instance is its primary's.
     var isBinding: Bool { storage.pointee.traits.isBinding }
 
@@ -312,9 +316,7 @@ struct Entry: Sendable {
     /// their container and path. An error it throws comes out as a ``WiringError``: as it is if
     /// it is one (a nested `try resolveThrowing()`), else wrapped with this type and the path.
     @inline(__always)
-    private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError)
-        -> Dependencies
-    {
+    private func make(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError) {
         // One load when nobody observes builds; the observer's lookup is out of line, so that its
         // temporaries do not sit in this frame, which every level of a deep graph passes through.
         if BuildObserver.isObserving { return try makeObserved(into: buffer, in: container) }
@@ -322,9 +324,8 @@ struct Entry: Sendable {
         let entry = UnsafeRawPointer(storage)
         let record = storage.pointee.record
         let failure: WiringError?
-        var collected = Dependencies()
         do throws(WiringError) {
-            collected = try ResolutionFrame.collecting(container: container, record: record) {
+            try ResolutionFrame.with(container: container, record: record) {
                 () throws(WiringError) in
                 do {
                     // Read through a pointer, the closure is retained for the call (what it
@@ -339,16 +340,26 @@ struct Entry: Sendable {
             failure = error
         }
         if let failure { throw failure }
-        return collected
+    }
+
+    /// `make` for a build that keeps its instance: hands back what the build resolved (see
+    /// ``Dependencies``). Apart from `make`, so that a factory's level of a deep graph carries
+    /// none of it.
+    private func makeKept(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError)
+        -> Dependencies
+    {
+        try DependencyCollector.collecting(for: storage.pointee.record) { () throws(WiringError) in
+            try make(into: buffer, in: container)
+        }
     }
 
     /// `make` while an observer is set (it may have been removed since: then not reported).
     @inline(never)
     private func makeObserved(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer)
-        throws(WiringError) -> Dependencies
+        throws(WiringError)
     {
         guard let observer = BuildObserver.active else { return try make(into: buffer, in: container, observedBy: { _ in }) }
-        return try make(into: buffer, in: container, observedBy: observer)
+        try make(into: buffer, in: container, observedBy: observer)
     }
 
     /// `make`, timed and reported to `observer` (``DependencyContainer/onBuild``).
@@ -356,10 +367,10 @@ struct Entry: Sendable {
     private func make(
         into buffer: UnsafeMutableRawPointer, in container: DependencyContainer,
         observedBy observer: @Sendable (BuildEvent) -> Void
-    ) throws(WiringError) -> Dependencies {
+    ) throws(WiringError) {
         let start = BuildObserver.now
         var event: BuildEvent?
-        let collected = try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
+        try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) in
             do {
                 try info.build(buffer, UnsafeRawPointer(storage))
             } catch {
@@ -371,10 +382,8 @@ struct Entry: Sendable {
             event = BuildEvent(
                 info: info, depth: frame.pointee.depth, nanoseconds: total,
                 ownNanoseconds: total &- min(total, frame.pointee.nestedNanoseconds))
-            return ResolutionFrame.takeDependencies()
         }
         if let event { observer(event) }
-        return collected
     }
 
     /// Builds the singleton exactly once, however many threads ask at the same moment, and copies
@@ -398,7 +407,7 @@ struct Entry: Sendable {
             existing: { () throws(WiringError) -> Bool in
                 if let address = wiring_atomic_load_acquire(word) {
                     ErasedValue.copy(layout, from: address, to: buffer)
-                    ResolutionFrame.noteResolved(own.pointee.sequence)
+                    DependencyCollector.note(own.pointee.sequence)
                     return true
                 }
                 if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
@@ -413,7 +422,7 @@ struct Entry: Sendable {
                     ? UnsafeMutableRawPointer(word + 1)
                     : .allocate(byteCount: layout.stride, alignment: layout.alignment)
                 do throws(WiringError) {
-                    collected = try make(into: target, in: container)
+                    collected = try makeKept(into: target, in: container)
                 } catch {
                     // A factory that throws leaves nothing published: the next resolve tries again.
                     if !useInline { target.deallocate() }
@@ -428,7 +437,7 @@ struct Entry: Sendable {
                 if mode != .sandboxed { own.pointee.sequence = nextCreationSequence() }
                 own.pointee.dependencies = collected
                 guard retiredBy == nil else { return retirement(ofPublished: address) }
-                ResolutionFrame.noteResolved(own.pointee.sequence)
+                DependencyCollector.note(own.pointee.sequence)
                 wiring_atomic_store_release(word, address)
                 return nil
             })
@@ -468,7 +477,7 @@ struct Entry: Sendable {
                 }
                 if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
                 guard let existing = state.pointee.held else { return false }
-                ResolutionFrame.noteResolved(state.pointee.sequence)
+                DependencyCollector.note(state.pointee.sequence)
                 if isObject {
                     // `T` is a class: its value is this one reference.
                     buffer.initializeMemory(as: AnyObject.self, repeating: existing, count: 1)
@@ -479,11 +488,11 @@ struct Entry: Sendable {
             },
             build: { () throws(WiringError) in
                 if isObject {
-                    collected = try make(into: buffer, in: container)
+                    collected = try makeKept(into: buffer, in: container)
                     return
                 }
                 let built = try HeldValue.build(layout) {
-                    (storage) throws(WiringError) in collected = try make(into: storage, in: container)
+                    (storage) throws(WiringError) in collected = try makeKept(into: storage, in: container)
                 }
                 ErasedValue.copy(layout, from: built.storage, to: buffer)
                 held = built
@@ -505,7 +514,7 @@ struct Entry: Sendable {
                 }
                 state.pointee.sequence = kept
                 state.pointee.dependencies = collected
-                ResolutionFrame.noteResolved(kept)
+                DependencyCollector.note(kept)
                 return nil
             })
     }
@@ -526,8 +535,8 @@ struct Entry: Sendable {
                 return ErasedValue.initialize(definedType, at: buffer, with: existing)
             },
             build: { () throws(WiringError) in
-                // Wiring does not keep a weak instance: what it used counts for its resolver.
-                ResolutionFrame.noteResolved(try make(into: buffer, in: container))
+                // Wiring does not keep a weak instance: what it uses counts for its resolver.
+                try make(into: buffer, in: container)
             },
             keep: { () -> Retirement? in
                 // Only a class instance can be held weakly; anything else is built every time.

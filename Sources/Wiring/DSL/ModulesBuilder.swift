@@ -53,6 +53,16 @@ public enum ModulesBuilder {
         Component(one: container)
     }
 
+    /// A line that continued the line above it (see ``LineContinuation``): stops the build with
+    /// the fix.
+    @available(
+        *, unavailable,
+        message: "a line that starts with '.' continues the line above it: separate the modules with ';' (modules { made(); .core }) or write DependencyContainer.core"
+    )
+    public static func buildExpression(_ continued: LineContinuation) -> Component {
+        preconditionFailure("Wiring: a continued line reached a modules { } block (see LineContinuation)")
+    }
+
     public static func buildBlock(_ components: Component...) -> Component {
         Component(many: Component.joining(components))
     }

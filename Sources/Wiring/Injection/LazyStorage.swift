@@ -26,7 +26,7 @@ final class LazyStorage<Value>: @unchecked Sendable {
         self.tag = tag
         self.site = CodeLocation(file, line)
         self.resolveValue = resolve
-        self.owner = container?.verification == nil ? ResolutionFrame.lateDependencies() : nil
+        self.owner = container?.verification == nil ? DependencyCollector.lateDependencies() : nil
         if let container, let verification = container.verification {
             // In a verification sandbox, check the dependency once the owner is built.
             verification.queueLazyCheck { _ = resolve(container) }
@@ -52,11 +52,13 @@ final class LazyStorage<Value>: @unchecked Sendable {
     private func resolve(from container: DependencyContainer, for owner: LateDependencies) -> Value {
         var value: Value?
         let resolved = withExtendedLifetime(owner.owner) {
-            try? ResolutionFrame.collecting(container: container, record: owner.owner.record) {
-                value = resolveValue(container)
+            try? DependencyCollector.collecting(for: owner.owner.record) { () throws(WiringError) in
+                try ResolutionFrame.with(container: container, record: owner.owner.record) { () throws(WiringError) in
+                    value = resolveValue(container)
+                }
             }
         }
-        owner.add(resolved?.all ?? [])
+        owner.add(resolved?.direct ?? [])
         // Only a cycle check can throw there, before the resolve: resolved plainly, it reports.
         return value ?? resolveValue(container)
     }

@@ -16,8 +16,6 @@ struct ResolutionFrame {
     /// While a build observer is set: how long the builds nested in this one took, so that its
     /// own time can be told apart (see `BuildEvent`).
     var nestedNanoseconds: UInt64 = 0
-    /// What this build resolved that is kept (see ``Dependencies``).
-    var dependencies = Dependencies()
 
     var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
     var info: DefinitionInfo { DefinitionInfo(record: record) }
@@ -80,51 +78,6 @@ struct ResolutionFrame {
             defer { wiring_set_current_frame(parent) }
             return try body()
         }
-    }
-
-    /// Runs `body` as ``with(container:record:_:)`` does, and hands back what it resolved.
-    @inline(__always)
-    static func collecting(
-        container: DependencyContainer,
-        record: UnsafeMutablePointer<DefinitionRecord>,
-        _ body: () throws(WiringError) -> Void
-    ) throws(WiringError) -> Dependencies {
-        try with(container: container, record: record) { () throws(WiringError) -> Dependencies in
-            try body()
-            return takeDependencies()
-        }
-    }
-
-    /// Hands over what the current frame collected, leaving it empty.
-    @inline(never)
-    static func takeDependencies() -> Dependencies {
-        guard let frame = current else { return Dependencies() }
-        var taken = Dependencies()
-        swap(&taken, &frame.pointee.dependencies)
-        return taken
-    }
-
-    /// Records, in the build running on this thread (if any), that it resolved the kept instance
-    /// created as `sequence`.
-    @inline(__always)
-    static func noteResolved(_ sequence: UInt64) {
-        if let frame = current { frame.pointee.dependencies.direct.append(sequence) }
-    }
-
-    /// Records, in the build running on this thread (if any), what a factory it resolved used.
-    static func noteResolved(_ dependencies: consuming Dependencies) {
-        guard dependencies.late != nil || !dependencies.direct.isEmpty, let frame = current else { return }
-        frame.pointee.dependencies.append(dependencies)
-    }
-
-    /// The lazy dependencies of the build running on this thread, made on first use: a
-    /// `@LazyInject` made in a build reports what it resolves later there.
-    static func lateDependencies() -> LateDependencies? {
-        guard let frame = current else { return nil }
-        if let late = frame.pointee.dependencies.late { return late }
-        let late = LateDependencies(owner: frame.pointee.info)
-        frame.pointee.dependencies.late = late
-        return late
     }
 
     /// Throws ``WiringError/cycle(path:requestedAt:)`` if this frame repeats a stretch of the path

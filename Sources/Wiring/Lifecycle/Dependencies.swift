@@ -2,7 +2,7 @@ internal import _WiringShims
 
 /// What one instance resolved while it was built (and, later, through its `@LazyInject`s): the
 /// creation numbers (see `nextCreationSequence()`) of the kept instances it uses. A factory keeps
-/// nothing, so what a factory resolved counts for whoever resolved the factory.
+/// nothing, so what a factory resolved counts for the kept build it is part of.
 ///
 /// These edges, not build times, order start hooks, the services list and closing: an instance
 /// comes after what it uses, whenever either was built.
@@ -11,13 +11,6 @@ struct Dependencies {
     var direct: [UInt64] = []
     /// What the instance's `@LazyInject`s resolve later; made by the first one, if any.
     var late: LateDependencies?
-
-    mutating func append(_ other: consuming Dependencies) {
-        if !other.direct.isEmpty { direct.append(contentsOf: other.direct) }
-        if let otherLate = other.late {
-            if let late { late.merge(otherLate) } else { late = otherLate }
-        }
-    }
 
     /// Every creation number, direct and late.
     var all: [UInt64] {
@@ -32,7 +25,6 @@ final class LateDependencies: @unchecked Sendable {
     // `added` is only touched under `lock`; `owner` is immutable.
     private let lock = Lock()
     private var added: [UInt64] = []
-    private var merged: [LateDependencies] = []
     /// The definition being built when the first lazy wrapper was made: the resolution path a
     /// lazy resolve reports starts there.
     let owner: DefinitionInfo
@@ -46,15 +38,8 @@ final class LateDependencies: @unchecked Sendable {
         lock.withLock { added.append(contentsOf: sequences) }
     }
 
-    /// Makes `other`'s (a factory's, built inside this instance) count as this one's too.
-    func merge(_ other: LateDependencies) {
-        guard other !== self else { return }
-        lock.withLock { merged.append(other) }
-    }
-
     var sequences: [UInt64] {
-        let (own, others) = lock.withLock { (added, merged) }
-        return own + others.flatMap(\.sequences)
+        lock.withLock { added }
     }
 }
 

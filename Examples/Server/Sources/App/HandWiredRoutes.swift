@@ -9,11 +9,11 @@ public struct HandRequestContext: RequestContext {
     }
 }
 
-/// The same `/hello`, `/users/:id` and `/stats` routes, wired by hand: what the Wiring app is
+/// The same `/hello`, `/users/:id`, todo and `/stats` routes, wired by hand: what the Wiring app is
 /// measured against.
-public func handWiredRouter(database: Database = InMemoryDatabase(), stats: ServerStats = ServerStats())
-    -> Router<HandRequestContext>
-{
+public func handWiredRouter(
+    database: Database = InMemoryDatabase(), todos: TodoStore = InMemoryTodoStore(), stats: ServerStats = ServerStats()
+) -> Router<HandRequestContext> {
     let router = Router(context: HandRequestContext.self)
     router.get("/hello") { _, _ in "Hello" }
     router.get("/users/:id") { request, context -> User in
@@ -26,6 +26,11 @@ public func handWiredRouter(database: Database = InMemoryDatabase(), stats: Serv
         audit.record("read user \(id)")
         guard let user = users.user(id: id) else { throw HTTPError(.notFound) }
         return user
+    }
+    router.addTodoRoutes { request, context in
+        stats.request()
+        let audit = AuditLog(request: RequestInfo(id: context.id, path: request.uri.path), stats: stats)
+        return TodoRequests(store: todos, audit: audit)
     }
     router.get("/stats") { _, _ -> ServerStats.Snapshot in stats.snapshot }
     return router

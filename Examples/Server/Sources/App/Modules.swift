@@ -1,26 +1,62 @@
+import PostgresNIO
+import ServiceLifecycle
 import Wiring
 
 /// The scope each request gets (see `RequestScopeMiddleware`).
 public enum RequestScope {}
 
 extension DependencyContainer {
-    /// The app's root definitions: the database and the stats.
+    /// The app's root definitions that need no database: the users and the stats.
     public static let storage = module {
         single { InMemoryDatabase() as Database }
         single { ServerStats() }
     }
 
-    /// What each request has of its own: its info (declared by the middleware), a repository
+    /// What each request has of its own: its info (declared by the middleware), repositories
     /// and an audit log flushed when the request ends.
     public static let requests = module {
         scope(RequestScope.self) {
             declared(RequestInfo.self, example: { RequestInfo(id: "example", path: "/") })
             scoped { UserRepository(database: resolve(), request: resolve()) }
+            scoped { TodoRequests(store: resolve(), audit: resolve()) }
             scoped { AuditLog(request: resolve(), stats: resolve()) }
                 .onClose { (log: AuditLog) in log.flush() }
         }
     }
 
-    /// The whole app.
-    public static let app = modules { .storage; .requests }
+    /// Todos in memory: what tests that want no database put in place of ``todos(on:)``.
+    public static let memoryTodos = module {
+        single { InMemoryTodoStore() as TodoStore }.override()
+    }
+
+    /// The todos on PostgreSQL, configured at start-up: a module made by a function from a value
+    /// read in `main`, not a `static let`.
+    ///
+    /// The client is a service (its `run()` keeps its connections); the store creates its table
+    /// when the app starts its services; the janitor is a service that uses the store. So the
+    /// services list is `[PostgresClient, TodoJanitor]`, and a graceful shutdown stops the
+    /// janitor before the client.
+    public static func todos(on settings: DatabaseSettings) -> DependencyContainer {
+        module {
+            single { PostgresClient(configuration: settings.clientConfiguration) }
+                .bind((any Service).self)
+            single { PostgresTodoStore(client: resolve()) as TodoStore }
+                .onStart { (store: TodoStore) in try await store.prepare() }
+            single { TodoJanitor(store: resolve()) }
+                .bind((any Service).self)
+        }
+    }
+
+    /// The whole app without a database (the in-memory routes and todos).
+    public static let app = modules { .storage; .requests; .memoryTodos }
+
+    /// The whole app on PostgreSQL. `todos(on:)` is written last, or qualified: inside
+    /// `modules { }` a line that starts with `.` continues the line above it.
+    public static func app(on settings: DatabaseSettings) -> DependencyContainer {
+        modules {
+            .storage
+            .requests
+            todos(on: settings)
+        }
+    }
 }

@@ -71,6 +71,9 @@ public func wiredRouter() -> Router<AppRequestContext> {
         return Response(status: .ok, body: body)
     }
 
+    // The todos, through the request's own repository (request-scoped, over the root's store).
+    values.addTodoRoutes { _, _ in try resolveThrowing() }
+
     values.get("/stats") { _, _ -> ServerStats.Snapshot in
         try resolveThrowing(ServerStats.self).snapshot
     }

@@ -3,11 +3,14 @@ import Foundation
 import Logging
 import Wiring
 
-// `swift run -c release Server [wiring|hand] [port]`: serves the example app on 127.0.0.1 until
-// SIGINT or SIGTERM, then prints what it counted (requests, scopes closed, RSS).
+// `swift run -c release Server [wiring|hand] [port]`: serves the example app on 127.0.0.1, on
+// the PostgreSQL that `Scripts/postgres.sh start` runs (see `DatabaseSettings`), until SIGINT or
+// SIGTERM; then stops its services gracefully and prints what it counted.
 let arguments = CommandLine.arguments.dropFirst()
 let variant = arguments.first.flatMap(Variant.init(rawValue:)) ?? .wiring
 let port = arguments.dropFirst().first.flatMap(Int.init) ?? 8080
+// Configuration is read at start-up, and the modules are made from it.
+let settings = DatabaseSettings.fromEnvironment()
 
 let logger = {
     var logger = Logger(label: "Server")
@@ -15,14 +18,23 @@ let logger = {
     return logger
 }()
 
-DependencyContainer.defined(by: .app)
-// Every definition, scope definitions included, builds before the first request.
-try DependencyContainer.verifyRoot()
-DependencyContainer.onUnclosedScope = { scope in logger.warning("freed without close(): \(scope)") }
-
-let stats: ServerStats = variant == .wiring ? resolve() : ServerStats()
-let app = buildApplication(variant, port: port, stats: stats, logger: logger)
-FileHandle.standardError.write(Data("Server (\(variant.rawValue)) on http://127.0.0.1:\(port)\n".utf8))
-try await app.runService()
-
-FileHandle.standardError.write(Data("Server (\(variant.rawValue)) stopped. \(stats.snapshot)\n".utf8))
+switch variant {
+case .wiring:
+    DependencyContainer.defined(by: .app(on: settings))
+    DependencyContainer.onUnclosedScope = { scope in logger.warning("freed without close(): \(scope)") }
+    let stats: ServerStats = resolve()
+    let app = try buildWiredApplication(port: port, logger: logger)
+    Report.line("Server (wiring) on http://127.0.0.1:\(port)")
+    // Returns once SIGTERM or SIGINT has stopped the server (requests in flight finish) and then
+    // every service, in the reverse of the order Wiring listed them.
+    try await app.runService()
+    // What the services used is closed last: every `.onClose`, dependents first.
+    try await DependencyContainer.shared.shutdown(timeout: .seconds(10))
+    Report.line("Server (wiring) stopped. \(stats.snapshot)")
+case .hand:
+    let stats = ServerStats()
+    let app = buildHandWiredApplication(settings: settings, port: port, stats: stats, logger: logger)
+    Report.line("Server (hand) on http://127.0.0.1:\(port)")
+    try await app.runService()
+    Report.line("Server (hand) stopped. \(stats.snapshot)")
+}
