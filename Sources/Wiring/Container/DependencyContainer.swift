@@ -20,7 +20,6 @@
 ///
 /// A container's definitions are fixed once it is built. Singletons are built on first use, once
 /// per container, and any thread may resolve from a container at any time.
-@dynamicMemberLookup
 public final class DependencyContainer: Sendable {
     /// Every definition, each once, in declaration order, included modules' in place: made
     /// when first asked for, for a container made of modules (see ``LazyDefinitions``).

@@ -87,7 +87,13 @@ public func module(
 /// > message naming both sites where the result is first used, unless the later definition says
 /// > ``Definition/override()``.
 ///
-/// - Parameter content: The modules, such as `.backend`, one per line or separated by `;`.
+/// Separate modules written as `.name` with `;`, or give each a line of its own only after a
+/// module made by a call: Swift reads a line that starts with `.` as continuing the line above
+/// it, so `made(from: settings)` followed by a line `.core` means `made(from: settings).core`
+/// ("static member 'core' cannot be used on instance"). ``modules(_:file:line:)``, with commas,
+/// has no such trap.
+///
+/// - Parameter content: The modules, such as `.backend`, separated by `;`.
 /// - Parameter line: The line of the call, for messages.
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Returns: The composed container.
@@ -97,4 +103,20 @@ public func modules(
     @ModulesBuilder _ content: () -> [DependencyContainer]
 ) -> DependencyContainer {
     DependencyContainer.derive(from: content(), file: file, line: line)
+}
+
+/// Composes modules into one container, as the `modules { }` block does, from a list: the
+/// spelling for modules made at start-up from configuration, which a comma keeps apart.
+///
+/// ```swift
+/// func database(_ settings: DatabaseSettings) -> DependencyContainer {
+///     module { single { Database(url: settings.url) } }
+/// }
+/// let settings = DatabaseSettings(url: "postgres://localhost/app")   // read with `await` in `main`
+/// DependencyContainer.defined(by: modules(.backend, database(settings), .app))
+/// ```
+public func modules(
+    _ first: DependencyContainer, _ rest: DependencyContainer..., file: StaticString = #fileID, line: UInt = #line
+) -> DependencyContainer {
+    DependencyContainer.derive(from: [first] + rest, file: file, line: line)
 }

@@ -5,11 +5,13 @@
 ///
 /// ```swift
 /// DependencyContainer.defined(by: modules {
-///     .backend
-///     .network
+///     .backend; .network
 ///     if useMocks { .mocks } else { .app }
 /// })
 /// ```
+///
+/// Separate `.name` lines with `;`: Swift reads a line that starts with `.` as continuing the
+/// line above it.
 ///
 /// Each line is a ``Component``: one module, or the modules of an `if` or a `for`. The block
 /// gathers them into one array with room for all of them: composing ten modules makes that
@@ -51,16 +53,6 @@ public enum ModulesBuilder {
 
     public static func buildExpression(_ container: DependencyContainer) -> Component {
         Component(one: container)
-    }
-
-    /// A line that continued the line above it (see ``LineContinuation``): stops the build with
-    /// the fix.
-    @available(
-        *, unavailable,
-        message: "a line that starts with '.' continues the line above it: separate the modules with ';' (modules { made(); .core }) or write DependencyContainer.core"
-    )
-    public static func buildExpression(_ continued: LineContinuation) -> Component {
-        preconditionFailure("Wiring: a continued line reached a modules { } block (see LineContinuation)")
     }
 
     public static func buildBlock(_ components: Component...) -> Component {

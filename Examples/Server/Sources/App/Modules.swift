@@ -40,23 +40,22 @@ extension DependencyContainer {
         module {
             single { PostgresClient(configuration: settings.clientConfiguration) }
                 .bind((any Service).self)
+                .onClose { (_: PostgresClient) in Report.line("closed PostgresClient") }
             single { PostgresTodoStore(client: resolve()) as TodoStore }
                 .onStart { (store: TodoStore) in try await store.prepare() }
             single { TodoJanitor(store: resolve()) }
                 .bind((any Service).self)
+                .onClose { (_: TodoJanitor) async in Report.line("closed TodoJanitor") }
         }
     }
 
     /// The whole app without a database (the in-memory routes and todos).
     public static let app = modules { .storage; .requests; .memoryTodos }
 
-    /// The whole app on PostgreSQL. `todos(on:)` is written last, or qualified: inside
-    /// `modules { }` a line that starts with `.` continues the line above it.
+    /// The whole app on PostgreSQL: a list, so that the module made from the settings stands
+    /// apart from the others (inside `modules { }`, a line that starts with `.` would continue
+    /// the line above it).
     public static func app(on settings: DatabaseSettings) -> DependencyContainer {
-        modules {
-            .storage
-            .requests
-            todos(on: settings)
-        }
+        modules(.storage, .requests, todos(on: settings))
     }
 }

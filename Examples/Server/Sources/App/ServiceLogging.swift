@@ -37,7 +37,7 @@ public final class TodoJanitor: Service, Sendable {
     }
 
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 _ = try? await self.store.count()
                 try? await Task.sleep(for: self.interval)
