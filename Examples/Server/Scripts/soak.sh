@@ -1,36 +1,51 @@
 #!/usr/bin/env bash
-# Soak: the Wiring variant under load for a long run, checking that memory stays flat and that
-# every request's scope closed (`.onClose` ran once per request).
+# Soak: the Wiring variant serving a database route until it has answered a number of requests
+# (1,000,000 by default), checking that memory stays flat and that every request's scope closed
+# (`.onClose` ran once per request).
 #
-#   Scripts/soak.sh [seconds]      (default 70: about 1,000,000 requests on this machine)
+#   Scripts/soak.sh [requests]
 #
-# Prints RSS after a warm-up and at the end, requests served, audit logs flushed by `.onClose`,
-# and scopes still open.
+# Starts PostgreSQL (Scripts/postgres.sh) and the release server pinned to core 0, wrk and
+# PostgreSQL on core 1; prints RSS after a warm-up and at the end, requests served (scopes
+# opened), audit logs flushed by `.onClose`, and scopes still open. Stops only what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-70}
+target=${1:-1000000}
 port=${PORT:-18090}
 
+Scripts/postgres.sh start
 swift build -c release --product Server > /dev/null
 server=$(swift build -c release --show-bin-path)/Server
-pin_server=""; pin_wrk=""
-if command -v taskset > /dev/null && [ "$(nproc)" -ge 2 ]; then pin_server="taskset -c 0"; pin_wrk="taskset -c 1"; fi
+pin_server=""; pin_other=""
+if command -v taskset > /dev/null && [ "$(nproc)" -ge 2 ]; then
+    pin_server="taskset -c 0"; pin_other="taskset -c 1"
+    postmaster=$(head -1 "${WIRING_PG_DIR:-/tmp/wiring-postgres-${WIRING_DB_PORT:-54329}}/postmaster.pid" 2> /dev/null || true)
+    [ -n "$postmaster" ] && taskset -apc 1 "$postmaster" > /dev/null || true
+fi
 
 $pin_server "$server" wiring "$port" 2> /dev/null &
 pid=$!
-trap 'kill -INT $pid 2> /dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/users/1" > /dev/null 2>&1 && break; sleep 0.1; done
+trap 'kill -INT $pid 2> /dev/null || true; Scripts/postgres.sh stop' EXIT
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/hello" > /dev/null 2>&1 && break; sleep 0.1; done
+id=$(curl -sf -X POST -H 'content-type: application/json' -d '{"title":"soak"}' "http://127.0.0.1:$port/todos" \
+    | python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")
+route="http://127.0.0.1:$port/todos/$id"
 
-$pin_wrk wrk -t1 -c32 -d5s "http://127.0.0.1:$port/users/42" > /dev/null
+$pin_other wrk -t1 -c32 -d5s "$route" > /dev/null
 before=$(curl -s "http://127.0.0.1:$port/stats")
-$pin_wrk wrk -t1 -c32 -d"${seconds}s" "http://127.0.0.1:$port/users/42" | grep -E "requests in|Requests/sec"
+served=0
+while [ "$served" -lt "$target" ]; do
+    out=$($pin_other wrk -t1 -c32 -d20s "$route")
+    served=$((served + $(echo "$out" | sed -nE 's/^ *([0-9]+) requests in.*/\1/p')))
+    echo "   $served requests"
+done
 sleep 1
 after=$(curl -s "http://127.0.0.1:$port/stats")
 python3 - "$before" "$after" <<'PY'
 import json, sys
 before, after = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-# Each /stats request counts itself (it goes through the middleware) but resolves no audit log.
-served = after["requests"] - before["requests"]
+# The /stats request counts itself (it goes through the middleware) but resolves no audit log.
+served = after["requests"] - before["requests"] - 1
 print(f"requests during the soak (scopes opened): {served:,}")
 print(f"audit logs flushed by onClose during the soak: {after['auditLogsFlushed'] - before['auditLogsFlushed']:,}")
 print(f"scopes open at the end: {after['openScopes']}")
