@@ -34,7 +34,50 @@ private final class Server: LongRunning {
 }
 private final class FakeDatabase: LongRunning {}
 
+private final class Named: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+private enum Visit {}
+
+extension DependencyContainer {
+    fileprivate static let lifecycleCore = module {
+        single { Database() }
+    }
+    /// A module made from a value read at start-up.
+    fileprivate static func named(_ name: String) -> DependencyContainer {
+        module { single { Named(name) } }
+    }
+}
+
 @Suite struct LifecycleTests {
+    @Test func modulesMadeFromStartUpValuesComposeAsAList() {
+        let name = ["wiring", "app"].joined(separator: "-")  // as if read at start-up
+        let app = modules(.lifecycleCore, .named(name))
+        #expect((app.resolve() as Named).name == "wiring-app")
+        let _: Database = app.resolve()
+    }
+
+    @Test func aScopeShutdownAwaitsItsCallbacksDependentsFirst() async throws {
+        let events = Events()
+        let root = module {
+            scope(Visit.self) {
+                scoped { Repository() }
+                    .onClose { (_: Repository) async in
+                        try? await Task.sleep(for: .milliseconds(5))
+                        events.append("repository")
+                    }
+                scoped { Database() }.onClose { (_: Database) in events.append("database") }
+            }
+        }
+        let visit = root.openScope(Visit.self)
+        let repository: Repository = visit.resolve()
+        _ = repository.database
+        try await visit.shutdown()
+        #expect(events.all == ["repository", "database"])
+        #expect(visit.isClosed)
+    }
+
     @Test func aDependencyBuiltLaterByLazyInjectIsClosedAfterItsDependent() {
         let events = Events()
         let container = module {

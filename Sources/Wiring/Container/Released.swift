@@ -120,6 +120,7 @@ struct ReleasedList: ~Copyable {
         }
         for index in gathered.indices {
             if case let .sync(body) = gathered[index].onClose { body(gathered[index].value) }
+            gathered[index].free?()
         }
     }
 }

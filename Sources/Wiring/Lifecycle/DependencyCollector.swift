@@ -53,7 +53,9 @@ struct DependencyCollector {
     /// Notes, in the kept build running on this thread (if any), that it resolved the kept
     /// instance created as `sequence`.
     static func note(_ sequence: UInt64) {
-        current?.pointee.direct.append(sequence)
+        // 0: built in a verification sandbox, which numbers nothing.
+        guard sequence != 0, let collector = current else { return }
+        collector.pointee.direct.append(sequence)
     }
 
     /// The lazy dependencies of the kept build running on this thread, made on first use: a
