@@ -57,7 +57,7 @@ extension Definition {
     /// ``DependencyContainer/shutdown(timeout:)`` awaits it, dependents before what they use,
     /// and reports what it throws. `close()` and `unload` cannot wait: they start the async
     /// callbacks, in the same order, on a task of their own. Otherwise as the synchronous
-    /// ``onClose(file:line:_:)-(_,_,(T)->Void)``.
+    /// ``onClose(file:line:_:)-34ryu``.
     public func onClose<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
     ) -> Definition {

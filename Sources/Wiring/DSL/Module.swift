@@ -90,7 +90,7 @@ public func module(
 /// Separate modules written as `.name` with `;`, or give each a line of its own only after a
 /// module made by a call: Swift reads a line that starts with `.` as continuing the line above
 /// it, so `made(from: settings)` followed by a line `.core` means `made(from: settings).core`
-/// ("static member 'core' cannot be used on instance"). ``modules(_:file:line:)``, with commas,
+/// ("static member 'core' cannot be used on instance"). ``modules(_:_:file:line:)``, with commas,
 /// has no such trap.
 ///
 /// - Parameter content: The modules, such as `.backend`, separated by `;`.
