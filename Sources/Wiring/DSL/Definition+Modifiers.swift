@@ -35,7 +35,8 @@ extension Definition {
     /// `Connection`) stops the program here, with
     /// ``WiringError/onCloseNeverRuns(type:callbackTakes:definedAt:)``; a protocol, `Any` or a
     /// class in its hierarchy is checked on each instance. Each callback runs exactly once,
-    /// outside every Wiring lock, newest instance first; when it runs, resolving from the
+    /// outside every Wiring lock, each instance's before those of what it uses (see
+    /// <doc:ServicesAndLifecycle>); when it runs, resolving from the
     /// closing scope is an error. Factories and weak singles are never held by Wiring, so they
     /// have nothing to release; a container that is deallocated without `close()` releases its
     /// singletons without callbacks.

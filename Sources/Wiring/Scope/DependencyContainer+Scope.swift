@@ -214,13 +214,20 @@ extension DependencyContainer {
     ///
     /// The `.onClose { }` callbacks of its instances and the scope's own ``onClose(file:line:_:)``
     /// callbacks run exactly once, even when several threads close the scope at the same
-    /// moment, outside every Wiring lock, newest first. The scope is already closed when they
-    /// run: resolving from it there is a ``WiringError/scopeClosed(scope:type:requestedAt:)``.
+    /// moment, outside every Wiring lock, in dependency order: each instance's before those of
+    /// what it resolved while it was built (or through its `@LazyInject`s since), newest first
+    /// otherwise. The scope is already closed when they run: resolving from it there is a
+    /// ``WiringError/scopeClosed(scope:type:requestedAt:)``.
+    ///
+    /// `close()` cannot wait: from the first `async` callback on, the callbacks run, in the same
+    /// order, on a task of their own, and `close()` returns before they finish. Use
+    /// ``shutdown(timeout:)`` to await them and see what they throw.
     ///
     /// Any container can be closed, as KOIN's `Koin.close()`: a container that is not a scope
-    /// releases every instance it built, running their `.onClose` callbacks newest first, and
-    /// resolves nothing afterwards (``WiringError/containerClosed(type:requestedAt:)``). Closing
-    /// the root (the global one, or a task's own) closes the scopes opened from it too.
+    /// releases every instance it built, running their `.onClose` callbacks in the same
+    /// dependency order, and resolves nothing afterwards
+    /// (``WiringError/containerClosed(type:requestedAt:)``). Closing the root (the global one, or
+    /// a task's own) closes the scopes opened from it too.
     public func close(file: StaticString = #fileID, line: UInt = #line) {
         guard let scope else { return closeContainer(file: file, line: line) }
         // Closed already: nothing to do. Else the callbacks run and the instances go after the
