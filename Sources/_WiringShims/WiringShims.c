@@ -20,8 +20,7 @@ static void wiring_reader_release(void *raw) {
     struct wiring_reader_record *record = raw;
     if (wiring_me == record) wiring_me = 0;
     __atomic_store_n(&record->epoch, 0, __ATOMIC_RELEASE);
-    record->frame = 0;
-    record->parameters = 0;
+    record->slots[0] = record->slots[1] = record->slots[2] = 0;
     __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
 }
 
@@ -54,8 +53,7 @@ struct wiring_reader_record *wiring_reader_make(void) {
             record->next = head;
         } while (!__atomic_compare_exchange_n(&wiring_readers, &head, record, 1, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
     }
-    record->frame = 0;
-    record->parameters = 0;
+    record->slots[0] = record->slots[1] = record->slots[2] = 0;
     if (wiring_has_key) pthread_setspecific(wiring_reader_key, record);
     wiring_me = record;
     return record;

@@ -435,7 +435,8 @@ struct Entry: Sendable {
                 let address = storage.unsafelyUnwrapped
                 if useInline { inlineUsed = true }
                 if mode != .sandboxed { own.pointee.sequence = nextCreationSequence() }
-                own.pointee.dependencies = collected
+                // Most singletons resolve nothing kept: no store, no retain.
+                if !collected.isEmpty || !own.pointee.dependencies.isEmpty { own.pointee.dependencies = collected }
                 guard retiredBy == nil else { return retirement(ofPublished: address) }
                 DependencyCollector.note(own.pointee.sequence)
                 wiring_atomic_store_release(word, address)
@@ -513,7 +514,7 @@ struct Entry: Sendable {
                     state.pointee.held = held.take()
                 }
                 state.pointee.sequence = kept
-                state.pointee.dependencies = collected
+                if !collected.isEmpty || !state.pointee.dependencies.isEmpty { state.pointee.dependencies = collected }
                 DependencyCollector.note(kept)
                 return nil
             })

@@ -58,7 +58,7 @@ final class LazyStorage<Value>: @unchecked Sendable {
                 }
             }
         }
-        owner.add(resolved?.direct ?? [])
+        owner.add(resolved?.all ?? [])
         // Only a cycle check can throw there, before the resolve: resolved plainly, it reports.
         return value ?? resolveValue(container)
     }

@@ -29,7 +29,7 @@ struct ParameterFrame {
 
     /// The innermost frame of the current thread, if a build with parameters is running on it.
     static var current: UnsafeMutablePointer<ParameterFrame>? {
-        wiring_current_parameters()?.assumingMemoryBound(to: ParameterFrame.self)
+        wiring_slot(1)?.assumingMemoryBound(to: ParameterFrame.self)
     }
 
     /// Runs `body` with `values` as the current thread's parameters.
@@ -39,8 +39,8 @@ struct ParameterFrame {
         let parent = current
         var frame = ParameterFrame(values: values, signature: signature, parent: parent)
         return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
-            wiring_set_current_parameters(pointer)
-            defer { wiring_set_current_parameters(parent) }
+            wiring_set_slot(1, pointer)
+            defer { wiring_set_slot(1, parent) }
             return try body()
         }
     }

@@ -35,7 +35,7 @@ struct ResolutionFrame {
     /// The innermost frame of the current thread, if a resolution is running on it.
     @inline(__always)
     static var current: UnsafeMutablePointer<ResolutionFrame>? {
-        wiring_current_frame()?.assumingMemoryBound(to: ResolutionFrame.self)
+        wiring_slot(0)?.assumingMemoryBound(to: ResolutionFrame.self)
     }
 
     /// The innermost frame of the thread whose reader record is `reader`.
@@ -74,8 +74,8 @@ struct ResolutionFrame {
         return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
             let depth = pointer.pointee.depth
             if depth >= cycleCheckDepth, depth & (depth &- 1) == 0 { try checkForCycle(at: pointer) }
-            wiring_set_current_frame(pointer)
-            defer { wiring_set_current_frame(parent) }
+            wiring_set_slot(0, pointer)
+            defer { wiring_set_slot(0, parent) }
             return try body()
         }
     }

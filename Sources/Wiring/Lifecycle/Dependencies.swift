@@ -7,15 +7,18 @@ internal import _WiringShims
 /// These edges, not build times, order start hooks, the services list and closing: an instance
 /// comes after what it uses, whenever either was built.
 struct Dependencies {
-    /// Kept instances resolved during the build, in resolve order (repeats are harmless).
-    var direct: [UInt64] = []
+    /// Kept instances resolved during the build, in resolve order (repeats are harmless); `nil`
+    /// for none, which costs no reference counting.
+    var direct: [UInt64]?
     /// What the instance's `@LazyInject`s resolve later; made by the first one, if any.
     var late: LateDependencies?
 
+    var isEmpty: Bool { direct == nil && late == nil }
+
     /// Every creation number, direct and late.
     var all: [UInt64] {
-        guard let late else { return direct }
-        return direct + late.sequences
+        guard let late else { return direct ?? [] }
+        return (direct ?? []) + late.sequences
     }
 }
 

@@ -44,8 +44,7 @@ static inline void wiring_root_generation_advance(void) { __atomic_add_fetch(&wi
 // 128 bytes of its own (two cache lines), so readers never write a line another reader writes.
 struct wiring_reader_record {
     uintptr_t epoch;
-    void *_Nullable frame;
-    void *_Nullable parameters;
+    void *_Nullable slots[3];                     // the thread's frame, parameters, dependency collector
     int in_use;                                   // 1 while a live thread owns the record
     struct wiring_reader_record *_Nullable next;  // immutable once the record is published
 };
@@ -79,11 +78,10 @@ static inline void wiring_read_exit(void *_Nonnull reader) {
 /// Waits until no thread is still in a read section that began before this call.
 void wiring_synchronize(void);
 
-static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) { return ((struct wiring_reader_record *)reader)->frame; }
-static inline void *_Nullable wiring_current_frame(void) { return wiring_me ? wiring_me->frame : 0; }
-static inline void wiring_set_current_frame(void *_Nullable frame) { wiring_reader()->frame = frame; }
-static inline void *_Nullable wiring_current_parameters(void) { return wiring_me ? wiring_me->parameters : 0; }
-static inline void wiring_set_current_parameters(void *_Nullable parameters) { wiring_reader()->parameters = parameters; }
+// The thread's slots: 0 its innermost resolution frame, 1 its parameters, 2 its dependency collector.
+static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) { return ((struct wiring_reader_record *)reader)->slots[0]; }
+static inline void *_Nullable wiring_slot(int index) { return wiring_me ? wiring_me->slots[index] : 0; }
+static inline void wiring_set_slot(int index, void *_Nullable value) { wiring_reader()->slots[index] = value; }
 
 // Whether a build observer is set (BuildObserver.swift): one relaxed load per build.
 extern long wiring_build_observed;
