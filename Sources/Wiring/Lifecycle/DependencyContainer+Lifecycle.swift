@@ -64,6 +64,11 @@ extension DependencyContainer {
     /// the error is a ``LifecycleError`` naming the instance's type. A build that fails is
     /// reported the same way, with its ``WiringError``.
     public func start() async throws(LifecycleError) {
+        do {
+            if let eager { try eager.start(in: self) }
+        } catch {
+            throw LifecycleError(operation: "start", failures: [.init(type: "createdAtStart()", error: error)], unfinished: [])
+        }
         let withHooks = registry.entries.filter { $0.info.hooks?.start != nil && $0.info.lifetime == .singleton }
         for entry in withHooks {
             do {
@@ -98,6 +103,7 @@ extension DependencyContainer {
     /// Factories are left out (a service runs for the app's lifetime). A definition replaced by
     /// `.override()` or a test override, with its bindings, is not among them.
     public func services<S>(_ type: S.Type = S.self) throws(WiringError) -> [S] {
+        if let eager { try eager.start(in: self) }
         let registry = registry
         // A binding whose primary was replaced (`.override()` of its type) still answers for
         // `S`, as KOIN's does; but a replaced service must not run beside its replacement.
