@@ -3,14 +3,16 @@
 # (1,000,000 by default), checking that memory stays flat and that every request's scope closed
 # (`.onClose` ran once per request).
 #
-#   Scripts/soak.sh [requests]
+#   Scripts/soak.sh [requests] [route]     (route: `db`, the default, reads a todo; or a path
+#                                           such as /users/42, served from memory)
 #
-# Starts PostgreSQL (Scripts/postgres.sh) and the release server pinned to core 0, wrk and
+# Starts PostgreSQL (Scripts/postgres.sh) and the release server (VARIANT=hand for the hand-wired one) pinned to core 0, wrk and
 # PostgreSQL on core 1; prints RSS after a warm-up and at the end, requests served (scopes
 # opened), audit logs flushed by `.onClose`, and scopes still open. Stops only what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-1000000}
+route_arg=${2:-db}
 port=${PORT:-18090}
 
 Scripts/postgres.sh start
@@ -23,13 +25,13 @@ if command -v taskset > /dev/null && [ "$(nproc)" -ge 2 ]; then
     [ -n "$postmaster" ] && taskset -apc 1 "$postmaster" > /dev/null || true
 fi
 
-$pin_server "$server" wiring "$port" 2> /dev/null &
+$pin_server "$server" "${VARIANT:-wiring}" "$port" 2> /dev/null &
 pid=$!
 trap 'kill -INT $pid 2> /dev/null || true; Scripts/postgres.sh stop' EXIT
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/hello" > /dev/null 2>&1 && break; sleep 0.1; done
 id=$(curl -sf -X POST -H 'content-type: application/json' -d '{"title":"soak"}' "http://127.0.0.1:$port/todos" \
     | python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")
-route="http://127.0.0.1:$port/todos/$id"
+if [ "$route_arg" = db ]; then route="http://127.0.0.1:$port/todos/$id"; else route="http://127.0.0.1:$port$route_arg"; fi
 
 $pin_other wrk -t1 -c32 -d5s "$route" > /dev/null
 before=$(curl -s "http://127.0.0.1:$port/stats")
