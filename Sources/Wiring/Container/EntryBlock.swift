@@ -201,12 +201,13 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             for index in 0..<header.pointee.count {
                 let element = elements + index
                 Entry(element).freePublished()
-                // Invariant: `own.held` is an element's only field that owns anything (the rest
-                // are pointers, metatypes and plain values). So an element whose `own` holds
-                // nothing (every singleton and factory, and a scoped or weak entry not holding an
-                // instance) owns nothing, and is left as it is: its memory goes with the block.
-                // This saves the outlined destroy a `deinitialize` runs on every element.
-                if element.pointee.own.held != nil {
+                // Invariant: `own.held` and `own.dependencies` are an element's only fields that
+                // own anything (the rest are pointers, metatypes and plain values). So an element
+                // whose `own` holds neither (a factory, a singleton that resolved nothing kept,
+                // a scoped or weak entry not holding an instance) owns nothing, and is left as it
+                // is: its memory goes with the block. This saves the outlined destroy a
+                // `deinitialize` runs on every element.
+                if element.pointee.own.held != nil || !element.pointee.own.dependencies.isEmpty {
                     element.deinitialize(count: 1)
                 }
             }
