@@ -17,11 +17,7 @@ extension DependencyContainer {
         let released: [Released]
         if let scope {
             var taken: [Released] = []
-            _ = scope.close(ownRegistry, collecting: { taken = $0 }) { children in
-                if scope.isFiled { scopeDirectory.remove(self) }
-                forgetScope(scope)
-                for child in children { child.close() }
-            }
+            closeScope(scope, collecting: { taken = $0 })
             released = taken
         } else {
             if let state = owningRootState {

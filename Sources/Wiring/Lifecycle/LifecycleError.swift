@@ -39,19 +39,13 @@ final class ShutdownProgress: @unchecked Sendable {
     // Every `var` is only touched under `lock`.
     private let lock = Lock()
     private var over = false
-    private var running: String?
     private var finished: Set<Int> = []
 
     /// Whether the deadline passed: callbacks not begun are skipped (their instances still freed).
     var isOver: Bool { lock.withLock { over } }
 
-    func begin(_ type: String) { lock.withLock { running = type } }
-
     func end(_ index: Int) {
-        lock.withLock {
-            running = nil
-            finished.insert(index)
-        }
+        _ = lock.withLock { finished.insert(index) }
     }
 
     /// Marks the deadline passed; returns the indices of `count` callbacks that had not finished.

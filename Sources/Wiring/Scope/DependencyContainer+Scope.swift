@@ -230,10 +230,18 @@ extension DependencyContainer {
     /// a task's own) closes the scopes opened from it too.
     public func close(file: StaticString = #fileID, line: UInt = #line) {
         guard let scope else { return closeContainer(file: file, line: line) }
-        // Closed already: nothing to do. Else the callbacks run and the instances go after the
-        // id is free and the scopes opened from this one are closed, outside every lock.
+        closeScope(scope, collecting: nil, file: file, line: line)
+    }
+
+    /// Closes `scope` (this container's): closed already, nothing to do. Else the callbacks run
+    /// (or, with `collecting`, what it held is handed there) after the id is free and the scopes
+    /// opened from this one are closed, outside every lock.
+    func closeScope(
+        _ scope: ScopeState, collecting: ((consuming [Released]) -> Void)?, file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
         // A scope is built at once: its registry is its own (read in place, not retained).
-        _ = scope.close(ownRegistry) { children in
+        _ = scope.close(ownRegistry, collecting: collecting) { children in
             if scope.isFiled { scopeDirectory.remove(self) }
             forgetScope(scope)
             for child in children { child.close(file: file, line: line) }
