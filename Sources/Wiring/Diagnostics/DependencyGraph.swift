@@ -14,7 +14,7 @@
 /// were asked for but are not registered (their ``ResolutionStep/lifetime`` is `nil`).
 public struct DependencyGraph: Sendable, Hashable {
     /// A dependency: the definition at `from` resolved the one at `to` (indices into ``nodes``).
-    public struct Edge: Sendable, Hashable {
+    public struct Edge: Sendable, Hashable, CustomStringConvertible {
         /// The index of the definition that asked.
         public let from: Int
         /// The index of the definition (or missing type) it asked for.
@@ -23,10 +23,15 @@ public struct DependencyGraph: Sendable, Hashable {
         /// rather than while the definition is built.
         public let isLazy: Bool
 
-        public init(from: Int, to: Int, isLazy: Bool) {
+        init(from: Int, to: Int, isLazy: Bool) {
             self.from = from
             self.to = to
             self.isLazy = isLazy
+        }
+
+        /// `from -> to`, with ` (lazy)` for a lazy dependency: `"2 -> 3 (lazy)"`.
+        public var description: String {
+            "\(from) -> \(to)" + (isLazy ? " (lazy)" : "")
         }
     }
 
@@ -36,7 +41,7 @@ public struct DependencyGraph: Sendable, Hashable {
     /// Every dependency, each once, in the order it was first resolved.
     public let edges: [Edge]
 
-    public init(nodes: [ResolutionStep], edges: [Edge]) {
+    init(nodes: [ResolutionStep], edges: [Edge]) {
         self.nodes = nodes
         self.edges = edges
     }

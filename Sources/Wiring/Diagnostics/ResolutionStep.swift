@@ -27,7 +27,7 @@ public struct ResolutionStep: Sendable, Hashable, CustomStringConvertible {
     /// The scope type a scoped definition belongs to (`scope(Session.self) { … }`), if any.
     public let scope: String?
 
-    public init(
+    init(
         type: String, tag: String?, lifetime: Lifetime?, definedAt: CodeLocation?, isAsync: Bool = false,
         scope: String? = nil
     ) {

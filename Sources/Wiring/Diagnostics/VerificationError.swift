@@ -29,7 +29,7 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// without edges; they do not make ``DependencyContainer/verify()-178vl`` fail.
     public let parametersUnchecked: [ResolutionStep]
 
-    public init(
+    init(
         problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph,
         asyncUnchecked: [ResolutionStep] = [], parametersUnchecked: [ResolutionStep] = []
     ) {
