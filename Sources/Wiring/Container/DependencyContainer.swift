@@ -93,7 +93,7 @@ public final class DependencyContainer: Sendable {
     /// A module of `definitions` (`module { }`, a bootstrap closure): its registry is built on
     /// first use.
     convenience init(definitions: [Definition], site: CodeLocation?) {
-        self.init(moduleOf: Part.parts(of: Definition.packingLines(of: definitions)), site: site)
+        self.init(moduleOf: Part.parts(of: definitions), site: site)
     }
 
     /// A module made of `parts` (`modules { }`, `derive(from:)`, `includes(_:)`): its registry is
@@ -169,11 +169,6 @@ public final class DependencyContainer: Sendable {
     ) throws(WiringError) {
         self.isRoot = isRoot
         self.task = task
-        // A run of definitions given as they are may hold lines not packed yet; a module's are.
-        let parts = parts.map { part -> Part in
-            guard case let .definitions(run) = part else { return part }
-            return .definitions(Definition.packingLines(of: run))
-        }
         ownRegistry = try Registry.build(parts: parts, scope: scope?.id, mode: mode, reusing: previous)
         (storedDefinitions, lazyDefinitions) = DependencyContainer.definitions(of: parts)
         lazy = nil

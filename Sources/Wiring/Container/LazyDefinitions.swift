@@ -51,7 +51,7 @@ final class LazyDefinitions: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     private func flatten(_ parts: [Part]) -> [Definition] {
         // Flattened outside the lock: a module inside these parts may flatten its own parts on
         // the way (with this same lock), and two threads that race here make equal arrays.
-        let definitions = Definition.packingLines(of: parts.flattened())
+        let definitions = parts.flattened()
         return lazyDefinitionsLock.withLock {
             if let flat = load() { return flat.takeUnretainedValue().definitions }
             _ = AtomicReference.exchange(Flat(definitions), in: publishedWord)  // nothing was published before: nothing to release

@@ -75,15 +75,12 @@ final class Registry: Sendable {
     ///   - sharedByScopes: Whether every scope opened from the scope definition `scope` shares
     ///     this registry: its entries that hold an instance then keep it in each scope's slots.
     static func build(
-        definitions allDefinitions: [Definition],
+        definitions: [Definition],
         scope: ScopeID? = nil,
         mode: EntryMode = .published,
         reusing previous: Registry? = nil,
         sharedByScopes: Bool = false
     ) throws(WiringError) -> Registry {
-        // Every definition is read through its record, on either path: a line not packed yet
-        // (none, when the builder packed its blocks) is packed here, once.
-        let definitions = Definition.packingLines(of: allDefinitions)
         if previous == nil, !sharedByScopes, let plain = Registry.plain(definitions, mode: mode) {
             return plain
         }

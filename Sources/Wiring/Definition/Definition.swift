@@ -224,10 +224,6 @@ public struct Definition: Sendable {
         index = info.index
     }
 
-    /// `definitions` as they are: each definition has its own record from the moment it is
-    /// made, so there is nothing to pack.
-    static func packingLines(of definitions: [Definition]) -> [Definition] { definitions }
-
     /// Every type this definition answers for: its own, then its bindings'.
     var slots: [DefinitionInfo] { [info] + bindings.map(\.info) }
 
