@@ -3,12 +3,15 @@
 # (1,000,000 by default), checking that memory stays flat and that every request's scope closed
 # (`.onClose` ran once per request).
 #
-#   Scripts/soak.sh [requests] [route]     (route: `db`, the default, reads a todo; or a path
+#   [WARMUP=seconds] Scripts/soak.sh [requests] [route]     (route: `db`, the default, reads a todo; or a path
 #                                           such as /users/42, served from memory)
 #
 # Starts PostgreSQL (Scripts/postgres.sh) and the release server (VARIANT=hand for the hand-wired one) pinned to core 0, wrk and
-# PostgreSQL on core 1; prints RSS after a warm-up and at the end, requests served (scopes
-# opened), audit logs flushed by `.onClose`, and scopes still open. Stops only what it started.
+# PostgreSQL on core 1; prints RSS after a warm-up (60 s) and at the end, requests served (scopes
+# opened), audit logs flushed by `.onClose`, and scopes still open, with the RSS after each
+# 20-second round (growth that stops is the allocator settling; growth that goes on is a leak).
+# Stops only what it started. Set MALLOC_ARENA_MAX to see how much of the growth is glibc's
+# per-thread arenas.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-1000000}
@@ -33,13 +36,16 @@ id=$(curl -sf -X POST -H 'content-type: application/json' -d '{"title":"soak"}' 
     | python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")
 if [ "$route_arg" = db ]; then route="http://127.0.0.1:$port/todos/$id"; else route="http://127.0.0.1:$port$route_arg"; fi
 
-$pin_other wrk -t1 -c32 -d5s "$route" > /dev/null
+# Warm-up to steady state: the database client opens its connections and sizes its buffers,
+# and the allocator its arenas, during the first few hundred thousand requests.
+$pin_other wrk -t1 -c32 -d"${WARMUP:-60}s" "$route" > /dev/null
 before=$(curl -s "http://127.0.0.1:$port/stats")
 served=0
 while [ "$served" -lt "$target" ]; do
     out=$($pin_other wrk -t1 -c32 -d20s "$route")
     served=$((served + $(echo "$out" | sed -nE 's/^ *([0-9]+) requests in.*/\1/p')))
-    echo "   $served requests"
+    # Read apart from the server (a /stats request would count as a request of the soak).
+    echo "   $served requests, RSS $(awk '/^VmRSS/ {print $2}' "/proc/$pid/status") KB"
 done
 sleep 1
 after=$(curl -s "http://127.0.0.1:$port/stats")
