@@ -22,10 +22,18 @@ enum TypeRelation {
     }
 
     /// Whether values of `type` may be of other types: an existential, whose metatype is a
-    /// protocol metatype (`P.Protocol`, `Any.Protocol`), or an optional.
+    /// protocol metatype (`P.Protocol`, `Any.Protocol`), or an optional. Told by the metatype's
+    /// name (no public API says it), once per type: a name costs thousands of instructions, and
+    /// a module made in a function (a test's, a configured one) asks again each time it is made.
     private static func mayHoldOthers(_ type: Any.Type) -> Bool {
         if type is AnyClass { return false }
+        let key = ObjectIdentifier(type)
+        if let known = known.withLock({ $0[key] }) { return known }
         let metatype = String(describing: Swift.type(of: type))
-        return metatype.hasSuffix(".Protocol") || metatype.hasPrefix("Optional<")
+        let answer = metatype.hasSuffix(".Protocol") || metatype.hasPrefix("Optional<")
+        known.withLock { $0[key] = answer }
+        return answer
     }
+
+    private static let known = LockedValue<[ObjectIdentifier: Bool]>([:])
 }
