@@ -138,6 +138,47 @@ extension DependencyContainer {
         #expect(events.all.count == 3)
     }
 
+    @Test func concurrentShutdownsRunEachCallbackOnce() async {
+        let events = Events()
+        let container = module {
+            single { Server(cache: resolve()) }
+                .onClose { (_: Server) async in
+                    try? await Task.sleep(for: .milliseconds(10))
+                    events.append("server")
+                }
+            single { Cache(database: resolve()) }.onClose { (_: Cache) in events.append("cache") }
+            single { Database() }.onClose { (_: Database) async in events.append("database") }
+        }
+        let _: Server = container.resolve()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try? await container.shutdown() }
+            }
+        }
+        container.close()
+        #expect(events.all == ["server", "cache", "database"])
+    }
+
+    @Test func concurrentStartsRunEachHookOnce() async throws {
+        let events = Events()
+        let container = module {
+            single { Server(cache: Cache(database: resolve())) }
+                .onStart { (_: Server) in events.append("start server") }
+            single { Database() }
+                .onStart { (_: Database) async in
+                    try? await Task.sleep(for: .milliseconds(10))
+                    events.append("start database")
+                }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await container.start() }
+            }
+            try await group.waitForAll()
+        }
+        #expect(events.all == ["start database", "start server"])
+    }
+
     @Test func aDeadlineReportsWhatDidNotFinish() async {
         let events = Events()
         let container = module {
@@ -209,6 +250,53 @@ extension DependencyContainer {
         }
         await #expect(throws: LifecycleError.self) { try await container.start() }
         #expect(events.all.isEmpty)
+    }
+
+    @Test func aHookThatFailedRunsAgainOnTheNextStart() async throws {
+        let events = Events()
+        let container = module {
+            single { Server(cache: Cache(database: resolve())) }.onStart { (_: Server) in events.append("server") }
+            single { Database() }
+                .onStart { (_: Database) in
+                    events.append("migration")
+                    // The first attempt fails (the database was not up yet, say).
+                    if events.all.count == 1 { throw Failed(name: "migration") }
+                }
+        }
+        await #expect(throws: LifecycleError.self) { try await container.start() }
+        try await container.start()
+        try await container.start()
+        #expect(events.all == ["migration", "migration", "server"])
+    }
+
+    @Test func aStartWaitingForAHookThatFailsThrowsItsError() async {
+        let events = Events()
+        let container = module {
+            single { Server(cache: Cache(database: resolve())) }.onStart { (_: Server) in events.append("server") }
+            single { Database() }
+                .onStart { (_: Database) async throws in
+                    try await Task.sleep(for: .milliseconds(20))
+                    events.append("migration")
+                    throw Failed(name: "migration")
+                }
+        }
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    do throws(LifecycleError) {
+                        try await container.start()
+                        return "started"
+                    } catch {
+                        return error.failures.map(\.type).joined()
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        // Both starts fail on the database's hook; each run of it failed, and the server's never ran.
+        #expect(outcomes == ["Database", "Database"])
+        #expect(!events.all.contains("server"))
+        #expect((1...2).contains(events.all.count))
     }
 
     @Test func servicesComeInDependencyOrderWhateverTheDeclarationOrder() throws {

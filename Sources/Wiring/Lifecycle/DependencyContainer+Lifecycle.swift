@@ -55,10 +55,12 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
-    /// Each instance's hook runs once, however many times `start()` is called. The first hook
-    /// that throws stops the start: the hooks after it (which may depend on it) do not run, and
-    /// the error is a ``LifecycleError`` naming the instance's type. A build that fails is
-    /// reported the same way, with its ``WiringError``.
+    /// Each instance's hook runs once, however many times `start()` is called: a call that
+    /// finds a hook running (another task's `start()`) waits for it before going on to what
+    /// depends on it. The first hook that throws stops the start: the hooks after it (which may
+    /// depend on it) do not run, and the error is a ``LifecycleError`` naming the instance's
+    /// type; that hook runs again on the next `start()`. A build that fails is reported the
+    /// same way, with its ``WiringError``.
     public func start() async throws(LifecycleError) {
         do {
             if let eager { try eager.start(in: self) }
@@ -76,9 +78,9 @@ extension DependencyContainer {
         }
         let hooked = Set(withHooks.map(\.opaque))
         for built in builtSingletons() where hooked.contains(built.entry.opaque) {
-            guard let hook = built.info.hooks?.start, StartedInstances.claim(built.sequence) else { continue }
+            guard let hook = built.info.hooks?.start else { continue }
             do {
-                try await hook(built.value)
+                try await StartedInstances.run(built.sequence) { try await hook(built.value) }
             } catch {
                 throw LifecycleError(
                     operation: "start", failures: [.init(type: typeName(built.info.type), error: error)], unfinished: [])
@@ -144,13 +146,69 @@ extension DependencyContainer {
     }
 }
 
-/// The instances whose start hook has run (by creation number, which is never reused).
+/// The start hooks that ran or are running, by the creation number of their instance (never
+/// reused): each runs once however many `start()` calls ask at the same time.
 enum StartedInstances {
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var started: Set<UInt64> = []  // under `lock`
+    private enum State {
+        /// Its hook is running; these callers wait for it.
+        case running(waiters: [CheckedContinuation<Bool, any Error>])
+        case done
 
-    /// Whether the hook of the instance created as `sequence` is this caller's to run.
-    static func claim(_ sequence: UInt64) -> Bool {
-        lock.withLock { started.insert(sequence).inserted }
+        var waiters: [CheckedContinuation<Bool, any Error>] {
+            guard case let .running(waiters) = self else { return [] }
+            return waiters
+        }
+    }
+
+    private static let states = LockedValue<[UInt64: State]>([:])
+
+    /// Runs `hook` for the instance created as `sequence` unless it ran: a caller that finds it
+    /// running waits for it, and throws its error. A hook that throws is forgotten, so a later
+    /// call runs it again.
+    static func run(_ sequence: UInt64, _ hook: () async throws -> Void) async throws {
+        while true {
+            let isMine: Bool? = states.withLock { states in
+                switch states[sequence] {
+                case nil:
+                    states[sequence] = .running(waiters: [])
+                    return true
+                case .running: return false
+                case .done: return nil
+                }
+            }
+            guard let isMine else { return }
+            if isMine { return try await runClaimed(sequence, hook) }
+            if try await waitForRun(of: sequence) { return }
+        }
+    }
+
+    private static func runClaimed(_ sequence: UInt64, _ hook: () async throws -> Void) async throws {
+        do {
+            try await hook()
+        } catch {
+            let waiters = states.withLock { $0.removeValue(forKey: sequence) }?.waiters ?? []
+            for waiter in waiters { waiter.resume(throwing: error) }
+            throw error
+        }
+        let waiters = states.withLock { $0.updateValue(.done, forKey: sequence) }?.waiters ?? []
+        for waiter in waiters { waiter.resume(returning: true) }
+    }
+
+    /// Waits for another caller's run of the hook: `true` once it succeeded; `false` if it
+    /// failed before this caller could wait, for this caller to run it.
+    private static func waitForRun(of sequence: UInt64) async throws -> Bool {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
+            let state = states.withLock { states -> State? in
+                if case let .running(waiters) = states[sequence] {
+                    states[sequence] = .running(waiters: waiters + [continuation])
+                }
+                return states[sequence]
+            }
+            switch state {
+            case .running?: break  // the run resumes it
+            case .done?: continuation.resume(returning: true)
+            case nil: continuation.resume(returning: false)
+            }
+        }
     }
 }
