@@ -152,11 +152,42 @@ extension DependencyContainer {
         let _: Server = container.resolve()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
-                group.addTask { try? await container.shutdown() }
+                group.addTask {
+                    try? await container.shutdown()
+                    // Each returns once every callback ran, not only the one that ran them.
+                    events.append(events.all.contains("database") ? "returned after all" : "returned early")
+                }
             }
         }
         container.close()
-        #expect(events.all == ["server", "cache", "database"])
+        #expect(events.all.prefix(3) == ["server", "cache", "database"])
+        #expect(events.all.dropFirst(3) == Array(repeating: "returned after all", count: 8)[...])
+    }
+
+    @Test func aShutdownWaitingForAnotherThrowsItsFailures() async {
+        let container = module {
+            single { Database() }
+                .onClose { (_: Database) async throws in
+                    // Long enough for both shutdowns to have begun.
+                    try await Task.sleep(for: .milliseconds(200))
+                    throw Failed(name: "flush")
+                }
+        }
+        let _: Database = container.resolve()
+        let failures = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    do throws(LifecycleError) {
+                        try await container.shutdown()
+                        return []
+                    } catch {
+                        return error.failures.map(\.type)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(failures == [["Database"], ["Database"]])
     }
 
     @Test func concurrentStartsRunEachHookOnce() async throws {

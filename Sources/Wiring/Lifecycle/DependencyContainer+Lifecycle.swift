@@ -13,7 +13,15 @@ extension DependencyContainer {
     /// it passes are reported as ``LifecycleError/unfinished`` and those not begun are skipped;
     /// their instances are still released. The scopes opened from this container are closed
     /// first, as `close()` closes them. On a scope, its own instances are awaited the same way.
+    /// A `shutdown()` called while another of the same container runs waits for it and throws
+    /// what it throws.
     public func shutdown(timeout: Duration? = nil) async throws(LifecycleError) {
+        try await RunningShutdowns.run(of: ObjectIdentifier(self)) { () async throws(LifecycleError) in
+            try await shutdownNow(timeout: timeout)
+        }
+    }
+
+    private func shutdownNow(timeout: Duration?) async throws(LifecycleError) {
         let released: [Released]
         if let scope {
             var taken: [Released] = []
@@ -143,6 +151,45 @@ extension DependencyContainer {
         }
         return DependencyOrder.starting(built, sequence: \.sequence, dependencies: \.dependencies)
             .filter { !$0.entry.isBinding }
+    }
+}
+
+/// The shutdowns running, by container: a second `shutdown()` of a container waits for the
+/// first and shares its outcome, instead of returning while the first still awaits callbacks.
+enum RunningShutdowns {
+    private typealias Waiter = CheckedContinuation<Result<Void, LifecycleError>, Never>
+    private static let waiters = LockedValue<[ObjectIdentifier: [Waiter]]>([:])
+
+    static func run(
+        of container: ObjectIdentifier, _ shutdown: () async throws(LifecycleError) -> Void
+    ) async throws(LifecycleError) {
+        let isRunning = waiters.withLock { waiters in
+            if waiters[container] != nil { return true }
+            waiters[container] = []
+            return false
+        }
+        guard !isRunning else { return try await waitForRun(of: container).get() }
+        let outcome: Result<Void, LifecycleError>
+        do throws(LifecycleError) {
+            try await shutdown()
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        for waiter in waiters.withLock({ $0.removeValue(forKey: container) }) ?? [] { waiter.resume(returning: outcome) }
+        try outcome.get()
+    }
+
+    private static func waitForRun(of container: ObjectIdentifier) async -> Result<Void, LifecycleError> {
+        await withCheckedContinuation { (waiter: Waiter) in
+            let isWaiting = waiters.withLock { waiters in
+                guard waiters[container] != nil else { return false }
+                waiters[container]?.append(waiter)
+                return true
+            }
+            // Finished in between: it closed everything there was.
+            if !isWaiting { waiter.resume(returning: .success(())) }
+        }
     }
 }
 
