@@ -39,6 +39,17 @@ private final class Named: Sendable {
     init(_ name: String) { self.name = name }
 }
 private enum Visit {}
+/// Lets a definition's hooks reach the container they belong to.
+private final class ContainerHolder: @unchecked Sendable {
+    // `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: DependencyContainer?
+
+    var container: DependencyContainer? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
 
 extension DependencyContainer {
     fileprivate static let lifecycleCore = module {
@@ -188,6 +199,26 @@ extension DependencyContainer {
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(failures == [["Database"], ["Database"]])
+    }
+
+    @Test func aCallbackOrHookCallingItsOwnContainerAgainDoesNotWaitForItself() async throws {
+        let events = Events()
+        let holder = ContainerHolder()
+        let container = module {
+            single { Database() }
+                .onStart { (_: Database) async throws in
+                    try await holder.container?.start()
+                    events.append("started")
+                }
+                .onClose { (_: Database) async in
+                    try? await holder.container?.shutdown()
+                    events.append("closed")
+                }
+        }
+        holder.container = container
+        try await container.start()
+        try await container.shutdown()
+        #expect(events.all == ["started", "closed"])
     }
 
     @Test func concurrentStartsRunEachHookOnce() async throws {

@@ -159,22 +159,28 @@ extension DependencyContainer {
 enum RunningShutdowns {
     private typealias Waiter = CheckedContinuation<Result<Void, LifecycleError>, Never>
     private static let waiters = LockedValue<[ObjectIdentifier: [Waiter]]>([:])
+    /// The containers whose shutdown this task (or the task it was made in) runs: a callback
+    /// that shuts its own container down again must not wait for itself.
+    @TaskLocal private static var ownRuns: [ObjectIdentifier] = []
 
     static func run(
         of container: ObjectIdentifier, _ shutdown: () async throws(LifecycleError) -> Void
     ) async throws(LifecycleError) {
+        // From one of its own callbacks: everything was taken already, nothing left to close.
+        if ownRuns.contains(container) { return }
         let isRunning = waiters.withLock { waiters in
             if waiters[container] != nil { return true }
             waiters[container] = []
             return false
         }
         guard !isRunning else { return try await waitForRun(of: container).get() }
-        let outcome: Result<Void, LifecycleError>
-        do throws(LifecycleError) {
-            try await shutdown()
-            outcome = .success(())
-        } catch {
-            outcome = .failure(error)
+        let outcome = await $ownRuns.withValue(ownRuns + [container]) { () async -> Result<Void, LifecycleError> in
+            do throws(LifecycleError) {
+                try await shutdown()
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
         }
         for waiter in waiters.withLock({ $0.removeValue(forKey: container) }) ?? [] { waiter.resume(returning: outcome) }
         try outcome.get()
@@ -208,11 +214,15 @@ enum StartedInstances {
     }
 
     private static let states = LockedValue<[UInt64: State]>([:])
+    /// The hooks this task (or the task it was made in) runs: a hook that calls `start()` again
+    /// must not wait for itself.
+    @TaskLocal private static var ownRuns: [UInt64] = []
 
     /// Runs `hook` for the instance created as `sequence` unless it ran: a caller that finds it
     /// running waits for it, and throws its error. A hook that throws is forgotten, so a later
     /// call runs it again.
     static func run(_ sequence: UInt64, _ hook: () async throws -> Void) async throws {
+        if ownRuns.contains(sequence) { return }
         while true {
             let isMine: Bool? = states.withLock { states in
                 switch states[sequence] {
@@ -231,7 +241,7 @@ enum StartedInstances {
 
     private static func runClaimed(_ sequence: UInt64, _ hook: () async throws -> Void) async throws {
         do {
-            try await hook()
+            try await $ownRuns.withValue(ownRuns + [sequence]) { try await hook() }
         } catch {
             let waiters = states.withLock { $0.removeValue(forKey: sequence) }?.waiters ?? []
             for waiter in waiters { waiter.resume(throwing: error) }
