@@ -14,7 +14,7 @@ extension DependencyContainer {
     /// their instances are still released. The scopes opened from this container are closed
     /// first, as `close()` closes them. On a scope, its own instances are awaited the same way.
     /// A `shutdown()` called while another of the same container runs waits for it and throws
-    /// what it throws.
+    /// what it throws; called from one of that container's own callbacks, it returns at once.
     public func shutdown(timeout: Duration? = nil) async throws(LifecycleError) {
         try await RunningShutdowns.run(of: ObjectIdentifier(self)) { () async throws(LifecycleError) in
             try await shutdownNow(timeout: timeout)
@@ -65,7 +65,7 @@ extension DependencyContainer {
     ///
     /// Each instance's hook runs once, however many times `start()` is called: a call that
     /// finds a hook running (another task's `start()`) waits for it before going on to what
-    /// depends on it. The first hook that throws stops the start: the hooks after it (which may
+    /// depends on it; a hook that calls `start()` itself does not wait for itself. The first hook that throws stops the start: the hooks after it (which may
     /// depend on it) do not run, and the error is a ``LifecycleError`` naming the instance's
     /// type; that hook runs again on the next `start()`. A build that fails is reported the
     /// same way, with its ``WiringError``.
