@@ -16,7 +16,8 @@ extension DependencyContainer {
     /// A `shutdown()` called while another of the same container runs waits for it and throws
     /// what it throws; called from one of that container's own callbacks, it returns at once.
     public func shutdown(timeout: Duration? = nil) async throws(LifecycleError) {
-        try await RunningShutdowns.run(of: ObjectIdentifier(self)) { () async throws(LifecycleError) in
+        try await shutdownRuns.run(.shutdown(container: ObjectIdentifier(self))) {
+            () async throws(LifecycleError) in
             try await shutdownNow(timeout: timeout)
         }
     }
@@ -65,10 +66,10 @@ extension DependencyContainer {
     ///
     /// Each instance's hook runs once, however many times `start()` is called: a call that
     /// finds a hook running (another task's `start()`) waits for it before going on to what
-    /// depends on it; a hook that calls `start()` itself does not wait for itself. The first hook that throws stops the start: the hooks after it (which may
-    /// depend on it) do not run, and the error is a ``LifecycleError`` naming the instance's
-    /// type; that hook runs again on the next `start()`. A build that fails is reported the
-    /// same way, with its ``WiringError``.
+    /// depends on it; a hook that calls `start()` itself does not wait for itself. The first
+    /// hook that throws stops the start: the hooks after it (which may depend on it) do not run,
+    /// and the error is a ``LifecycleError`` naming the instance's type; that hook runs again on
+    /// the next `start()`. A build that fails is reported the same way, with its ``WiringError``.
     public func start() async throws(LifecycleError) {
         do {
             if let eager { try eager.start(in: self) }
@@ -88,7 +89,7 @@ extension DependencyContainer {
         for built in builtSingletons() where hooked.contains(built.entry.opaque) {
             guard let hook = built.info.hooks?.start else { continue }
             do {
-                try await StartedInstances.run(built.sequence) { try await hook(built.value) }
+                try await startHookRuns.run(.startHook(instance: built.sequence)) { try await hook(built.value) }
             } catch {
                 throw LifecycleError(
                     operation: "start", failures: [.init(type: typeName(built.info.type), error: error)], unfinished: [])
@@ -151,121 +152,5 @@ extension DependencyContainer {
         }
         return DependencyOrder.starting(built, sequence: \.sequence, dependencies: \.dependencies)
             .filter { !$0.entry.isBinding }
-    }
-}
-
-/// The shutdowns running, by container: a second `shutdown()` of a container waits for the
-/// first and shares its outcome, instead of returning while the first still awaits callbacks.
-enum RunningShutdowns {
-    private typealias Waiter = CheckedContinuation<Result<Void, LifecycleError>, Never>
-    private static let waiters = LockedValue<[ObjectIdentifier: [Waiter]]>([:])
-    /// The containers whose shutdown this task (or the task it was made in) runs: a callback
-    /// that shuts its own container down again must not wait for itself.
-    @TaskLocal private static var ownRuns: [ObjectIdentifier] = []
-
-    static func run(
-        of container: ObjectIdentifier, _ shutdown: () async throws(LifecycleError) -> Void
-    ) async throws(LifecycleError) {
-        // From one of its own callbacks: everything was taken already, nothing left to close.
-        if ownRuns.contains(container) { return }
-        let isRunning = waiters.withLock { waiters in
-            if waiters[container] != nil { return true }
-            waiters[container] = []
-            return false
-        }
-        guard !isRunning else { return try await waitForRun(of: container).get() }
-        let outcome = await $ownRuns.withValue(ownRuns + [container]) { () async -> Result<Void, LifecycleError> in
-            do throws(LifecycleError) {
-                try await shutdown()
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        for waiter in waiters.withLock({ $0.removeValue(forKey: container) }) ?? [] { waiter.resume(returning: outcome) }
-        try outcome.get()
-    }
-
-    private static func waitForRun(of container: ObjectIdentifier) async -> Result<Void, LifecycleError> {
-        await withCheckedContinuation { (waiter: Waiter) in
-            let isWaiting = waiters.withLock { waiters in
-                guard waiters[container] != nil else { return false }
-                waiters[container]?.append(waiter)
-                return true
-            }
-            // Finished in between: it closed everything there was.
-            if !isWaiting { waiter.resume(returning: .success(())) }
-        }
-    }
-}
-
-/// The start hooks that ran or are running, by the creation number of their instance (never
-/// reused): each runs once however many `start()` calls ask at the same time.
-enum StartedInstances {
-    private enum State {
-        /// Its hook is running; these callers wait for it.
-        case running(waiters: [CheckedContinuation<Bool, any Error>])
-        case done
-
-        var waiters: [CheckedContinuation<Bool, any Error>] {
-            guard case let .running(waiters) = self else { return [] }
-            return waiters
-        }
-    }
-
-    private static let states = LockedValue<[UInt64: State]>([:])
-    /// The hooks this task (or the task it was made in) runs: a hook that calls `start()` again
-    /// must not wait for itself.
-    @TaskLocal private static var ownRuns: [UInt64] = []
-
-    /// Runs `hook` for the instance created as `sequence` unless it ran: a caller that finds it
-    /// running waits for it, and throws its error. A hook that throws is forgotten, so a later
-    /// call runs it again.
-    static func run(_ sequence: UInt64, _ hook: () async throws -> Void) async throws {
-        if ownRuns.contains(sequence) { return }
-        while true {
-            let isMine: Bool? = states.withLock { states in
-                switch states[sequence] {
-                case nil:
-                    states[sequence] = .running(waiters: [])
-                    return true
-                case .running: return false
-                case .done: return nil
-                }
-            }
-            guard let isMine else { return }
-            if isMine { return try await runClaimed(sequence, hook) }
-            if try await waitForRun(of: sequence) { return }
-        }
-    }
-
-    private static func runClaimed(_ sequence: UInt64, _ hook: () async throws -> Void) async throws {
-        do {
-            try await $ownRuns.withValue(ownRuns + [sequence]) { try await hook() }
-        } catch {
-            let waiters = states.withLock { $0.removeValue(forKey: sequence) }?.waiters ?? []
-            for waiter in waiters { waiter.resume(throwing: error) }
-            throw error
-        }
-        let waiters = states.withLock { $0.updateValue(.done, forKey: sequence) }?.waiters ?? []
-        for waiter in waiters { waiter.resume(returning: true) }
-    }
-
-    /// Waits for another caller's run of the hook: `true` once it succeeded; `false` if it
-    /// failed before this caller could wait, for this caller to run it.
-    private static func waitForRun(of sequence: UInt64) async throws -> Bool {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
-            let state = states.withLock { states -> State? in
-                if case let .running(waiters) = states[sequence] {
-                    states[sequence] = .running(waiters: waiters + [continuation])
-                }
-                return states[sequence]
-            }
-            switch state {
-            case .running?: break  // the run resumes it
-            case .done?: continuation.resume(returning: true)
-            case nil: continuation.resume(returning: false)
-            }
-        }
     }
 }
