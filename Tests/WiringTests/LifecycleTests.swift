@@ -262,7 +262,9 @@ extension DependencyContainer {
             #expect(error.unfinished == ["Server", "Cache"])
             #expect(error.failures.isEmpty)
         }
-        #expect(clock.now - started < .seconds(10))
+        // Well under the callback's 30 s: the deadline's timer runs on the shared concurrency
+        // pool, which a loaded machine (ThreadSanitizer, suites in parallel) can hold for seconds.
+        #expect(clock.now - started < .seconds(25))
         #expect(events.all.isEmpty)
     }
 
