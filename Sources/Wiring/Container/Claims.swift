@@ -7,16 +7,11 @@
 /// without hashing; only the first claim of a key with a tag or an injection goes through a
 /// `DefinitionKey`.
 ///
-/// Invariant: every record claimed in one `Claims` has the same scope (none, or the scope of the
+/// Invariant: every definition claimed in one `Claims` has the same scope (none, or the scope of the
 /// registry being built: `Registry.general` sets other scopes' definitions aside before it
 /// claims), so a key's scope never tells two keys of one `Claims` apart, and a scoped
 /// definition without a tag is found by its type alone, as a plain one is.
-///
-/// Claims are made from definitions' records, read in place: a `DefinitionInfo` made to read
-/// one retains (and then releases) its group, several times per definition.
 struct Claims {
-    typealias Record = UnsafeMutablePointer<DefinitionRecord>
-
     /// One claim: the definition (its index in the registry's definitions) and slot, the
     /// position of the next claim of the same key or -1, and whether it still stands (an
     /// override cancels the claims it replaces). One array of these, so that a claim is one
@@ -45,11 +40,9 @@ struct Claims {
         firstPlain = IdentifierMap(capacity: capacity)
     }
 
-    /// The key of a record that is not plain.
-    private static func key(of record: Record) -> DefinitionKey {
-        DefinitionKey(
-            type: ObjectIdentifier(record.pointee.type), tag: record.pointee.flags.isTagged ? DefinitionRecord.tag(at: record) : nil,
-            isInjection: record.pointee.flags.isInjection, scope: DefinitionRecord.extras(at: record)?.scope)
+    /// The key of a definition that is not plain.
+    private static func key(of info: DefinitionInfo) -> DefinitionKey {
+        DefinitionKey(type: info.typeID, tag: info.tag, isInjection: info.isInjection, scope: info.scope)
     }
 
     var count: Int { claims.count }
@@ -71,15 +64,15 @@ struct Claims {
         return true
     }
 
-    /// Whether `record`'s definition has claimed the key whose first claim is at `position`
+    /// Whether `info` has claimed the key whose first claim is at `position`
     /// already: the same definition, reached twice (a module listed twice).
     /// The first claim counts whether it stands or not (an override took its place), the
     /// later ones only while they stand.
-    private func holds(_ record: Record, from first: Int, in definitions: UnsafeBufferPointer<Definition>) -> Bool {
+    private func holds(_ info: DefinitionInfo, from first: Int, in definitions: UnsafeBufferPointer<Definition>) -> Bool {
         var position = first
         while position >= 0 {
             if position == first || claims[position].standing,
-                DefinitionRecord.isSame(definitions[claims[position].definition].packedRecord, as: record)
+                definitions[claims[position].definition].info === info
             {
                 return true
             }
@@ -99,27 +92,27 @@ struct Claims {
         return positions
     }
 
-    /// Claims `record`'s key for the slot `slot` of the definition at `index`, and returns
+    /// Claims `info`'s key for the slot `slot` of the definition at `index`, and returns
     /// `true`; or returns `false` for a definition's own type (slot 0) that the same definition
     /// has claimed already (a module listed twice counts once: its bindings are not claimed
     /// again either). An override replaces the standing claims of its key; a second direct
     /// definition of a key throws.
     @discardableResult
     mutating func claim(
-        _ record: Record, definition index: Int, slot: Int, in definitions: UnsafeBufferPointer<Definition>
+        _ info: DefinitionInfo, definition index: Int, slot: Int, in definitions: UnsafeBufferPointer<Definition>
     ) throws(WiringError) -> Bool {
         let firstPosition: Int
         // Plain, or scoped without a tag: the type alone is the key (see the invariant above).
-        if !record.pointee.flags.isTagged, !record.pointee.flags.isInjection {
+        if !info.isTagged, !info.isInjection {
             // One probe: the key's first claim, or this one filed as the first.
-            guard let found = firstPlain.value(for: ObjectIdentifier(record.pointee.type), orInsert: claims.count)
+            guard let found = firstPlain.value(for: info.typeID, orInsert: claims.count)
             else {
                 claims.append(Claim(definition: index, slot: slot))
                 return true
             }
             firstPosition = found
         } else {
-            let key = Self.key(of: record)
+            let key = Self.key(of: info)
             guard let found = first[key] else {
                 if first.isEmpty { first.reserveCapacity(capacity) }
                 first[key] = claims.count
@@ -128,9 +121,9 @@ struct Claims {
             }
             firstPosition = found
         }
-        if slot == 0, holds(record, from: firstPosition, in: definitions) { return false }
+        if slot == 0, holds(info, from: firstPosition, in: definitions) { return false }
         let earlier = standing(from: firstPosition)
-        if record.pointee.flags.isOverride, let place = earlier.first {
+        if info.isOverride, let place = earlier.first {
             // Replaces every earlier claim, in the place of the first.
             for position in earlier { claims[position].standing = false }
             claims[place].definition = index
@@ -138,14 +131,12 @@ struct Claims {
             claims[place].standing = true
             return true
         }
-        if slot == 0, !record.pointee.flags.isOverride,
+        if slot == 0, !info.isOverride,
             let direct = earlier.first(where: { claims[$0].slot == 0 })
         {
-            let other = definitions[claims[direct].definition].packedRecord
             throw .duplicateDefinition(
-                type: typeName(record.pointee.type),
-                tag: record.pointee.flags.isTagged ? DefinitionRecord.tag(at: record).description : nil, first: other.pointee.site,
-                second: record.pointee.site)
+                type: typeName(info.type), tag: info.tag?.description,
+                first: definitions[claims[direct].definition].info.site, second: info.site)
         }
         // The new claim ends the key's chain.
         var last = firstPosition

@@ -27,19 +27,17 @@ enum Part: Sendable {
         }
     }
 
-    /// Calls `body` with each record of a run (`definitions`), in order, and the
-    /// group it lives in, unretained (the part holds it), until `body` returns `false`; returns
-    /// whether it never did. Read in place: no definition or info is made (a copy would
-    /// retain its group).
+    /// Calls `body` with the info of each definition of a run, in order, until `body` returns
+    /// `false`; returns whether it never did.
     @inline(__always)
-    func allRecords(
-        _ body: (Unmanaged<DefinitionGroup>, UnsafeMutablePointer<DefinitionRecord>) -> Bool
+    func allInfos(
+        _ body: (DefinitionInfo) -> Bool
     ) -> Bool {
         switch self {
         case let .definitions(run):
             return run.withUnsafeBufferPointer { definitions in
                 for index in definitions.indices {
-                    guard body(definitions[index].unretainedGroup, definitions[index].packedRecord) else { return false }
+                    guard body(definitions[index].info) else { return false }
                 }
                 return true
             }
@@ -52,7 +50,7 @@ enum Part: Sendable {
     static func parts(of definitions: [Definition]) -> [Part] {
         // Read in place: a definition copied out of the array is a retain and a release.
         let hasInclude = definitions.withUnsafeBufferPointer { definitions in
-            definitions.indices.contains { definitions[$0].isInclude }
+            definitions.indices.contains { definitions[$0].includedModule != nil }
         }
         guard hasInclude else {
             return definitions.isEmpty ? [] : [.definitions(definitions)]

@@ -34,19 +34,15 @@ struct Entry: Sendable {
     /// The entry as a plain address, for the resolve table and the fast path.
     var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(storage) }
 
-    var info: DefinitionInfo {
-        DefinitionInfo(record: storage.pointee.record)
-    }
+    /// The definition (its block keeps it alive).
+    var info: DefinitionInfo { storage.pointee.definition.takeUnretainedValue() }
 
-    /// The definition's record, read in place (its block keeps its group alive): what a build
-    /// or a release reads, without making an info (a retain of the group).
-    private var record: UnsafeMutablePointer<DefinitionRecord> { storage.pointee.record }
     /// The definition's type.
-    private var definedType: Any.Type { record.pointee.type }
-    /// Whether the definition is a `createdAtStart()` singleton, read without making an info.
-    var isCreatedAtStart: Bool { record.pointee.flags.createdAtStart }
+    private var definedType: Any.Type { info.type }
+    /// Whether the definition is a `createdAtStart()` singleton.
+    var isCreatedAtStart: Bool { info.createdAtStart }
     /// The definition's `.onClose` callback, if any.
-    private var onClose: CloseCallback? { DefinitionRecord.hooks(at: record)?.close }
+    private var onClose: CloseCallback? { info.hooks?.close }
 
     /// Where a built singleton's address is published, for the fast path; `nil` for other
     /// lifetimes and in a verification sandbox, whose every resolve takes the slow path so that it
@@ -63,12 +59,11 @@ struct Entry: Sendable {
             .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
     private var mode: EntryMode { storage.pointee.mode }
-    /// The record's layout, read in place.
-    private var layout: ValueLayout { DefinitionRecord.layout(at: record) }
+    private var layout: ValueLayout { info.layout }
     // The marks are changed on a copy and stored back whole, a one-byte store to their own
     // field. Changed in place (`storage.pointee.marks.x = …`, a computed property) the write
     // would be a modify access of the whole `pointee`, which ThreadSanitizer sees at the
-    // element's first byte: a race with the lock-free readers of `record` there.
+    // element's first byte: a race with the lock-free readers of `definition` there.
     private var inlineUsed: Bool {
         get { storage.pointee.marks.inlineUsed }
         nonmutating set {
@@ -320,17 +315,15 @@ struct Entry: Sendable {
         // One load when nobody observes builds; the observer's lookup is out of line, so that its
         // temporaries do not sit in this frame, which every level of a deep graph passes through.
         if BuildObserver.isObserving { return try makeObserved(into: buffer, in: container) }
-        // The block holds the group, and the record the builder: borrowed here, not retained.
+        // The block holds the definition, and the definition the builder: not retained here.
         let entry = UnsafeRawPointer(storage)
-        let record = storage.pointee.record
+        let definition = storage.pointee.definition
         let failure: WiringError?
         do throws(WiringError) {
-            try ResolutionFrame.with(container: container, record: record) {
+            try ResolutionFrame.with(container: container, definition: definition) {
                 () throws(WiringError) in
                 do {
-                    // Read through a pointer, the closure is retained for the call (what it
-                    // captured): a class's `let` was borrowed, memory behind a pointer is not.
-                    try record.pointee.builder.function(buffer, entry)
+                    try definition.takeUnretainedValue().build(buffer, entry)
                 } catch {
                     throw WiringError.thrown(by: info, error)
                 }
@@ -348,7 +341,7 @@ struct Entry: Sendable {
     private func makeKept(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError)
         -> Dependencies
     {
-        try DependencyCollector.collecting(for: storage.pointee.record) { () throws(WiringError) in
+        try DependencyCollector.collecting(for: info) { () throws(WiringError) in
             try make(into: buffer, in: container)
         }
     }
@@ -410,7 +403,7 @@ struct Entry: Sendable {
                     DependencyCollector.note(own.pointee.sequence)
                     return true
                 }
-                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
+                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: info.site) }
                 // The inline words, unless a value built there once may still wait to be freed.
                 useInline = !inlineUsed && layout.stride <= 2 * MemoryLayout<UInt>.size
                     && layout.alignment <= MemoryLayout<UInt>.alignment
@@ -476,7 +469,7 @@ struct Entry: Sendable {
                     throw WiringError.scopeClosed(
                         scope: container.scope.unsafelyUnwrapped.id.name, type: typeName(definedType), requestedAt: nil)
                 }
-                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
+                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: info.site) }
                 guard let existing = state.pointee.held else { return false }
                 DependencyCollector.note(state.pointee.sequence)
                 if isObject {
@@ -529,7 +522,7 @@ struct Entry: Sendable {
         try buildOnce(
             state,
             existing: { () throws(WiringError) -> Bool in
-                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: record.pointee.site) }
+                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: info.site) }
                 guard let reference = state.pointee.held,
                     let existing = unsafeDowncast(reference, to: WeakReference.self).object
                 else { return false }

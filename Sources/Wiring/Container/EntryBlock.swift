@@ -50,19 +50,14 @@ struct InstanceState {
 /// (``EntryBlock/Header/primaries``), and a shared scope definition's entry keeps its slot in
 /// `words.1`, which only a singleton uses (see ``Entry``'s `slot`).
 struct EntryStorage {
-    /// The definition's record, which holds its builder, in its group: the group is kept alive
-    /// by the block (the first entry of each run of entries of one group retains it, see
-    /// `EntryTraits.retainsGroup`), and found from the record when needed
-    /// (`DefinitionGroup.containing`), not kept here. (Not a computed property of the element:
-    /// reading one copies the whole element, `own.held` included, which after `deinitialize` is
-    /// a released reference.)
-    let record: UnsafeMutablePointer<DefinitionRecord>
-    /// The record's lifetime, read without a second load. (Its layout is read from the record:
-    /// a copy here would be a third of the element, and only builds and releases read it.)
+    /// The definition, which holds its builder. Invariant: the block keeps it alive
+    /// (``EntryBlock/Header/definitions``) as long as the element exists, so it is not counted
+    /// here, and an element that owns nothing else needs no `deinitialize` (see `deinit`).
+    let definition: Unmanaged<DefinitionInfo>
+    /// The definition's lifetime, read without a second load.
     let lifetime: Lifetime
     let mode: EntryMode
-    /// Whether this entry holds the block's retain of its group, is a binding, and keeps its
-    /// instances in each scope's slots.
+    /// Whether this entry is a binding, and whether it keeps its instances in each scope's slots.
     let traits: EntryTraits
     /// Whether the entry was retired and whether its inline words were used, in the byte after
     /// `traits` (see the type's note on sharing a word).
@@ -114,10 +109,10 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     struct Header {
         var count: Int
         let capacity: Int
-        /// The groups of the records this block's entries point at, each kept once in a row:
-        /// they live as long as the block. Destroyed with the header, after `deinit` has freed
-        /// the entries' values (which read their records).
-        var groups: [DefinitionGroup]
+        /// The definitions this block's entries build, each kept once in a row: they live as
+        /// long as the block. Destroyed with the header, after `deinit` has freed the entries'
+        /// values (which read their definitions).
+        var definitions: [DefinitionInfo]
         /// For each element that is a binding's (`traits.isBinding`), the entry it builds from;
         /// allocated with the block's first binding, `capacity` of them, and freed with the
         /// block. Only a binding's element is ever written or read (`primary(of:)` is only
@@ -142,7 +137,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
     static func make(capacity: Int) -> EntryBlock {
         let block = unsafeDowncast(
             EntryBlock.create(minimumCapacity: capacity) { _ in
-                Header(count: 0, capacity: capacity, groups: [], primaries: nil)
+                Header(count: 0, capacity: capacity, definitions: [], primaries: nil)
             }, to: EntryBlock.self)
         return block
     }
@@ -163,22 +158,18 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
         return Entry(opaque: primary.unsafelyUnwrapped)
     }
 
-    /// A new entry in the next free element, for the record at `record` in `group`, which the
-    /// caller holds for the call (a registry being built reads its definitions in place,
-    /// without making an info, which would retain the group).
+    /// A new entry in the next free element, for `info`.
     /// - Parameters:
     ///   - primary: For a binding, the entry it builds from.
     ///   - slot: The index of its state among a scope's slots, or `-1` if it holds its own.
     func makeEntry(
-        group: Unmanaged<DefinitionGroup>, record: UnsafeMutablePointer<DefinitionRecord>, mode: EntryMode,
-        primary: Entry? = nil, slot: Int32 = -1
+        info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int32 = -1
     ) -> Entry {
         withUnsafeMutablePointers { header, elements in
             let index = header.pointee.count
             precondition(index < header.pointee.capacity, "Wiring: an entry block overflowed")
             header.pointee.count += 1
-            let group = group.takeUnretainedValue()
-            if header.pointee.groups.last !== group { header.pointee.groups.append(group) }
+            if header.pointee.definitions.last !== info { header.pointee.definitions.append(info) }
             if let primary {
                 if header.pointee.primaries == nil {
                     header.pointee.primaries = .allocate(capacity: header.pointee.capacity)
@@ -188,7 +179,7 @@ final class EntryBlock: ManagedBuffer<EntryBlock.Header, EntryStorage> {
             let storage = elements + index
             storage.initialize(
                 to: EntryStorage(
-                    record: record, lifetime: record.pointee.lifetime, mode: mode,
+                    definition: .passUnretained(info), lifetime: info.lifetime, mode: mode,
                     traits: EntryTraits(isBinding: primary != nil, isSlotted: slot >= 0),
                     indexInBlock: UInt32(truncatingIfNeeded: index), block: self))
             if slot >= 0 { storage.pointee.words.1 = UInt(slot) }

@@ -21,8 +21,8 @@ extension Registry {
         // goes to the general path before any table is allocated for this one.
         if let first = runs.first {
             var firstIsPlain = true
-            _ = first.allRecords { _, record in
-                firstIsPlain = isPlainCandidate(record)
+            _ = first.allInfos { info in
+                firstIsPlain = isPlainCandidate(info)
                 return false
             }
             guard firstIsPlain else { return nil }
@@ -32,8 +32,8 @@ extension Registry {
         // upper bound.
         var taggedCount = 0
         for run in runs {
-            _ = run.allRecords { _, record in
-                if !record.pointee.flags.isPlain { taggedCount += 1 }
+            _ = run.allInfos { info in
+                if !info.isPlain { taggedCount += 1 }
                 return true
             }
         }
@@ -41,20 +41,18 @@ extension Registry {
         var eager: [Entry] = []
         var tagged = TaggedEntries(checkingDuplicatesAmong: count)
         let block = EntryBlock.make(capacity: count)
-        // Each definition is read through its record, in place: an info made for it would retain
-        // and release its group.
         for run in runs {
-            let isPlain = run.allRecords { group, record -> Bool in
-                guard isPlainCandidate(record) else { return false }
-                let entry = block.makeEntry(group: group, record: record, mode: mode)
-                let id = ObjectIdentifier(record.pointee.type)
-                if record.pointee.flags.isPlain {
+            let isPlain = run.allInfos { info -> Bool in
+                guard isPlainCandidate(info) else { return false }
+                let entry = block.makeEntry(info: info, mode: mode)
+                let id = ObjectIdentifier(info.type)
+                if info.isPlain {
                     guard table.insert(id, tag: .none, entry: entry) else { return false }
                 } else {
                     // Not plain but unscoped and not an injection: tagged. (Reading the tag
                     // costs an existential copy, which untagged definitions do not pay.)
-                    let tag = DefinitionRecord.tag(at: record)
-                    if record.pointee.flags.tagKeyIsExact {
+                    let tag = info.presentTag
+                    if info.tagKeyIsExact {
                         // Equal bits are equal tags: the table alone finds a duplicate.
                         tagged.append(entry, of: id)
                         guard table.insert(id, tag: tag.fastKey.unsafelyUnwrapped, entry: entry) else { return false }
@@ -63,7 +61,7 @@ extension Registry {
                         if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
                     }
                 }
-                if record.pointee.flags.createdAtStart { eager.append(entry) }
+                if info.createdAtStart { eager.append(entry) }
                 return true
             }
             guard isPlain else { return nil }
@@ -74,15 +72,11 @@ extension Registry {
             declarations: [])
     }
 
-    /// Whether the definition of the record at `record` may go in a plain registry: no scope,
-    /// not an injection, no override, no bindings, a builder. A definition without extras (most:
-    /// no scope, callback, payload or bindings) is told apart without reading them.
+    /// Whether the definition may go in a plain registry: no scope, not an injection, no
+    /// override, no bindings, a builder.
     @inline(__always)
-    private static func isPlainCandidate(_ record: UnsafeMutablePointer<DefinitionRecord>) -> Bool {
-        guard !record.pointee.flags.isOverride, record.pointee.lifetime != .scoped, record.pointee.bindingCount == 0
-        else { return false }
-        let flags = record.pointee.flags
-        guard let extras = DefinitionRecord.extras(at: record) else { return flags.isPlain || !flags.isInjection }
-        return extras.scope == nil && !flags.isInjection && DefinitionRecord.hasBuilderPayload(record)
+    private static func isPlainCandidate(_ info: DefinitionInfo) -> Bool {
+        !info.isOverride && info.lifetime != .scoped && info.bindings.isEmpty && info.scope == nil
+            && !info.isInjection && info.buildsWithBuilder
     }
 }

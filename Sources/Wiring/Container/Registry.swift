@@ -164,33 +164,27 @@ final class Registry: Sendable {
         sharedByScopes: Bool, mayRepeat: Bool = false
     ) throws(WiringError) -> Registry {
         // Definitions of other scopes wait until their scope is opened. This registry's own are
-        // `selected`, by index (copies of them would retain each one's group and builder).
+        // `selected`, by index.
         var scoped: [ScopeID: [Definition]] = [:]
         var scopedSeen: Set<DefinitionID> = []
         var selected: [Int] = []
         let hasScopes = definitions.contains(where: \.hasScope)
         if hasScopes { selected.reserveCapacity(definitions.count) }
-        // Read in place, by index: a `Definition` copied out is an outlined copy of its fields,
-        // and an info made to read one retains its group.
         for index in hasScopes ? definitions.indices : 0..<0 {
-            let record = definitions[index].packedRecord
-            // Read through the record alone (most definitions have no extras): a `Definition`
-            // asked for its payload here kept the optimizer from proving this function's
-            // arrays unique, and retained each definition's group.
-            let extras = DefinitionRecord.extras(at: record)
-            let ownScope = extras?.scope
-            if record.pointee.lifetime == .scoped, ownScope == nil {
-                throw .scopedOutsideScope(type: typeName(record.pointee.type), definedAt: record.pointee.site)
+            let definition = definitions[index]
+            let ownScope = definition.scope
+            if definition.lifetime == .scoped, ownScope == nil {
+                throw .scopedOutsideScope(type: typeName(definition.type), definedAt: definition.site)
             }
-            if ownScope == nil, let target = extras?.linkTarget {
-                throw .linkOutsideScope(target: target.name, definedAt: record.pointee.site)
+            if ownScope == nil, let target = definition.linkTarget {
+                throw .linkOutsideScope(target: target.name, definedAt: definition.site)
             }
             if let other = ownScope, other != scope {
                 // Definitions read from several modules' arrays may hold one definition twice:
                 // its scope gets it once.
-                if mayRepeat, !scopedSeen.insert(DefinitionID(address: UnsafeRawPointer(record))).inserted { continue }
-                scoped[other, default: []].append(definitions[index])
-            } else if extras?.isMarker == true {
+                if mayRepeat, !scopedSeen.insert(definition.id).inserted { continue }
+                scoped[other, default: []].append(definition)
+            } else if definition.isMarker {
                 continue  // this registry's own scope's marker, or its links: nothing to build
             } else {
                 selected.append(index)
@@ -204,13 +198,11 @@ final class Registry: Sendable {
         var claims = Claims(capacity: hasScopes ? selected.count : definitions.count)
         for position in 0..<(hasScopes ? selected.count : definitions.count) {
             let index = hasScopes ? selected[position] : position
-            let record = definitions[index].packedRecord
+            let info = definitions[index].info
             // The same definition reached twice (a module listed twice) counts once.
-            guard try claims.claim(record, definition: index, slot: 0, in: definitions) else { continue }
-            // A definition's bindings are the records after its own, in its group, which
-            // `definitions` holds (see `DefinitionRecord.bindingCount`).
-            for offset in 0..<record.pointee.bindingCount {
-                try claims.claim(record + 1 + offset, definition: index, slot: offset + 1, in: definitions)
+            guard try claims.claim(info, definition: index, slot: 0, in: definitions) else { continue }
+            for (offset, binding) in info.bindings.enumerated() {
+                try claims.claim(binding, definition: index, slot: offset + 1, in: definitions)
             }
         }
 
@@ -232,49 +224,36 @@ final class Registry: Sendable {
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
         var declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)] = []
         for (position, claim) in claims.live {
-            // The definition's record, read in place: an info made for it retains its group.
-            let primaryRecord = definitions[claim.definition].packedRecord
+            let info = definitions[claim.definition].info
             let isWinner = claims.isWinner(position)
-            // A builder's definition (most) is told apart without copying its payload out.
-            if DefinitionRecord.hasBuilderPayload(primaryRecord) {
+            if info.buildsWithBuilder {
                 let primary =
                     (hasBindings ? primaries[claim.definition] : nil)
-                    ?? (reusable.isEmpty ? nil : reusable[DefinitionID(address: UnsafeRawPointer(primaryRecord))])
-                    ?? maker.make(group: definitions[claim.definition].unretainedGroup, record: primaryRecord, mode: mode)
+                    ?? (reusable.isEmpty ? nil : reusable[info.id])
+                    ?? maker.make(info, mode: mode)
                 if hasBindings { primaries[claim.definition] = primary }
                 let entry: Entry
-                // The record of the entry's definition, read in place (an entry's `info` is made,
-                // and its group retained, on every read).
-                let record: UnsafeMutablePointer<DefinitionRecord>
+                let slotInfo = claim.slot == 0 ? info : info.bindings[claim.slot - 1]
                 if claim.slot == 0 {
                     entry = primary
-                    record = primaryRecord
                 } else {
-                    // A binding is the record `claim.slot` places after its definition's, in the
-                    // same group (see `DefinitionRecord.bindingCount`): read in place, where an
-                    // info made for it would retain and release the group.
-                    record = primaryRecord + claim.slot
                     entry =
-                        (reusable.isEmpty ? nil : reusable[DefinitionID(address: UnsafeRawPointer(record))])
-                        ?? maker.make(
-                            group: definitions[claim.definition].unretainedGroup, record: record, mode: mode,
-                            primary: primary)
+                        (reusable.isEmpty ? nil : reusable[slotInfo.id])
+                        ?? maker.make(slotInfo, mode: mode, primary: primary)
                 }
                 owners.keep(entry)
                 entries.append(entry)
                 if isWinner {
-                    let id = ObjectIdentifier(record.pointee.type)
-                    // `isTagged` first: an absent tag is not copied out to be looked at.
-                    if record.pointee.flags.isTagged {
+                    let id = slotInfo.typeID
+                    if let tag = slotInfo.tag {
                         tagged.append(entry, of: id)
-                        if let key = DefinitionRecord.tag(at: record).fastKey { fast.append((id, key, entry)) }
+                        if let key = tag.fastKey { fast.append((id, key, entry)) }
                     } else {
                         fast.append((id, .none, entry))
                     }
                 }
                 continue
             }
-            let info = definitions[claim.definition].info
             switch info.payload {
             case .builder:
                 preconditionFailure("Wiring: a builder's definition was taken for another payload")
@@ -402,7 +381,7 @@ final class Registry: Sendable {
     @inline(__always)
     func entry<Tag: Hashable>(for type: ObjectIdentifier, tag: Tag) -> Entry? {
         guard let candidates = tagged[type] else { return nil }
-        for entry in candidates where entry.info.presentTag.matches(tag) {
+        for entry in candidates where entry.info.isTagged(tag) {
             return entry
         }
         return nil
@@ -530,26 +509,18 @@ struct EntryMaker {
 
     /// A new entry for `info`; for a binding, `primary` is the entry it builds from.
     mutating func make(_ info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil) -> Entry {
-        make(group: Unmanaged.passUnretained(info.group), record: info.record, mode: mode, primary: primary)
-    }
-
-    /// A new entry for the record at `record` in `group`, which the caller holds for the call.
-    mutating func make(
-        group: Unmanaged<DefinitionGroup>, record: UnsafeMutablePointer<DefinitionRecord>, mode: EntryMode,
-        primary: Entry? = nil
-    ) -> Entry {
         if unmanaged == nil {
             let made = EntryBlock.make(capacity: capacity)
             block = made
             unmanaged = Unmanaged.passUnretained(made)
         }
         var slot: Int32 = -1
-        let lifetime = record.pointee.lifetime
+        let lifetime = info.lifetime
         if sharedByScopes, lifetime != .factory, lifetime != .singleton {
             slot = slots
             slots += 1
         }
         return unmanaged.unsafelyUnwrapped.takeUnretainedValue().makeEntry(
-            group: group, record: record, mode: mode, primary: primary, slot: slot)
+            info: info, mode: mode, primary: primary, slot: slot)
     }
 }

@@ -10,8 +10,7 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
     /// The address of the file's text, NUL-terminated and kept for the life of the program: a
     /// literal's (a `#fileID`), or the copy ``FileNames`` keeps of a name given as a `String`.
     /// Made a `String` only for a message, so that a definition's site costs no allocation; one
-    /// word with no reference to count, so that a site is copied and dropped as plain bits. 0
-    /// in the ``absent`` placeholder only.
+    /// word with no reference to count, so that a site is copied and dropped as plain bits.
     private let fileText: UInt
     /// The line, in 32 bits (a source line past 2³¹ is clamped).
     private let storedLine: Int32
@@ -36,20 +35,6 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
             ? UInt(bitPattern: fileID.utf8Start) : FileNames.shared.address(of: fileID.description)
         storedLine = Int32(truncatingIfNeeded: min(line, UInt(Int32.max)))
     }
-
-    /// A location in the file whose `#fileID` literal's text starts at the address `fileText`
-    /// (a `StaticString`'s `utf8Start`: stable for the life of the program).
-    init(literalText fileText: UInt, _ line: UInt) {
-        self.fileText = fileText
-        storedLine = Int32(truncatingIfNeeded: min(line, UInt(Int32.max)))
-    }
-
-    /// The placeholder of no location, which a definition's record stores rather than an
-    /// optional (see `DefinitionRecord.site`): no literal's text and no file given.
-    static var absent: CodeLocation { CodeLocation(literalText: 0, 0) }
-
-    /// Whether this is the ``absent`` placeholder.
-    var isAbsent: Bool { fileText == 0 }
 
     public var description: String { "\(fileID):\(line)" }
 

@@ -1,5 +1,3 @@
-internal import _WiringShims
-
 /// One entry of a module: a type, an optional tag, a lifetime and the closure that builds it.
 ///
 /// You do not create definitions directly; ``single(tag:file:line:_:)-3oonb``,
@@ -16,84 +14,35 @@ internal import _WiringShims
 /// A definition is a description only. Each container it ends up in builds its own instances,
 /// so a singleton is shared within one container, never between two.
 public struct Definition: Sendable {
-    /// The group holding the definition's record, immutable once made (see ``DefinitionGroup``),
-    /// so shared between threads safely.
-    nonisolated(unsafe) let group: DefinitionGroup
-    /// The record's index in `group`.
-    let index: Int
+    /// Everything about the definition (immutable, so shared between threads safely).
+    let info: DefinitionInfo
 
-    /// The record of the definition, read in place (`group` keeps it alive).
-    @inline(__always)
-    private func withRecord<Result>(_ body: (UnsafeMutablePointer<DefinitionRecord>) -> Result) -> Result {
-        group.withUnsafeMutablePointerToElements { body($0 + index) }
-    }
+    var id: DefinitionID { info.id }
+    var type: Any.Type { info.type }
+    var lifetime: Lifetime { info.lifetime }
+    var scope: ScopeID? { info.scope }
+    var site: CodeLocation? { info.site }
 
-    /// Everything about the definition.
-    var info: DefinitionInfo { DefinitionInfo(group: group, index: index) }
-
-    /// The identity of the definition's record (see ``DefinitionInfo/id``).
-    var id: DefinitionID { withRecord { DefinitionID(address: UnsafeRawPointer($0)) } }
-
-    /// The definition's record, valid while this definition is (it holds the group): a registry
-    /// being built reads its definitions' records while it holds their array.
-    var packedRecord: UnsafeMutablePointer<DefinitionRecord> { withRecord { $0 } }
-
-    /// The group `packedRecord` lives in, unretained: valid while this definition is (it holds
-    /// the group).
-    var unretainedGroup: Unmanaged<DefinitionGroup> { Unmanaged.passUnretained(group) }
-
-    /// The type it answers for.
-    var type: Any.Type { withRecord { $0.pointee.type } }
-    /// Its lifetime.
-    var lifetime: Lifetime { withRecord { $0.pointee.lifetime } }
-    /// Its scope, if it has one.
-    var scope: ScopeID? { withRecord { DefinitionRecord.extras(at: $0)?.scope } }
-    /// Its site.
-    var site: CodeLocation? { withRecord { $0.pointee.site } }
-
-    /// `info.with(…)` (a modifier's copy): a line's record is made on the stack to copy from,
-    /// not in a group of its own first. See ``DefinitionInfo/with(type:lifetime:isOverride:createdAtStart:scope:onClose:payload:changingBindings:)``.
     func with(
-        type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil, hooks: LifecycleHooks? = nil, payload: Payload? = nil,
-        changingBindings: Bool = false
+        lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil, scope: ScopeID? = nil,
+        hooks: LifecycleHooks? = nil, payload: Payload? = nil, changingBindings: Bool = false
     ) -> DefinitionInfo {
         info.with(
-            type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope,
-            hooks: hooks, payload: payload, changingBindings: changingBindings)
+            lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks,
+            payload: payload, changingBindings: changingBindings)
     }
 
     /// This definition with one more binding, to `type`, built by `build`: `bind(_:)`'s copy.
-    /// One group holds the copy and all its bindings (see ``DefinitionRecord/bindingCount``).
     func adding(bindingTo type: Any.Type, build: @escaping Builder) -> Definition {
-        withExtendedLifetime(group) {
-            Definition(
-                info: DefinitionInfo.copying(
-                    packedRecord, type: nil, lifetime: nil, isOverride: nil, createdAtStart: nil, scope: nil,
-                    hooks: nil, payload: nil, addedBinding: type, bindingBuilder: StoredBuilder(function: build)))
-        }
+        Definition(info: info.adding(bindingTo: type, build: build))
     }
 
     /// What the definition builds, or what else it stands for.
-    var payload: Payload {
-        withRecord { DefinitionRecord.extras(at: $0)?.payload ?? .builder }
-    }
-    /// Whether it is scoped or declared in a scope, told in place (no scope copied out).
-    var hasScope: Bool {
-        withRecord { record in
-            guard record.pointee.lifetime != .scoped else { return true }
-            guard let extras = DefinitionRecord.extras(at: record) else { return false }
-            return extras.scope != nil
-        }
-    }
-    /// Whether it has bindings, told in place (no array made).
-    var hasBindings: Bool {
-        withRecord { $0.pointee.bindingCount != 0 }
-    }
-    /// Secondary types this definition also answers for (``bind(_:)``); a line has none.
-    var bindings: [Binding] {
-        info.bindings
-    }
+    var payload: Payload { info.payload }
+    /// Whether it is scoped or declared in a scope.
+    var hasScope: Bool { info.lifetime == .scoped || info.scope != nil }
+    /// Whether it has bindings.
+    var hasBindings: Bool { !info.bindings.isEmpty }
 
     enum Payload: Sendable {
         /// Built by `info.build`; each container makes an ``Entry`` with it.
@@ -117,11 +66,6 @@ public struct Definition: Sendable {
         case linkMarker(ScopeID)
     }
 
-    /// A secondary type: its info, whose builder reads the value of the entry's primary.
-    struct Binding: Sendable {
-        let info: DefinitionInfo
-    }
-
     init<Value>(
         lifetime: Lifetime,
         tag: Tag?,
@@ -141,10 +85,7 @@ public struct Definition: Sendable {
         lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
-        self.init(
-            info: DefinitionInfo {
-                DefinitionRecord(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build)
-            })
+        self.init(info: DefinitionInfo(type: type, tag: nil, lifetime: lifetime, site: CodeLocation(file, line), build: build))
     }
 
     /// A definition under `tag`, with a builder made where `type` is known.
@@ -153,8 +94,8 @@ public struct Definition: Sendable {
         lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type,
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
-        self.init(info: DefinitionInfo(
-            taggedType: type, tag: tag, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+        self.init(
+            info: DefinitionInfo(type: type, tagValue: tag, lifetime: lifetime, site: CodeLocation(file, line), build: build))
     }
 
     init<Value: Sendable>(
@@ -186,31 +127,23 @@ public struct Definition: Sendable {
             type: DeclaredScope.self, tag: nil, lifetime: .factory, site: site, payload: .linkMarker(target)))
     }
 
-    /// Whether the definition has a scope, a close callback, a payload or bindings (a line has
-    /// none): what a marker, an include and a binding need, tested without copying a payload.
-    private var hasExtras: Bool { withRecord { $0.pointee.flags.hasExtras } }
-
     /// The scope a `linked(to:)` marker names; `nil` for anything else.
     var linkTarget: ScopeID? {
-        withRecord { DefinitionRecord.extras(at: $0)?.linkTarget }
+        if case let .linkMarker(target) = info.payload { return target }
+        return nil
     }
 
     /// Whether this is a marker (of a declared scope, or of a link), not a definition.
     var isMarker: Bool {
-        withRecord { DefinitionRecord.extras(at: $0)?.isMarker ?? false }
-    }
-
-    /// Whether this is a marker for an included module.
-    var isInclude: Bool {
-        guard hasExtras else { return false }
-        if case .include = payload { return true }
-        return false
+        switch info.payload {
+        case .scopeMarker, .linkMarker: true
+        default: false
+        }
     }
 
     /// The module this marker includes, if it is one.
     var includedModule: DependencyContainer? {
-        guard hasExtras else { return nil }
-        if case let .include(module) = payload { return module }
+        if case let .include(module) = info.payload { return module }
         return nil
     }
 
@@ -220,17 +153,11 @@ public struct Definition: Sendable {
 
     /// A definition of `info`.
     init(info: DefinitionInfo) {
-        group = info.group
-        index = info.index
+        self.info = info
     }
 
     /// Every type this definition answers for: its own, then its bindings'.
-    var slots: [DefinitionInfo] { [info] + bindings.map(\.info) }
-
-    /// Slot 0 is the definition itself; slot `n` its `n`th binding.
-    func slot(_ index: Int) -> DefinitionInfo {
-        index == 0 ? info : info.binding(index - 1)
-    }
+    var slots: [DefinitionInfo] { [info] + info.bindings }
 }
 
 /// The type of a scope marker's info: no definition answers for it.

@@ -1,278 +1,142 @@
-/// What a definition is, for lookups and for messages: its type, tag, lifetime and site.
+/// One definition: its type, tag, lifetime, site, builder and what modifiers added. Immutable once
+/// made, so shared by every module and container that holds it, and across threads.
 ///
-/// A reference to the definition's ``DefinitionRecord`` in its ``DefinitionGroup``: a module's
-/// plain lines (`single { … }`, `factory { … }`) share one group, made when the module is, so
-/// that a definition costs no heap object of its own; any other definition (an override, a
-/// scoped or async one) is a group of its own, which also holds its bindings, each a record after
-/// it (see ``DefinitionRecord/bindingCount``). Copying an info retains its group.
-///
-/// Two infos are the same definition (`===`) when they point at the same record, or when both
-/// were made from the same plain line: same type, lifetime and site, and the same builder (its
-/// code and what it captured). A definition array shared by two modules is packed into each
-/// module's group, and stays one definition when the two are composed.
-struct DefinitionInfo: Sendable {
-    /// Keeps the record alive. Immutable once made (see ``DefinitionGroup``), so shared between
-    /// threads safely, though `ManagedBuffer` cannot say so.
-    nonisolated(unsafe) let group: DefinitionGroup
-    /// The record's index in `group`.
-    let index: Int
-
-    /// The record. Valid while `group` is: read through it, never kept beyond this info.
-    var record: UnsafeMutablePointer<DefinitionRecord> {
-        @inline(__always) get { group.withUnsafeMutablePointerToElements { $0 + index } }
-    }
-
-    /// The info of the record at `record`, in the group it lives in (see
-    /// ``DefinitionRecord/group``), which the caller keeps alive meanwhile.
-    @inline(__always)
-    init(record: UnsafePointer<DefinitionRecord>) {
-        group = record.pointee.group.unsafelyUnwrapped
-        index = Int(record.pointee.indexInGroup)
-    }
-
-    init(group: DefinitionGroup, index: Int) {
-        self.group = group
-        self.index = index
-    }
-
-    /// The info of the untagged record `make` returns, alone in a group of its own, which holds
-    /// `extras`, if given (the record keeps only whether it has any, see
-    /// ``DefinitionRecord/extras(at:)``).
-    @inline(__always)
-    init(extras: DefinitionRecord.Extras? = nil, making make: () -> DefinitionRecord) {
-        self.init(group: DefinitionGroup.make(extras: extras, one: make), index: 0)
-    }
-
-    /// The info of the record `make` returns, alone in a group of its own, which holds `tag`
-    /// and `extras`, if given (see ``DefinitionRecord/tag(at:)``).
-    @inline(__always)
-    init(tag: Tag, extras: DefinitionRecord.Extras? = nil, making make: () -> DefinitionRecord) {
-        self.init(group: DefinitionGroup.make(tag: tag, extras: extras, one: make), index: 0)
-    }
-
-    // Each reads a stored field of the record in place. (A computed property of the record,
-    // which holds an existential and so is passed indirectly, would copy the whole record.)
-    var type: Any.Type { record.pointee.type }
-    /// The tag, if any (a copy: test ``isTagged`` first on a hot path).
-    var tag: Tag? { record.pointee.flags.isTagged ? DefinitionRecord.tag(at: record) : nil }
-    /// The tag of a definition that ``isTagged``, read without wrapping it in an optional.
-    var presentTag: Tag {
-        assert(isTagged, "Wiring: presentTag read on an untagged definition")
-        return DefinitionRecord.tag(at: record)
-    }
-    var lifetime: Lifetime { record.pointee.lifetime }
-    var site: CodeLocation? { record.pointee.site }
-    var isInjection: Bool { record.pointee.flags.isInjection }
-    var isOverride: Bool { record.pointee.flags.isOverride }
-    var createdAtStart: Bool { record.pointee.flags.createdAtStart }
-    var isAsync: Bool { record.pointee.flags.isAsync }
-    var isPlain: Bool { record.pointee.flags.isPlain }
-    var isTagged: Bool { record.pointee.flags.isTagged }
-    var tagKeyIsExact: Bool { record.pointee.flags.tagKeyIsExact }
-    var layout: ValueLayout { DefinitionRecord.layout(at: record) }
-    var build: Builder { record.pointee.builder.function }
-    /// The scope type this definition belongs to (`scope(S.self) { … }`), if any.
-    var scope: ScopeID? { DefinitionRecord.extras(at: record)?.scope }
-    /// Runs on an instance when Wiring releases it (`.onClose { }`): scope close, module unload.
-    var hooks: LifecycleHooks? { DefinitionRecord.hooks(at: record) }
-    /// What the definition builds, or what else it stands for (see ``Definition/Payload``).
-    var payload: Definition.Payload { DefinitionRecord.extras(at: record)?.payload ?? .builder }
-    /// Secondary types the definition also answers for (``Definition/bind(_:file:line:)``): the
-    /// records after this one in its group (see ``DefinitionRecord/bindingCount``). An array
-    /// made on each read: a hot path reads ``bindingCount`` and ``binding(_:)`` instead.
-    var bindings: [Definition.Binding] {
-        (0..<bindingCount).map { Definition.Binding(info: binding($0)) }
-    }
-    /// How many bindings the definition has.
-    var bindingCount: Int { record.pointee.bindingCount }
-    /// The info of binding `offset` (from 0), in this info's group.
-    func binding(_ offset: Int) -> DefinitionInfo {
-        precondition(offset >= 0 && offset < bindingCount, "Wiring: no binding \(offset) of \(typeName(type))")
-        return DefinitionInfo(group: group, index: index + 1 + offset)
-    }
-    /// Whether the definition has a scope, a close callback or a payload.
-    var hasExtras: Bool { record.pointee.flags.hasExtras }
-
-    /// The info of a `single` or `factory` under `tag` and nothing else (no scope, no flags), as
-    /// the DSL makes one per line. The tag is boxed once, in the group's room (see
-    /// `DefinitionGroup.make(tagValue:one:)`).
-    init<TagValue: Hashable & Sendable>(
-        taggedType type: Any.Type, tag: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
-    ) {
-        let keyIsExact = Tag.keyIsExact(TagValue.self)
-        self.init(
-            group: DefinitionGroup.make(tagValue: tag) {
-                DefinitionRecord(taggedType: type, keyIsExact: keyIsExact, lifetime: lifetime, site: site, build: build)
-            }, index: 0)
-    }
+/// A modifier (`override()`, `bind(_:)`, `onClose`, `scoped(in:)` …) makes a new info from an old
+/// one; a binding is an info of its own, listed in its primary's ``bindings``, with the primary's
+/// tag, lifetime and scope. Two infos are the same definition when they are the same object (`===`).
+final class DefinitionInfo: Sendable {
+    let type: Any.Type
+    let tag: Tag?
+    let lifetime: Lifetime
+    let site: CodeLocation?
+    let isInjection: Bool
+    let isOverride: Bool
+    let createdAtStart: Bool
+    let isAsync: Bool
+    /// Whether the key is type alone: no tag, no scope, not an injection.
+    let isPlain: Bool
+    /// Whether equal ``Tag/fastKey`` bits mean equal tags (see ``Tag/keyIsExact(_:)``).
+    let tagKeyIsExact: Bool
+    /// Whether the value is a class instance, held as one reference (see ``ValueLayout``).
+    let valueIsObject: Bool
+    /// Builds a value into a buffer (see ``Builder``); ``noBuilder`` when the ``payload`` builds.
+    let build: Builder
+    let scope: ScopeID?
+    let hooks: LifecycleHooks?
+    let payload: Definition.Payload
+    /// The other types this definition is bound to (`bind(_:)`), in the order bound.
+    let bindings: [DefinitionInfo]
 
     init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
-        hooks: LifecycleHooks? = nil, isAsync: Bool = false,
-        build: @escaping Builder = DefinitionRecord.noBuilder, payload: Definition.Payload = .builder
+        hooks: LifecycleHooks? = nil, isAsync: Bool = false, tagKeyIsExact: Bool = false,
+        build: @escaping Builder = DefinitionInfo.noBuilder, payload: Definition.Payload = .builder,
+        bindings: [DefinitionInfo] = []
     ) {
-        let extras = DefinitionRecord.Extras.holding(scope: scope, hooks: hooks, payload: payload)
-        func record(isTagged: Bool) -> DefinitionRecord {
-            DefinitionRecord(
-                type: type, isTagged: isTagged, lifetime: lifetime, site: site, isInjection: isInjection,
-                isOverride: isOverride, createdAtStart: createdAtStart, extras: extras, isAsync: isAsync, build: build)
-        }
-        if let tag {
-            self.init(tag: tag, extras: extras) { record(isTagged: true) }
-        } else {
-            self.init(extras: extras) { record(isTagged: false) }
-        }
+        self.type = type
+        self.tag = tag
+        self.lifetime = lifetime
+        self.site = site
+        self.isInjection = isInjection
+        self.isOverride = isOverride
+        self.createdAtStart = createdAtStart
+        self.isAsync = isAsync
+        isPlain = tag == nil && scope == nil && !isInjection
+        self.tagKeyIsExact = tagKeyIsExact
+        valueIsObject = ValueLayout.isObject(type)
+        self.build = build
+        self.scope = scope
+        self.hooks = hooks
+        self.payload = payload
+        self.bindings = bindings
     }
 
-    /// A copy for another type (which never carries the `onClose` callback: the primary runs
-    /// it once), or with other flags. A copy of the
-    /// same type keeps its bindings; with `changingBindings`, each gets the same `lifetime`,
-    /// `isOverride` and `scope` (`.override()`, a scope's definitions).
+    /// A plain `single { … }` or `factory { … }`, tagged or not: no scope, flags or bindings.
+    convenience init<TagValue: Hashable & Sendable>(
+        type: Any.Type, tagValue: TagValue?, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
+    ) {
+        self.init(
+            type: type, tag: tagValue.map { Tag($0) }, lifetime: lifetime, site: site,
+            tagKeyIsExact: tagValue != nil && Tag.keyIsExact(TagValue.self), build: build)
+    }
+
+    var isTagged: Bool { tag != nil }
+    var layout: ValueLayout { ValueLayout(type: type, isObject: valueIsObject) }
+
+    /// The tag of a definition known to be tagged (an entry in a registry's tagged lists).
+    var presentTag: Tag {
+        assert(tag != nil, "Wiring: the tag of an untagged definition was read")
+        return tag.unsafelyUnwrapped
+    }
+
+    /// Whether its tag is `value` (the same type, an equal value). Out of line: a resolve's
+    /// frame, which every level of a deep graph keeps, would otherwise hold a copy of the tag.
+    @inline(never)
+    func isTagged<Value: Hashable>(_ value: Value) -> Bool {
+        tag?.matches(value) ?? false
+    }
+
+    /// Whether ``build`` builds it (not an injection, parameters, an async builder, an include or a marker).
+    var buildsWithBuilder: Bool {
+        if case .builder = payload { return true }
+        return false
+    }
+
+    /// A copy with what is given changed. `changingBindings` gives the bindings the new
+    /// lifetime, override flag and scope too (a binding keeps its primary's).
     func with(
-        type: Any.Type? = nil, lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil,
-        scope: ScopeID? = nil, hooks: LifecycleHooks? = nil, payload: Definition.Payload? = nil,
-        changingBindings: Bool = false
+        lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil, scope: ScopeID? = nil,
+        hooks: LifecycleHooks? = nil, payload: Definition.Payload? = nil, changingBindings: Bool = false
     ) -> DefinitionInfo {
-        withExtendedLifetime(group) {
-            DefinitionInfo.copying(
-                record, type: type, lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart,
-                scope: scope, hooks: hooks, payload: payload, changingBindings: changingBindings)
-        }
+        copy(
+            lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks,
+            payload: payload,
+            bindings: changingBindings
+                ? bindings.map { $0.copy(lifetime: lifetime, isOverride: isOverride, scope: scope) } : bindings)
     }
 
-    /// The info of a copy of the record at `base` with what is given changed (see `with(type:…)`),
-    /// in a group of its own, followed by copies of its bindings (none for a new type), and then
-    /// by a binding to `addedBinding` built by `bindingBuild`, if one is given (`bind(_:)`).
-    /// `base` is followed by its bindings in memory (see ``DefinitionRecord/bindingCount``): a
-    /// record in a group, or a line's record alone (which has none).
-    static func copying(
-        _ base: UnsafePointer<DefinitionRecord>, type: Any.Type?, lifetime: Lifetime?, isOverride: Bool?,
-        createdAtStart: Bool?, scope: ScopeID?, hooks: LifecycleHooks?,
-        payload: Definition.Payload?, changingBindings: Bool = false,
-        addedBinding: Any.Type? = nil, bindingBuilder: StoredBuilder? = nil
+    /// A copy bound to `type` as well (`bind(_:)`), built from this definition's value by `build`.
+    func adding(bindingTo type: Any.Type, build: @escaping Builder) -> DefinitionInfo {
+        // A binding has its primary's tag, lifetime and scope; its primary runs the close callback.
+        let binding = DefinitionInfo(
+            type: type, tag: tag, lifetime: lifetime, site: site, isInjection: isInjection, isOverride: isOverride,
+            createdAtStart: createdAtStart, scope: scope, isAsync: isAsync, tagKeyIsExact: tagKeyIsExact,
+            build: build)
+        return copy(bindings: bindings + [binding])
+    }
+
+    private func copy(
+        lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil, scope: ScopeID? = nil,
+        hooks: LifecycleHooks? = nil, payload: Definition.Payload? = nil, bindings: [DefinitionInfo] = []
     ) -> DefinitionInfo {
-        // A binding is added alone (`bind(_:)`): its scope is its definition's, as every kept
-        // binding's is, so one set of extras serves all the group's bindings (see
-        // `DefinitionGroup.Header.extras`).
-        precondition(addedBinding == nil || (scope == nil && !changingBindings), "Wiring: a binding added with a scope")
-        let kept = type == nil ? base.pointee.bindingCount : 0
-        let bindingCount = kept + (addedBinding == nil ? 0 : 1)
-        // The new group holds its own copy of the tag and its own extras, which its records
-        // find through it.
-        let baseTag = base.pointee.flags.isTagged ? DefinitionRecord.tagAddress(at: base) : nil
-        // Most copies (`.bind`, `.override()` of a plain definition) have no extras and add
-        // none: told here, without a call.
-        let baseHasExtras = base.pointee.flags.hasExtras
-        let extras =
-            baseHasExtras || scope != nil || hooks != nil || payload != nil
-            ? DefinitionRecord.Extras.copied(from: base, type: type, scope: scope, hooks: hooks, payload: payload)
-            : nil
-        let bindingExtras: DefinitionRecord.Extras?
-        if kept > 0 {
-            // A binding copied as it is keeps its extras (its old group's); a changed one gets
-            // the definition's new scope.
-            let binding = base + 1
-            if !changingBindings {
-                bindingExtras = DefinitionRecord.extras(at: binding)
-            } else if binding.pointee.flags.hasExtras || scope != nil {
-                bindingExtras = DefinitionRecord.Extras.copied(
-                    from: binding, type: nil, scope: scope, hooks: nil, payload: nil)
-            } else {
-                bindingExtras = nil
-            }
-        } else if let addedBinding, baseHasExtras {
-            // A binding has its definition's scope, and no close callback or payload.
-            bindingExtras = DefinitionRecord.Extras.copied(
-                from: base, type: addedBinding, scope: nil, hooks: nil, payload: nil)
-        } else {
-            bindingExtras = nil
-        }
-        let group = DefinitionGroup.make(
-            count: 1 + bindingCount, tagFrom: baseTag, extras: extras, bindingExtras: bindingExtras
-        ) { records, _ in
-            records.initialize(
-                to: DefinitionRecord(
-                    copying: base, type: type, lifetime: lifetime, isOverride: isOverride,
-                    createdAtStart: createdAtStart, extras: extras, builder: nil, bindingCount: bindingCount))
-            for offset in 0..<kept {
-                let binding = base + 1 + offset
-                if changingBindings {
-                    (records + 1 + offset).initialize(
-                        to: DefinitionRecord(
-                            copying: binding, type: nil, lifetime: lifetime, isOverride: isOverride,
-                            createdAtStart: nil, extras: bindingExtras, builder: nil, bindingCount: 0))
-                } else {
-                    // A copy as it is: it finds its tag and extras, and `make` sets its index, in
-                    // this group.
-                    (records + 1 + offset).initialize(to: binding.pointee)
-                }
-            }
-            if addedBinding != nil {
-                // Made from the definition as it was: a binding has its lifetime, tag and scope.
-                (records + 1 + kept).initialize(
-                    to: DefinitionRecord(
-                        copying: base, type: addedBinding, lifetime: nil, isOverride: nil, createdAtStart: nil,
-                        extras: bindingExtras, builder: bindingBuilder, bindingCount: 0))
-            }
-        }
-        return DefinitionInfo(group: group, index: 0)
+        DefinitionInfo(
+            type: type, tag: tag, lifetime: lifetime ?? self.lifetime, site: site, isInjection: isInjection,
+            isOverride: isOverride ?? self.isOverride, createdAtStart: createdAtStart ?? self.createdAtStart,
+            scope: scope ?? self.scope, hooks: hooks ?? self.hooks, isAsync: isAsync, tagKeyIsExact: tagKeyIsExact,
+            build: build, payload: payload ?? self.payload, bindings: bindings)
     }
 
-    /// The same definition: the same record, or two records of one plain line (see above).
-    static func === (lhs: DefinitionInfo, rhs: DefinitionInfo) -> Bool {
-        lhs.group === rhs.group && lhs.index == rhs.index
-    }
-
-    static func !== (lhs: DefinitionInfo, rhs: DefinitionInfo) -> Bool { !(lhs === rhs) }
-
-    /// The record's identity, for sets and maps of definitions within one container (where each
-    /// definition has one record).
-    var id: DefinitionID { DefinitionID(address: UnsafeRawPointer(record)) }
+    var id: DefinitionID { DefinitionID(ObjectIdentifier(self)) }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 
-    /// What makes two definitions the same within one container: type and tag.
     var key: DefinitionKey {
         isPlain
             ? DefinitionKey(type: typeID, tag: nil)
             : DefinitionKey(type: typeID, tag: tag, isInjection: isInjection, scope: scope)
     }
 
-    /// This definition as a step of a resolution path.
     var step: ResolutionStep { ResolutionStep(self) }
+
+    static let noBuilder: Builder = { _, _ in
+        preconditionFailure("Wiring: an entry was made for a definition without a builder")
+    }
 }
 
-/// The identity of a definition's record (see ``DefinitionInfo/id``).
+/// A definition's identity, for sets and dictionaries of definitions.
 struct DefinitionID: Hashable {
-    let address: UnsafeRawPointer
-}
+    let object: ObjectIdentifier
 
-/// A scope type, by identity and by name (for messages).
-struct ScopeID: Hashable, Sendable {
-    let type: Any.Type
-    /// The scopes this one is declared inside, outermost first (it is opened from them).
-    let outer: [ScopeID]
-
-    var id: ObjectIdentifier { ObjectIdentifier(type) }
-    /// The name, made only for a message: opening a scope builds no string.
-    var name: String { typeName(type) }
-
-    init(_ type: Any.Type) {
-        self.type = type
-        outer = []
-    }
-
-    private init(type: Any.Type, outer: [ScopeID]) {
-        self.type = type
-        self.outer = outer
-    }
-
-    /// This scope, declared inside `scope`.
-    func nested(in scope: ScopeID) -> ScopeID {
-        ScopeID(type: type, outer: [scope] + outer)
-    }
-
-    static func == (lhs: ScopeID, rhs: ScopeID) -> Bool { lhs.id == rhs.id }
-    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    init(_ object: ObjectIdentifier) { self.object = object }
 }

@@ -52,8 +52,8 @@ final class LazyStorage<Value>: @unchecked Sendable {
     private func resolve(from container: DependencyContainer, for owner: LateDependencies) -> Value {
         var value: Value?
         let resolved = withExtendedLifetime(owner.owner) {
-            try? DependencyCollector.collecting(for: owner.owner.record) { () throws(WiringError) in
-                try ResolutionFrame.with(container: container, record: owner.owner.record) { () throws(WiringError) in
+            try? DependencyCollector.collecting(for: owner.owner) { () throws(WiringError) in
+                try ResolutionFrame.with(container: container, info: owner.owner) { () throws(WiringError) in
                     value = resolveValue(container)
                 }
             }

@@ -108,7 +108,7 @@ struct ValueLayout {
         self.init(type: type, stride: stride, alignment: alignment, isObject: false)
     }
 
-    /// Whether a value of `type` is one class reference: what a ``DefinitionRecord`` stores of
+    /// Whether a value of `type` is one class reference: what a ``DefinitionInfo`` stores of
     /// the layout (its type it has already; the rest is read from the type when needed).
     @inline(__always)
     static func isObject(_ type: Any.Type) -> Bool {

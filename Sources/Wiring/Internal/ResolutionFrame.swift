@@ -8,9 +8,9 @@ internal import _WiringShims
 struct ResolutionFrame {
     /// The container building this frame's definition, which the resolution keeps alive.
     let unmanagedContainer: Unmanaged<DependencyContainer>
-    /// The definition being built: its record, in its group, which the entry (or the caller)
-    /// keeps alive for as long as the frame is pushed. Not retained.
-    let record: UnsafeMutablePointer<DefinitionRecord>
+    /// The definition being built, which the entry (or the caller) keeps alive for as long as
+    /// the frame is pushed. Not retained.
+    let definition: Unmanaged<DefinitionInfo>
     let parent: UnsafeMutablePointer<ResolutionFrame>?
     let depth: Int
     /// While a build observer is set: how long the builds nested in this one took, so that its
@@ -18,7 +18,7 @@ struct ResolutionFrame {
     var nestedNanoseconds: UInt64 = 0
 
     var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
-    var info: DefinitionInfo { DefinitionInfo(record: record) }
+    var info: DefinitionInfo { definition.takeUnretainedValue() }
 
     /// From this depth on, a frame at a power-of-two depth (64, 128, 256, …) checks the path for
     /// a repeated definition.
@@ -51,22 +51,20 @@ struct ResolutionFrame {
         info: DefinitionInfo,
         _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
-        try withExtendedLifetime(info) { () throws(WiringError) -> Result in
-            try with(container: container, record: info.record, body)
-        }
+        try with(container: container, definition: .passUnretained(info), body)
     }
 
-    /// Runs `body` with a frame for the definition at `record` (in its group, which the caller
-    /// keeps alive) in `container` pushed on the current thread.
+    /// Runs `body` with a frame for `definition` (which the caller keeps alive) in `container`
+    /// pushed on the current thread.
     @inline(__always)
     static func with<Result>(
         container: DependencyContainer,
-        record: UnsafeMutablePointer<DefinitionRecord>,
+        definition: Unmanaged<DefinitionInfo>,
         _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
         let parent = current
         var frame = ResolutionFrame(
-            unmanagedContainer: .passUnretained(container), record: record, parent: parent,
+            unmanagedContainer: .passUnretained(container), definition: definition, parent: parent,
             depth: (parent?.pointee.depth ?? 0) + 1)
         // The frame is made in place and only ever read through its address (the cycle check
         // included): a by-value use would make the compiler keep a second copy of it in the

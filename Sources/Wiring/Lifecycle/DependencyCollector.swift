@@ -12,8 +12,9 @@ struct DependencyCollector {
     /// still be retained and released.
     var direct: [UInt64]?
     var late: LateDependencies?
-    /// The definition being built, for the lazy dependencies' owner.
-    let record: UnsafeMutablePointer<DefinitionRecord>
+    /// The definition being built, for the lazy dependencies' owner (the caller of
+    /// ``collecting(for:_:)`` keeps it alive meanwhile).
+    unowned(unsafe) let definition: DefinitionInfo
 
     /// The thread's collector: slot 2 of its reader record. Invariant: it points to a collector
     /// on the stack of a call of ``collecting(for:_:)`` on this thread that has not returned, or
@@ -23,13 +24,13 @@ struct DependencyCollector {
         wiring_slot(2)?.assumingMemoryBound(to: DependencyCollector.self)
     }
 
-    /// Runs `body` with a collector for the definition at `record` installed on this thread, and
+    /// Runs `body` with a collector for `info` installed on this thread, and
     /// hands back what it noted.
     @inline(__always)
     static func collecting(
-        for record: UnsafeMutablePointer<DefinitionRecord>, _ body: () throws(WiringError) -> Void
+        for info: DefinitionInfo, _ body: () throws(WiringError) -> Void
     ) throws(WiringError) -> Dependencies {
-        var collector = DependencyCollector(record: record)
+        var collector = DependencyCollector(definition: info)
         return try withUnsafeMutablePointer(to: &collector) { (pointer) throws(WiringError) -> Dependencies in
             let previous = wiring_slot(2)
             wiring_set_slot(2, pointer)
@@ -52,7 +53,7 @@ struct DependencyCollector {
     static func lateDependencies() -> LateDependencies? {
         guard let collector = current else { return nil }
         if let late = collector.pointee.late { return late }
-        let late = LateDependencies(owner: DefinitionInfo(record: collector.pointee.record))
+        let late = LateDependencies(owner: collector.pointee.definition)
         collector.pointee.late = late
         return late
     }
