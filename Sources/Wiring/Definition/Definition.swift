@@ -85,7 +85,7 @@ public struct Definition: Sendable {
         lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
         build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
     ) {
-        self.init(info: DefinitionInfo(type: type, tag: nil, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+        self.init(info: DefinitionInfo(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build))
     }
 
     /// A definition under `tag`, with a builder made where `type` is known.

@@ -27,46 +27,81 @@ final class DefinitionInfo: Sendable {
     /// The other types this definition is bound to (`bind(_:)`), in the order bound.
     let bindings: [DefinitionInfo]
 
-    init(
+    /// Whether it has a tag, told without copying the tag out.
+    let isTagged: Bool
+    /// Whether ``build`` builds it (not an injection, parameters, an async builder, an include
+    /// or a marker), told without copying the payload out.
+    let buildsWithBuilder: Bool
+
+    convenience init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, isAsync: Bool = false, tagKeyIsExact: Bool = false,
         build: @escaping Builder = DefinitionInfo.noBuilder, payload: Definition.Payload = .builder,
         bindings: [DefinitionInfo] = []
     ) {
+        var buildsWithBuilder = false
+        if case .builder = payload { buildsWithBuilder = true }
+        self.init(
+            type: type, tag: tag, isTagged: tag != nil, lifetime: lifetime, site: site, isInjection: isInjection,
+            isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks, isAsync: isAsync,
+            tagKeyIsExact: tagKeyIsExact, build: build, payload: payload, buildsWithBuilder: buildsWithBuilder,
+            bindings: bindings)
+    }
+
+    /// A plain `single { … }` or `factory { … }`: no tag, scope, flags or bindings. Apart from
+    /// the general initializer, so that a module of many lines never handles an absent tag or
+    /// payload through their value witnesses.
+    convenience init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
+        self.init(
+            type: type, tag: nil, isTagged: false, lifetime: lifetime, site: site, isInjection: false,
+            isOverride: false, createdAtStart: false, scope: nil, hooks: nil, isAsync: false, tagKeyIsExact: false,
+            build: build, payload: .builder, buildsWithBuilder: true, bindings: [])
+    }
+
+    /// A `single(tag:)` or `factory(tag:)` line: no scope, flags or bindings.
+    convenience init<TagValue: Hashable & Sendable>(
+        type: Any.Type, tagValue: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
+    ) {
+        self.init(
+            type: type, tag: Tag(tagValue), isTagged: true, lifetime: lifetime, site: site, isInjection: false,
+            isOverride: false, createdAtStart: false, scope: nil, hooks: nil, isAsync: false,
+            tagKeyIsExact: Tag.keyIsExact(TagValue.self), build: build, payload: .builder, buildsWithBuilder: true,
+            bindings: [])
+    }
+
+    @inline(__always)
+    private init(
+        type: Any.Type, tag: consuming Tag?, isTagged: Bool, lifetime: Lifetime, site: CodeLocation?,
+        isInjection: Bool, isOverride: Bool, createdAtStart: Bool, scope: ScopeID?, hooks: LifecycleHooks?,
+        isAsync: Bool, tagKeyIsExact: Bool, build: @escaping Builder, payload: consuming Definition.Payload,
+        buildsWithBuilder: Bool, bindings: [DefinitionInfo]
+    ) {
         self.type = type
         self.tag = tag
+        self.isTagged = isTagged
         self.lifetime = lifetime
         self.site = site
         self.isInjection = isInjection
         self.isOverride = isOverride
         self.createdAtStart = createdAtStart
         self.isAsync = isAsync
-        isPlain = tag == nil && scope == nil && !isInjection
+        isPlain = !isTagged && scope == nil && !isInjection
         self.tagKeyIsExact = tagKeyIsExact
         valueIsObject = ValueLayout.isObject(type)
         self.build = build
         self.scope = scope
         self.hooks = hooks
         self.payload = payload
+        self.buildsWithBuilder = buildsWithBuilder
         self.bindings = bindings
     }
 
-    /// A plain `single { … }` or `factory { … }`, tagged or not: no scope, flags or bindings.
-    convenience init<TagValue: Hashable & Sendable>(
-        type: Any.Type, tagValue: TagValue?, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
-    ) {
-        self.init(
-            type: type, tag: tagValue.map { Tag($0) }, lifetime: lifetime, site: site,
-            tagKeyIsExact: tagValue != nil && Tag.keyIsExact(TagValue.self), build: build)
-    }
-
-    var isTagged: Bool { tag != nil }
     var layout: ValueLayout { ValueLayout(type: type, isObject: valueIsObject) }
 
     /// The tag of a definition known to be tagged (an entry in a registry's tagged lists).
     var presentTag: Tag {
-        assert(tag != nil, "Wiring: the tag of an untagged definition was read")
+        assert(isTagged, "Wiring: the tag of an untagged definition was read")
         return tag.unsafelyUnwrapped
     }
 
@@ -75,12 +110,6 @@ final class DefinitionInfo: Sendable {
     @inline(never)
     func isTagged<Value: Hashable>(_ value: Value) -> Bool {
         tag?.matches(value) ?? false
-    }
-
-    /// Whether ``build`` builds it (not an injection, parameters, an async builder, an include or a marker).
-    var buildsWithBuilder: Bool {
-        if case .builder = payload { return true }
-        return false
     }
 
     /// A copy with what is given changed. `changingBindings` gives the bindings the new
@@ -100,9 +129,9 @@ final class DefinitionInfo: Sendable {
     func adding(bindingTo type: Any.Type, build: @escaping Builder) -> DefinitionInfo {
         // A binding has its primary's tag, lifetime and scope; its primary runs the close callback.
         let binding = DefinitionInfo(
-            type: type, tag: tag, lifetime: lifetime, site: site, isInjection: isInjection, isOverride: isOverride,
-            createdAtStart: createdAtStart, scope: scope, isAsync: isAsync, tagKeyIsExact: tagKeyIsExact,
-            build: build)
+            type: type, tag: tag, isTagged: isTagged, lifetime: lifetime, site: site, isInjection: isInjection,
+            isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: nil, isAsync: isAsync,
+            tagKeyIsExact: tagKeyIsExact, build: build, payload: .builder, buildsWithBuilder: true, bindings: [])
         return copy(bindings: bindings + [binding])
     }
 
@@ -110,11 +139,17 @@ final class DefinitionInfo: Sendable {
         lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, payload: Definition.Payload? = nil, bindings: [DefinitionInfo] = []
     ) -> DefinitionInfo {
-        DefinitionInfo(
-            type: type, tag: tag, lifetime: lifetime ?? self.lifetime, site: site, isInjection: isInjection,
-            isOverride: isOverride ?? self.isOverride, createdAtStart: createdAtStart ?? self.createdAtStart,
-            scope: scope ?? self.scope, hooks: hooks ?? self.hooks, isAsync: isAsync, tagKeyIsExact: tagKeyIsExact,
-            build: build, payload: payload ?? self.payload, bindings: bindings)
+        var buildsWithBuilder = self.buildsWithBuilder
+        if let payload {
+            buildsWithBuilder = false
+            if case .builder = payload { buildsWithBuilder = true }
+        }
+        return DefinitionInfo(
+            type: type, tag: tag, isTagged: isTagged, lifetime: lifetime ?? self.lifetime, site: site,
+            isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
+            createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope, hooks: hooks ?? self.hooks,
+            isAsync: isAsync, tagKeyIsExact: tagKeyIsExact, build: build, payload: payload ?? self.payload,
+            buildsWithBuilder: buildsWithBuilder, bindings: bindings)
     }
 
     var id: DefinitionID { DefinitionID(ObjectIdentifier(self)) }
