@@ -33,20 +33,20 @@ final class DefinitionInfo: Sendable {
     /// or a marker), told without copying the payload out.
     let buildsWithBuilder: Bool
 
+    /// Any definition but a plain line's: a scoped, async, parameterized or declared one, an
+    /// injection, a marker.
     convenience init(
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
-        hooks: LifecycleHooks? = nil, isAsync: Bool = false, tagKeyIsExact: Bool = false,
-        build: @escaping Builder = DefinitionInfo.noBuilder, payload: Definition.Payload = .builder,
-        bindings: [DefinitionInfo] = []
+        hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder = DefinitionInfo.noBuilder,
+        payload: Definition.Payload = .builder
     ) {
         var buildsWithBuilder = false
         if case .builder = payload { buildsWithBuilder = true }
         self.init(
             type: type, tag: tag, isTagged: tag != nil, lifetime: lifetime, site: site, isInjection: isInjection,
             isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks, isAsync: isAsync,
-            tagKeyIsExact: tagKeyIsExact, build: build, payload: payload, buildsWithBuilder: buildsWithBuilder,
-            bindings: bindings)
+            tagKeyIsExact: false, build: build, payload: payload, buildsWithBuilder: buildsWithBuilder, bindings: [])
     }
 
     /// A plain `single { … }` or `factory { … }`: no tag, scope, flags or bindings. Apart from
