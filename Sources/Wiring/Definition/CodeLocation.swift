@@ -38,14 +38,6 @@ public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(fileID):\(line)" }
 
-    /// `self == other`, without making a `String` when both files are one text (the same
-    /// `#fileID` literal, or names given as equal `String`s, are one address).
-    func isSame(as other: CodeLocation) -> Bool {
-        guard storedLine == other.storedLine else { return false }
-        if fileText == other.fileText { return true }
-        return fileID == other.fileID
-    }
-
     public static func == (lhs: CodeLocation, rhs: CodeLocation) -> Bool {
         lhs.storedLine == rhs.storedLine && lhs.fileID == rhs.fileID
     }
