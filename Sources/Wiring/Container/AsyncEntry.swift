@@ -4,7 +4,7 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
 
     /// Lets go of the built single (its module was unloaded, or its container closed); later
     /// resolves build it again.
-    func retire(closing: Bool) -> Retirement?
+    func retire(closing: Bool) -> Released?
 
     /// Makes it resolvable again after a retire (its module loaded again).
     func revive()
@@ -61,14 +61,14 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     /// instance, since each scope has entries of its own). A factory builds every time.
     private let isKept: Bool
 
-    func retire(closing: Bool) -> Retirement? {
+    func retire(closing: Bool) -> Released? {
         lock.withLock {
             retiredBy = closing ? .close : .unload
             defer {
                 state = .idle
                 built = nil
             }
-            return built.map { .instance(Released(value: $0.value, sequence: 0, onClose: info.hooks?.close)) }
+            return built.map { Released(value: $0.value, sequence: 0, onClose: info.hooks?.close) }
         }
     }
 

@@ -234,24 +234,23 @@ struct Entry: Sendable {
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
     /// hands over what it holds, to be released once no reader can see it; call under
     /// `stateLock`.
-    func retire(closing: Bool) -> Retirement? {
+    func retire(closing: Bool) -> Released? {
         retiredBy = closing ? .close : .unload
-        if let held = takeHeldInstance() { return .instance(held) }
+        if let held = takeHeldInstance() { return held }
         guard let word, let address = wiring_atomic_exchange(word, nil) else { return nil }
         return retirement(ofPublished: address)
     }
 
     /// The release of a singleton's value at `address`, no longer published: its `.onClose`,
     /// then its storage freed.
-    private func retirement(ofPublished address: UnsafeMutableRawPointer) -> Retirement {
+    private func retirement(ofPublished address: UnsafeMutableRawPointer) -> Released {
         // The storage is freed after this entry's registry may be gone: keep its block.
         let block = EntryBlock.containing(storage)
         let onClose = onClose
-        return .instance(
-            Released(
-                value: onClose == nil ? () : ErasedValue.value(definedType, at: address),
-                sequence: own.pointee.sequence, onClose: onClose, dependencies: own.pointee.dependencies.all,
-                free: { withExtendedLifetime(block) { self.free(address) } }))
+        return Released(
+            value: onClose == nil ? () : ErasedValue.value(definedType, at: address),
+            sequence: own.pointee.sequence, onClose: onClose, dependencies: own.pointee.dependencies.all,
+            free: { withExtendedLifetime(block) { self.free(address) } })
     }
 
     /// The creation number of the published singleton, for a reader that has just seen its
@@ -295,7 +294,7 @@ struct Entry: Sendable {
     /// meanwhile. A verification sandbox takes no lock (see `Verification`).
     @inline(__always)
     private func buildOnce(
-        _ state: UnsafeMutablePointer<InstanceState>, existing: () throws(WiringError) -> Bool, build: () throws(WiringError) -> Void, keep: () -> Retirement?
+        _ state: UnsafeMutablePointer<InstanceState>, existing: () throws(WiringError) -> Bool, build: () throws(WiringError) -> Void, keep: () -> Released?
     ) throws(WiringError) {
         try BuildGate.build(
             buildingThread(of: state), unlocked: mode == .sandboxed,
@@ -304,7 +303,7 @@ struct Entry: Sendable {
                 return ()
             },
             cycle: { .cycle(path: cyclePath(), requestedAt: nil) }, build: build,
-            keep: { () -> (() -> Void)? in keep().map { retired in { retired.release() } } })
+            keep: { () -> (() -> Void)? in keep().map { released in { Released.finish([released]) } } })
     }
 
     /// Runs the builder with a frame for this definition pushed, so that its own resolves know
@@ -424,7 +423,7 @@ struct Entry: Sendable {
                 ErasedValue.copy(layout, from: target, to: buffer)
                 storage = target
             },
-            keep: { () -> Retirement? in
+            keep: { () -> Released? in
                 let address = storage.unsafelyUnwrapped
                 if useInline { inlineUsed = true }
                 if mode != .sandboxed { own.pointee.sequence = nextCreationSequence() }
@@ -491,15 +490,14 @@ struct Entry: Sendable {
                 ErasedValue.copy(layout, from: built.storage, to: buffer)
                 held = built
             },
-            keep: { () -> Retirement? in
+            keep: { () -> Released? in
                 // A class instance is read from `buffer`, which holds the caller's reference: the
                 // one retain here is the state's own (no local copy to retain and release).
                 // Under the lock, but in a sandbox (which builds without it).
                 let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
                     let value: Any = isObject ? buffer.load(as: AnyObject.self) : held.unsafelyUnwrapped.value
-                    return .instance(
-                        Released(value: value, sequence: kept, onClose: onClose, dependencies: collected.all))
+                    return Released(value: value, sequence: kept, onClose: onClose, dependencies: collected.all)
                 }
                 if isObject {
                     state.pointee.held = buffer.load(as: AnyObject.self)
@@ -532,7 +530,7 @@ struct Entry: Sendable {
                 // Wiring does not keep a weak instance: what it uses counts for its resolver.
                 try make(into: buffer, in: container)
             },
-            keep: { () -> Retirement? in
+            keep: { () -> Released? in
                 // Only a class instance can be held weakly; anything else is built every time.
                 let value = ErasedValue.value(definedType, at: buffer)
                 if retiredBy == nil, ErasedValue.isClassInstance(value) {

@@ -24,7 +24,7 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 
     /// Marks its module as unloaded (or its container closed) and hands over its instance; call
     /// under `stateLock`.
-    func retire(closing: Bool) -> Retirement?
+    func retire(closing: Bool) -> Released?
 
     /// Makes it resolvable again after a retire (its module loaded again); call under `stateLock`.
     func revive()
@@ -127,9 +127,9 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         return held.map { Released(value: $0.value, sequence: sequence, onClose: info.hooks?.close) }
     }
 
-    func retire(closing: Bool) -> Retirement? {
+    func retire(closing: Bool) -> Released? {
         retiredBy = closing ? .close : .unload
-        return takeHeldInstance().map(Retirement.instance)
+        return takeHeldInstance()
     }
 
     /// The kept instance of a `single` or `scoped` one, built with `values` the first time. Built

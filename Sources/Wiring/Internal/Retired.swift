@@ -1,7 +1,7 @@
 /// What a change of the root unpublished: the old root and the instances of retired entries.
 struct Retired {
     private var root: Unmanaged<DependencyContainer>?
-    private var releases: [Retirement] = []
+    private var releases: [Released] = []
 
     init(root: Unmanaged<DependencyContainer>?) {
         self.root = root
@@ -9,8 +9,8 @@ struct Retired {
 
     var isEmpty: Bool { root == nil && releases.isEmpty }
 
-    mutating func take(_ retirement: Retirement?) {
-        if let retirement { releases.append(retirement) }
+    mutating func take(_ released: Released?) {
+        if let released { releases.append(released) }
     }
 
     /// Waits until no read section can see what was unpublished, then releases it: outside every
@@ -27,13 +27,13 @@ struct Retired {
         guard !isEmpty else { return [] }
         ReadSection.synchronize()
         root?.release()
-        return releases.map(\.released)
+        return releases
     }
 
     /// Runs the `.onClose` callbacks, dependents first (see `Released.finish`), and frees everything; only once no
     /// reader can see it.
     func release() {
-        Released.finish(releases.map(\.released))
+        Released.finish(releases)
         root?.release()
     }
 }

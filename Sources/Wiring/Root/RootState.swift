@@ -323,7 +323,7 @@ final class RootState: @unchecked Sendable {
                 // A scope's instances of a shared scope definition sit in its slots.
                 guard let state = scope.scope else { continue }
                 for entry in scope.registry.entries where entry.isSlotted && isGone(entry.info) {
-                    retired.take(state.takeInstance(of: entry).map(Retirement.instance))
+                    retired.take(state.takeInstance(of: entry))
                 }
             }
         }

@@ -361,7 +361,7 @@ final class ScopeState: @unchecked Sendable {
                 }
                 if !registry.asyncEntries.isEmpty {
                     for entry in registry.asyncEntries.values {
-                        if let built = entry.retire(closing: true)?.released { list.append(built) }
+                        if let built = entry.retire(closing: true) { list.append(built) }
                     }
                 }
                 for callback in callbacks {
