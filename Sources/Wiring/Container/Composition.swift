@@ -102,10 +102,10 @@ extension [Part] {
             }
         }
         guard reachable > 0 else { return [] }
-        var seen = IdentitySet(capacity: reachable)
+        let seen = IdentifierMap(capacity: reachable)
         // Written in place: `reachable` bounds what the walk can take, and appending would check
         // capacity and uniqueness once per definition.
-        // Invariant: each definition is written once (the identity set refuses a second), into
+        // Invariant: each definition is written once (`seen` refuses a second), into
         // the next slot, so [start, next) is initialized and `next - start <= reachable` (every
         // definition reached is in some part's count above). `count` is set to exactly that, and
         // nothing in the walk throws. (`reachable > 0`: a base address.) The bound rests on every
@@ -116,29 +116,29 @@ extension [Part] {
             let end = start + reachable
             var next = start
             /// Takes each definition of `run` not taken yet.
-            func take(_ run: [Definition], _ seen: inout IdentitySet) {
+            func take(_ run: [Definition]) {
                 run.withUnsafeBufferPointer { run in
                     // By index: each definition taken is copied once, into the result.
-                    for index in run.indices where seen.insert(run[index].id) {
+                    for index in run.indices where seen.value(for: run[index].id, orInsert: 0) == nil {
                         precondition(next != end, "Wiring: a module reaches more definitions than its parts count")
                         next.initialize(to: run[index])
                         next += 1
                     }
                 }
             }
-            func visit(_ parts: [Part], _ seen: inout IdentitySet) {
+            func visit(_ parts: [Part]) {
                 for part in parts {
                     switch part {
                     case let .definitions(run):
-                        take(run, &seen)
+                        take(run)
                     case let .module(module):
                         guard !excluded.contains(ObjectIdentifier(module)) else { continue }
                         // Flattened already, unless some module inside it is left out.
-                        if excluded.isEmpty { take(module.definitions, &seen) } else { visit(module.parts, &seen) }
+                        if excluded.isEmpty { take(module.definitions) } else { visit(module.parts) }
                     }
                 }
             }
-            visit(self, &seen)
+            visit(self)
             count = next - start
         }
     }

@@ -152,7 +152,7 @@ final class DefinitionInfo: Sendable {
             buildsWithBuilder: buildsWithBuilder, bindings: bindings)
     }
 
-    var id: DefinitionID { DefinitionID(ObjectIdentifier(self)) }
+    var id: DefinitionID { ObjectIdentifier(self) }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 
@@ -170,8 +170,4 @@ final class DefinitionInfo: Sendable {
 }
 
 /// A definition's identity, for sets and dictionaries of definitions.
-struct DefinitionID: Hashable {
-    let object: ObjectIdentifier
-
-    init(_ object: ObjectIdentifier) { self.object = object }
-}
+typealias DefinitionID = ObjectIdentifier
