@@ -340,7 +340,7 @@ struct Entry: Sendable {
     private func makeKept(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) throws(WiringError)
         -> Dependencies
     {
-        try DependencyCollector.collecting(for: info) { () throws(WiringError) in
+        try DependencyCollector.collecting(for: storage.pointee.definition) { () throws(WiringError) in
             try make(into: buffer, in: container)
         }
     }

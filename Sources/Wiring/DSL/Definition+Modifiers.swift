@@ -16,7 +16,7 @@ extension Definition {
     /// `.override()` and ``bind(_:file:line:)`` combine in either order: the definition and every
     /// type it is bound to replace the earlier ones.
     public func override() -> Definition {
-        Definition(info: with(isOverride: true, changingBindings: true))
+        Definition(info: info.with(isOverride: true, changingBindings: true))
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes
@@ -94,7 +94,7 @@ extension Definition {
     }
 
     private func adding(_ hooks: LifecycleHooks) -> Definition {
-        Definition(info: with(hooks: (info.hooks ?? LifecycleHooks()).adding(hooks)))
+        Definition(info: info.with(hooks: (info.hooks ?? LifecycleHooks()).adding(hooks)))
     }
 
     /// Builds this singleton as soon as its container starts: when it becomes the root
@@ -108,7 +108,7 @@ extension Definition {
     ///
     /// A module that is only composed into others (`modules { .a; .b }`) builds nothing itself.
     public func createdAtStart() -> Definition {
-        Definition(info: with(createdAtStart: true))
+        Definition(info: info.with(createdAtStart: true))
     }
 
     /// Makes this definition answer for `type` too, with the same instance.

@@ -23,15 +23,6 @@ public struct Definition: Sendable {
     var scope: ScopeID? { info.scope }
     var site: CodeLocation? { info.site }
 
-    func with(
-        lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil, scope: ScopeID? = nil,
-        hooks: LifecycleHooks? = nil, payload: Payload? = nil, changingBindings: Bool = false
-    ) -> DefinitionInfo {
-        info.with(
-            lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks,
-            payload: payload, changingBindings: changingBindings)
-    }
-
     /// This definition with one more binding, to `type`, built by `build`: `bind(_:)`'s copy.
     func adding(bindingTo type: Any.Type, build: @escaping Builder) -> Definition {
         Definition(info: info.adding(bindingTo: type, build: build))

@@ -53,10 +53,7 @@ final class DefinitionInfo: Sendable {
     /// the general initializer, so that a module of many lines never handles an absent tag or
     /// payload through their value witnesses.
     convenience init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init(
-            type: type, tag: nil, isTagged: false, lifetime: lifetime, site: site, isInjection: false,
-            isOverride: false, createdAtStart: false, scope: nil, hooks: nil, isAsync: false, tagKeyIsExact: false,
-            build: build, payload: .builder, buildsWithBuilder: true, bindings: [])
+        self.init(type: type, tag: nil, isTagged: false, lifetime: lifetime, site: site, tagKeyIsExact: false, build: build)
     }
 
     /// A `single(tag:)` or `factory(tag:)` line: no scope, flags or bindings.
@@ -64,18 +61,19 @@ final class DefinitionInfo: Sendable {
         type: Any.Type, tagValue: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
     ) {
         self.init(
-            type: type, tag: Tag(tagValue), isTagged: true, lifetime: lifetime, site: site, isInjection: false,
-            isOverride: false, createdAtStart: false, scope: nil, hooks: nil, isAsync: false,
-            tagKeyIsExact: Tag.keyIsExact(TagValue.self), build: build, payload: .builder, buildsWithBuilder: true,
-            bindings: [])
+            type: type, tag: Tag(tagValue), isTagged: true, lifetime: lifetime, site: site,
+            tagKeyIsExact: Tag.keyIsExact(TagValue.self), build: build)
     }
 
+    /// Every field, the defaults a line's. Inlined into each caller, so that a line's constants
+    /// (no tag, no payload) fold away rather than pass through value witnesses.
     @inline(__always)
     private init(
         type: Any.Type, tag: consuming Tag?, isTagged: Bool, lifetime: Lifetime, site: CodeLocation?,
-        isInjection: Bool, isOverride: Bool, createdAtStart: Bool, scope: ScopeID?, hooks: LifecycleHooks?,
-        isAsync: Bool, tagKeyIsExact: Bool, build: @escaping Builder, payload: consuming Definition.Payload,
-        buildsWithBuilder: Bool, bindings: [DefinitionInfo]
+        isInjection: Bool = false, isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
+        hooks: LifecycleHooks? = nil, isAsync: Bool = false, tagKeyIsExact: Bool, build: @escaping Builder,
+        payload: consuming Definition.Payload = .builder, buildsWithBuilder: Bool = true,
+        bindings: [DefinitionInfo] = []
     ) {
         self.type = type
         self.tag = tag
@@ -101,8 +99,8 @@ final class DefinitionInfo: Sendable {
 
     /// The tag of a definition known to be tagged (an entry in a registry's tagged lists).
     var presentTag: Tag {
-        assert(isTagged, "Wiring: the tag of an untagged definition was read")
-        return tag.unsafelyUnwrapped
+        guard let tag else { preconditionFailure("Wiring: the tag of untagged \(typeName(type)) was read") }
+        return tag
     }
 
     /// Whether its tag is `value` (the same type, an equal value). Out of line: a resolve's
@@ -130,8 +128,8 @@ final class DefinitionInfo: Sendable {
         // A binding has its primary's tag, lifetime and scope; its primary runs the close callback.
         let binding = DefinitionInfo(
             type: type, tag: tag, isTagged: isTagged, lifetime: lifetime, site: site, isInjection: isInjection,
-            isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: nil, isAsync: isAsync,
-            tagKeyIsExact: tagKeyIsExact, build: build, payload: .builder, buildsWithBuilder: true, bindings: [])
+            isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, isAsync: isAsync,
+            tagKeyIsExact: tagKeyIsExact, build: build)
         return copy(bindings: bindings + [binding])
     }
 

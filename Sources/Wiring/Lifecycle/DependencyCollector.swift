@@ -14,7 +14,7 @@ struct DependencyCollector {
     var late: LateDependencies?
     /// The definition being built, for the lazy dependencies' owner (the caller of
     /// ``collecting(for:_:)`` keeps it alive meanwhile).
-    unowned(unsafe) let definition: DefinitionInfo
+    let definition: Unmanaged<DefinitionInfo>
 
     /// The thread's collector: slot 2 of its reader record. Invariant: it points to a collector
     /// on the stack of a call of ``collecting(for:_:)`` on this thread that has not returned, or
@@ -24,13 +24,13 @@ struct DependencyCollector {
         wiring_slot(2)?.assumingMemoryBound(to: DependencyCollector.self)
     }
 
-    /// Runs `body` with a collector for `info` installed on this thread, and
+    /// Runs `body` with a collector for `definition` (which the caller keeps alive) installed on this thread, and
     /// hands back what it noted.
     @inline(__always)
     static func collecting(
-        for info: DefinitionInfo, _ body: () throws(WiringError) -> Void
+        for definition: Unmanaged<DefinitionInfo>, _ body: () throws(WiringError) -> Void
     ) throws(WiringError) -> Dependencies {
-        var collector = DependencyCollector(definition: info)
+        var collector = DependencyCollector(definition: definition)
         return try withUnsafeMutablePointer(to: &collector) { (pointer) throws(WiringError) -> Dependencies in
             let previous = wiring_slot(2)
             wiring_set_slot(2, pointer)
@@ -53,7 +53,7 @@ struct DependencyCollector {
     static func lateDependencies() -> LateDependencies? {
         guard let collector = current else { return nil }
         if let late = collector.pointee.late { return late }
-        let late = LateDependencies(owner: collector.pointee.definition)
+        let late = LateDependencies(owner: collector.pointee.definition.takeUnretainedValue())
         collector.pointee.late = late
         return late
     }

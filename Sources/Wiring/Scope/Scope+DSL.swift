@@ -26,7 +26,7 @@ public func scope<S>(
         let owner = definition.scope.map { $0.nested(in: id) } ?? id
         let lifetime: Lifetime = definition.lifetime == .singleton ? .scoped : definition.lifetime
         return Definition(
-            info: definition.with(lifetime: lifetime, scope: owner, changingBindings: true))
+            info: definition.info.with(lifetime: lifetime, scope: owner, changingBindings: true))
     }
 }
 
