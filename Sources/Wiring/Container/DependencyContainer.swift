@@ -21,23 +21,8 @@
 /// A container's definitions are fixed once it is built. Singletons are built on first use, once
 /// per container, and any thread may resolve from a container at any time.
 public final class DependencyContainer: Sendable {
-    /// Every definition, each once, in declaration order, included modules' in place: made
-    /// when first asked for, for a container made of modules (see ``LazyDefinitions``).
-    var definitions: [Definition] {
-        @inline(__always) get {
-            guard let lazyDefinitions else { return storedDefinitions }
-            return lazyDefinitions.definitions(of: parts)
-        }
-    }
-    /// `definitions` of a container whose parts are definitions alone (a module, a scope): they
-    /// are its parts' arrays, concatenated if there are several. Empty when `lazyDefinitions` is
-    /// set.
-    private let storedDefinitions: [Definition]
-    /// Set on a container whose parts include modules or a group of lines: its `definitions`,
-    /// flattened on first use.
-    // Safe to share: its one word is published once, under a lock, and read with acquire
-    // ordering (see `LazyDefinitions`); `ManagedBuffer` cannot say so.
-    nonisolated(unsafe) let lazyDefinitions: LazyDefinitions?
+    /// Every definition, each once, in declaration order, included modules' in place.
+    let definitions: [Definition]
     /// Its own definitions and the modules it includes, as declared.
     let parts: [Part]
     /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
@@ -101,7 +86,7 @@ public final class DependencyContainer: Sendable {
     init(moduleOf parts: [Part], site: CodeLocation?) {
         isRoot = false
         task = nil
-        (storedDefinitions, lazyDefinitions) = DependencyContainer.definitions(of: parts)
+        definitions = parts.flattened()
         self.parts = parts
         self.site = site
         ownRegistry = .empty
@@ -111,14 +96,6 @@ public final class DependencyContainer: Sendable {
         verification = nil
         ownEager = nil
         scope = nil
-    }
-
-    /// How a container of `parts` holds its definitions: their arrays concatenated when they are
-    /// arrays of definitions alone; flattened on first use when they include modules, so that
-    /// composing copies no definition (the container they are installed as reads the modules'
-    /// own arrays), or a module's group of lines, for which no array is made unless asked for.
-    private static func definitions(of parts: [Part]) -> (stored: [Definition], lazy: LazyDefinitions?) {
-        parts.listDefinitionsLazily ? ([], LazyDefinitions.make()) : (parts.flattened(), nil)
     }
 
     /// The registry resolves read: built at init, or on first use for a module. (A plain getter:
@@ -169,8 +146,8 @@ public final class DependencyContainer: Sendable {
     ) throws(WiringError) {
         self.isRoot = isRoot
         self.task = task
-        ownRegistry = try Registry.build(parts: parts, scope: scope?.id, mode: mode, reusing: previous)
-        (storedDefinitions, lazyDefinitions) = DependencyContainer.definitions(of: parts)
+        definitions = parts.flattened()
+        ownRegistry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
         lazy = nil
         fastTable = ownRegistry.table
         self.parts = parts
@@ -185,8 +162,7 @@ public final class DependencyContainer: Sendable {
     /// that definition shares, with `scope` keeping what it holds.
     init(scopeOver shared: ScopeTemplate.Built, scope: ScopeState) {
         let registry = shared.registry.forScopeInstance()
-        storedDefinitions = shared.definitions
-        lazyDefinitions = nil
+        definitions = shared.definitions
         self.parts = shared.parts
         self.isRoot = false
         task = nil
@@ -201,8 +177,7 @@ public final class DependencyContainer: Sendable {
     }
 
     private init(collector: DefinitionCollector) {
-        storedDefinitions = []
-        lazyDefinitions = nil
+        definitions = []
         self.parts = []
         self.isRoot = false
         task = nil
@@ -219,8 +194,7 @@ public final class DependencyContainer: Sendable {
     /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
     init(sandboxFor container: DependencyContainer, verification: Verification) {
         let definitions = container.definitions
-        storedDefinitions = definitions
-        lazyDefinitions = nil
+        self.definitions = definitions
         self.parts = container.parts
         self.isRoot = false
         task = nil
@@ -236,8 +210,7 @@ public final class DependencyContainer: Sendable {
 
     /// A sandbox instance of a scope, for `verification`.
     init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
-        storedDefinitions = definitions
-        lazyDefinitions = nil
+        self.definitions = definitions
         self.parts = [.definitions(definitions)]
         self.isRoot = false
         task = nil

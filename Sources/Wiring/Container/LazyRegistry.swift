@@ -54,17 +54,14 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     }
 
     /// Builds the registry of `container` (the module that holds this), out of line, so that
-    /// the getters every resolve inlines stay a load and a test. Built from the module's parts
-    /// in place, as a root's are (``Registry/build(parts:scope:mode:reusing:)``): a module of
-    /// lines alone from its group, a composed module from its modules' runs; a list of its
-    /// definitions is made only if the general path must flatten them.
+    /// the getters every resolve inlines stay a load and a test.
     @inline(never)
     private func build(for container: DependencyContainer) -> Built {
         lazyRegistryLock.withLock {
             if let built = loadBuilt() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
-                registry = try Registry.build(parts: container.parts)
+                registry = try Registry.build(definitions: container.definitions)
             } catch {
                 wiringFailure(error)
             }

@@ -10,61 +10,44 @@ extension Registry {
     /// not plain, or its type and tag are taken already (a duplicate, an override, or a module
     /// listed twice): the general path then builds the registry, and says what is wrong.
     static func plain(_ definitions: [Definition], mode: EntryMode) -> Registry? {
-        // One run, with no array made to hold it.
-        plain(runs: CollectionOfOne(.definitions(definitions)), count: definitions.count, mode: mode)
+        definitions.withUnsafeBufferPointer { definitions in plain(definitions, mode: mode) }
     }
 
-    /// `plain` of the definitions of `runs` (`definitions` and `lines` parts), in order, `count`
-    /// in all (a root's modules' own arrays and groups, read in place rather than copied into one).
-    static func plain(runs: some Collection<Part>, count: Int, mode: EntryMode) -> Registry? {
+    private static func plain(_ definitions: UnsafeBufferPointer<Definition>, mode: EntryMode) -> Registry? {
         // A module whose first definition is not plain (a binding, an override, a scope marker)
         // goes to the general path before any table is allocated for this one.
-        if let first = runs.first {
-            var firstIsPlain = true
-            _ = first.allInfos { info in
-                firstIsPlain = isPlainCandidate(info)
-                return false
-            }
-            guard firstIsPlain else { return nil }
-        }
+        if let first = definitions.first, !isPlainCandidate(first.info) { return nil }
+        let count = definitions.count
         // Each kind of key gets a table sized for it (see `ResolveTable`): a tagged definition's
         // key goes in the tagged table if its tag has a fast key, so counting them all is an
         // upper bound.
         var taggedCount = 0
-        for run in runs {
-            _ = run.allInfos { info in
-                if !info.isPlain { taggedCount += 1 }
-                return true
-            }
-        }
+        for index in definitions.indices where !definitions[index].info.isPlain { taggedCount += 1 }
         let table = ResolveTable.empty(untagged: count - taggedCount, tagged: taggedCount)
         var eager: [Entry] = []
         var tagged = TaggedEntries(checkingDuplicatesAmong: count)
         let block = EntryBlock.make(capacity: count)
-        for run in runs {
-            let isPlain = run.allInfos { info -> Bool in
-                guard isPlainCandidate(info) else { return false }
-                let entry = block.makeEntry(info: info, mode: mode)
-                let id = ObjectIdentifier(info.type)
-                if info.isPlain {
-                    guard table.insert(id, tag: .none, entry: entry) else { return false }
+        for index in definitions.indices {
+            let info = definitions[index].info
+            guard isPlainCandidate(info) else { return nil }
+            let entry = block.makeEntry(info: info, mode: mode)
+            let id = ObjectIdentifier(info.type)
+            if info.isPlain {
+                guard table.insert(id, tag: .none, entry: entry) else { return nil }
+            } else {
+                // Not plain but unscoped and not an injection: tagged. (Reading the tag
+                // costs an existential copy, which untagged definitions do not pay.)
+                let tag = info.presentTag
+                if info.tagKeyIsExact {
+                    // Equal bits are equal tags: the table alone finds a duplicate.
+                    tagged.append(entry, of: id)
+                    guard table.insert(id, tag: tag.fastKey.unsafelyUnwrapped, entry: entry) else { return nil }
                 } else {
-                    // Not plain but unscoped and not an injection: tagged. (Reading the tag
-                    // costs an existential copy, which untagged definitions do not pay.)
-                    let tag = info.presentTag
-                    if info.tagKeyIsExact {
-                        // Equal bits are equal tags: the table alone finds a duplicate.
-                        tagged.append(entry, of: id)
-                        guard table.insert(id, tag: tag.fastKey.unsafelyUnwrapped, entry: entry) else { return false }
-                    } else {
-                        guard tagged.insert(entry, tag: tag, of: id) else { return false }
-                        if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return false }
-                    }
+                    guard tagged.insert(entry, tag: tag, of: id) else { return nil }
+                    if let key = tag.fastKey, !table.insert(id, tag: key, entry: entry) { return nil }
                 }
-                if info.createdAtStart { eager.append(entry) }
-                return true
             }
-            guard isPlain else { return nil }
+            if info.createdAtStart { eager.append(entry) }
         }
         return Registry(
             entries: RegistryEntries(filled: block), owners: [block], table: table, tagged: tagged.table,

@@ -91,77 +91,10 @@ final class Registry: Sendable {
         }
     }
 
-    /// The registry of `parts` (their runs of definitions packed): ``build(definitions:scope:mode:reusing:sharedByScopes:)``
-    /// of the parts flattened, without flattening them when it can. A root installed from
-    /// composed modules reads each module's own array in place (see ``LazyDefinitions``):
-    /// the plain path when every definition is plain, else the general path over the same
-    /// arrays. A definition reached through two modules is claimed once by either (see
-    /// `Claims`), except after an override of it in between, which the general path takes for
-    /// a duplicate: so when it throws, the parts are flattened (each definition once, in the
-    /// order first reached) and built again, which either builds them or throws what is wrong.
-    static func build(
-        parts: [Part], scope: ScopeID? = nil, mode: EntryMode = .published, reusing previous: Registry? = nil
-    ) throws(WiringError) -> Registry {
-        if previous == nil, parts.count == 1, parts[0].runCount > 0 {
-            // One run of the container's own (a module of lines alone, or of definitions): read
-            // as it is, with no list of runs made for it.
-            let run = parts[0]
-            if let plain = Registry.plain(runs: CollectionOfOne(run), count: run.runCount, mode: mode) { return plain }
-        }
-        if previous == nil {
-            // Room for the modules an app composes (tens), so that the arrays do not grow by
-            // copies, one allocation at a time, as the modules are walked.
-            var runs: [Part] = []
-            runs.reserveCapacity(16)
-            var count = 0
-            var seen: [ObjectIdentifier] = []
-            seen.reserveCapacity(16)
-            parts.runs(into: &runs, count: &count, seen: &seen)
-            if let plain = Registry.plain(runs: runs, count: count, mode: mode) { return plain }
-            if let general = general(runs: runs, count: count, scope: scope, mode: mode) { return general }
-        }
-        return try build(definitions: parts.flattened(), scope: scope, mode: mode, reusing: previous)
-    }
-
-    /// The general path over `runs` (`count` definitions in all, packed) read in place, or
-    /// `nil` if it throws (see `build(parts:scope:mode:reusing:)`).
-    private static func general(runs parts: [Part], count: Int, scope: ScopeID?, mode: EntryMode) -> Registry? {
-        guard count > 0 else { return nil }
-        // A group of lines as an array of definitions (the general path is for modules with
-        // bindings, overrides or scopes; a group of lines beside them is made a list once).
-        let runs = parts.map(\.flatDefinitions)
-        // The runs' definitions side by side, copied bit for bit: borrowed, as a buffer over
-        // one array would be. Invariant: `runs` holds every array copied here until the buffer
-        // is freed, so each copy's references stay valid, and the copies are never destroyed
-        // (they own no count): the buffer is freed without deinitializing them. `general`
-        // copies properly (retains) whatever it keeps of a definition.
-        let buffer = UnsafeMutablePointer<Definition>.allocate(capacity: count)
-        defer { buffer.deallocate() }
-        var next = 0
-        for run in runs {
-            run.withUnsafeBufferPointer { run in
-                precondition(next + run.count <= count, "Wiring: runs longer than counted")
-                UnsafeMutableRawPointer(buffer + next).copyMemory(
-                    from: UnsafeRawPointer(run.baseAddress.unsafelyUnwrapped), byteCount: run.count * MemoryLayout<Definition>.stride)
-                next += run.count
-            }
-        }
-        precondition(next == count, "Wiring: runs shorter than counted")
-        return withExtendedLifetime(runs) {
-            do throws(WiringError) {
-                return try general(
-                    UnsafeBufferPointer(start: buffer, count: count), scope: scope, mode: mode, reusing: nil,
-                    sharedByScopes: false, mayRepeat: true)
-            } catch {
-                return nil
-            }
-        }
-    }
-
     /// `build`'s general path: the registry of `definitions` (packed), whatever they hold.
     private static func general(
         _ definitions: UnsafeBufferPointer<Definition>, scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
-        sharedByScopes: Bool, mayRepeat: Bool = false
+        sharedByScopes: Bool
     ) throws(WiringError) -> Registry {
         // Definitions of other scopes wait until their scope is opened. This registry's own are
         // `selected`, by index.
@@ -182,7 +115,7 @@ final class Registry: Sendable {
             if let other = ownScope, other != scope {
                 // Definitions read from several modules' arrays may hold one definition twice:
                 // its scope gets it once.
-                if mayRepeat, !scopedSeen.insert(definition.id).inserted { continue }
+                if !scopedSeen.insert(definition.id).inserted { continue }
                 scoped[other, default: []].append(definition)
             } else if definition.isMarker {
                 continue  // this registry's own scope's marker, or its links: nothing to build
