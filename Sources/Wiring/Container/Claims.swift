@@ -2,10 +2,8 @@
 ///
 /// A slot is a definition's own type (slot 0) or one of its bindings. Most keys are claimed
 /// once. The claims of one key form a chain in declaration order (`next`), so that finding the
-/// claims of a key, and the one `resolve()` returns, hashes nothing once its first claim is
-/// found: keys without a tag or an injection are found by their type in an ``IdentifierMap``,
-/// without hashing; only the first claim of a key with a tag or an injection goes through a
-/// `DefinitionKey`.
+/// claims of a key, and the one `resolve()` returns, hashes once: keys without a tag or an
+/// injection by their type alone, others by their `DefinitionKey`.
 ///
 /// Invariant: every definition claimed in one `Claims` has the same scope (none, or the scope of the
 /// registry being built: `Registry.general` sets other scopes' definitions aside before it
@@ -27,7 +25,7 @@ struct Claims {
     /// replaces.
     private var claims: [Claim] = []
     /// The first claim of each key without a tag or injection (most of them), without hashing.
-    private let firstPlain: IdentifierMap
+    private var firstPlain: [ObjectIdentifier: Int]
     /// The first claim of each other key.
     private var first: [DefinitionKey: Int] = [:]
     /// How many claims are expected: the general table is sized for them when its first key
@@ -37,7 +35,7 @@ struct Claims {
     init(capacity: Int) {
         self.capacity = capacity
         claims.reserveCapacity(capacity)
-        firstPlain = IdentifierMap(capacity: capacity)
+        firstPlain = Dictionary(minimumCapacity: capacity)
     }
 
     /// The key of a definition that is not plain.
@@ -104,9 +102,8 @@ struct Claims {
         let firstPosition: Int
         // Plain, or scoped without a tag: the type alone is the key (see the invariant above).
         if !info.isTagged, !info.isInjection {
-            // One probe: the key's first claim, or this one filed as the first.
-            guard let found = firstPlain.value(for: info.typeID, orInsert: claims.count)
-            else {
+            guard let found = firstPlain[info.typeID] else {
+                firstPlain[info.typeID] = claims.count
                 claims.append(Claim(definition: index, slot: slot))
                 return true
             }

@@ -21,9 +21,9 @@ final class ScopeState: @unchecked Sendable {
     /// Whether the scope was opened with an id (`openScope(_:id:)`): then the scope directory
     /// files it under `filing` until it closes.
     let isFiled: Bool
-    /// Where the scope directory files this scope, if ``isFiled``: its key, kept here, so that
-    /// filing a scope allocates nothing of its own. Not optional: an optional of a type that
-    /// holds an existential is copied and tested through value witnesses.
+    /// Where the scope directory files this scope, if ``isFiled``: its key, kept here so that
+    /// the directory removes it by it. Not optional: an optional of a type that holds an
+    /// existential is copied and tested through value witnesses.
     let filing: ScopeDirectory.Key
     let parent: DependencyContainer
     let openedAt: CodeLocation
