@@ -47,46 +47,35 @@ extension [Part] {
         }
     }
 
-    /// The definitions of these parts, each once, in the order first reached, leaving out every
-    /// occurrence of the modules in `excluded` (by identity).
+    /// The definitions of these parts, in the order first reached, each module's once, leaving
+    /// out every occurrence of the modules in `excluded` (by identity).
     func flattened(excluding excluded: Set<ObjectIdentifier> = []) -> [Definition] {
-        // One module (what `defined(by:)` installs): its definitions are deduplicated already.
-        if excluded.isEmpty, count == 1, case let .module(module) = self[0] { return module.definitions }
-        // A module of definitions alone, the common case, needs no deduplication table.
-        if !includeModules {
-            if count == 1, case let .definitions(run) = self[0] { return run }
-            return flatMap { part -> [Definition] in
-                guard case let .definitions(run) = part else { return [] }
-                return run
+        // One module (what `defined(by:)` installs), or one run: flat already.
+        if excluded.isEmpty, count == 1 {
+            switch self[0] {
+            case let .definitions(run): return run
+            case let .module(module): return module.definitions
             }
         }
-        var seen = Set<ObjectIdentifier>()
+        // Each module once, by identity, at any depth (an app's core module under two feature
+        // modules), then each definition once (one placed in two modules): first reached counts.
+        var seen = excluded
         var flat: [Definition] = []
-        func take(_ run: [Definition]) {
-            for definition in run where seen.insert(definition.id).inserted { flat.append(definition) }
-        }
         func visit(_ parts: [Part]) {
             for part in parts {
                 switch part {
                 case let .definitions(run):
-                    take(run)
+                    flat.append(contentsOf: run)
                 case let .module(module):
-                    guard !excluded.contains(ObjectIdentifier(module)) else { continue }
-                    // Flattened already, unless some module inside it is left out.
-                    if excluded.isEmpty { take(module.definitions) } else { visit(module.parts) }
+                    guard seen.insert(ObjectIdentifier(module)).inserted else { continue }
+                    visit(module.parts)
                 }
             }
         }
         visit(self)
+        var taken = Set<ObjectIdentifier>(minimumCapacity: flat.count)
+        flat.removeAll { !taken.insert($0.id).inserted }
         return flat
-    }
-}
-
-extension [Part] {
-    /// Whether any of these parts is a module (else they are definitions alone, and flattening
-    /// them is a concatenation).
-    var includeModules: Bool {
-        contains { if case .module = $0 { true } else { false } }
     }
 }
 

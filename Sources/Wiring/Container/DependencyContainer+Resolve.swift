@@ -10,9 +10,10 @@ extension DependencyContainer {
     /// > ``resolveThrowing(_:file:line:)`` to recover instead.
     @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-        var found = _Found()
-        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
-        if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
+        if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none) {
+            defer { _endRead() }
+            return existing.assumingMemoryBound(to: T.self).pointee
+        }
         // Specialized here, in the app: a stack temporary of `T` costs nothing.
         return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress.unsafelyUnwrapped
@@ -47,10 +48,9 @@ extension DependencyContainer {
     public func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        if let key = _TagKey(tag) {
-            var found = _Found()
-            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
-            if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
+        if let key = _TagKey(tag), let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key) {
+            defer { _endRead() }
+            return existing.assumingMemoryBound(to: T.self).pointee
         }
         return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress.unsafelyUnwrapped
@@ -169,9 +169,8 @@ extension DependencyContainer {
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
         do {
-            var found = _Found()
-            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
-            return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
+            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none)
+            return try resolvedThrowing(T.self, existing: existing) { (buffer) throws(WiringError) in
                 try resolveCore(T.self, into: buffer, isInstance: { $0 is T })
             }
         } catch {
@@ -193,22 +192,18 @@ extension DependencyContainer {
     // MARK: - The hot path
 
     /// The address of the existing singleton registered for `type` and `tag` in this container,
-    /// as the free `_existingInstance(of:tag:_:)` finds it (the caller holds this container).
+    /// as the free `_existingInstance(of:tag:)` finds it (the caller holds this container).
     @usableFromInline
-    func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) -> UnsafeRawPointer? {
-        lookUp(type, tag: tag, &found, retaining: false, reader: ReadSection.enter())
+    func _existingInstance(of type: ObjectIdentifier, tag: _TagKey) -> UnsafeRawPointer? {
+        lookUp(type, tag: tag, reader: ReadSection.enter())
     }
 
     /// The fast path's lookup, inside the read section `reader`: the published address of the
-    /// singleton (the section stays open), or `nil` with what to build directly in `found` (the
-    /// section is closed). With `retaining`, the container is retained for the build.
+    /// singleton (the section stays open), or `nil` (the section is closed).
     @inline(__always)
-    func lookUp(
-        _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, retaining: Bool,
-        reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
+    func lookUp(_ type: ObjectIdentifier, tag: _TagKey, reader: UnsafeMutableRawPointer) -> UnsafeRawPointer? {
         guard let slot = fastSlot(for: type, tag: tag) else {
-            if scope != nil { return lookUpPast(type, tag: tag, &found, reader: reader) }
+            if scope != nil { return lookUpPast(type, tag: tag, reader: reader) }
             ReadSection.exit(reader)
             return nil
         }
@@ -219,101 +214,27 @@ extension DependencyContainer {
             }
             return address
         }
-        return unpublished(slot.entry, type, tag: tag, &found, retaining: retaining, reader: reader)
-    }
-
-    /// The fast path's lookup once `entry` (if any) has no published singleton: what to build
-    /// directly, in `found`. Out of line, so that the lookup of an existing singleton stays
-    /// small enough to be inlined wherever it is read (an existing singleton is the case to
-    /// make cheapest; a build costs hundreds of instructions, next to which a call is nothing).
-    @inline(never)
-    private func unpublished(
-        _ entry: UnsafeMutableRawPointer?, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
-        retaining: Bool, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        if let entry {
-            if buildsDirectly {
-                return direct(entry, &found, retaining: retaining, reader: reader)
-            }
-            if scope != nil { return lookUpOwn(entry, type, tag: tag, &found, retaining: retaining, reader: reader) }
-        }
         ReadSection.exit(reader)
         return nil
     }
 
-    /// Ends the fast path's lookup with `entry` to build here, in `found`; returns `nil`.
-    @inline(__always)
-    private func direct(
-        _ entry: UnsafeMutableRawPointer, _ found: inout _Found, retaining: Bool, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        let container = Unmanaged.passUnretained(self)
-        found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
-        if retaining {
-            // The root may be replaced and freed once the section ends: retained inside it.
-            _ = container.retain()
-            ReadSection.exitAfterRetaining(reader)
-            return nil
-        }
-        ReadSection.exit(reader)
-        return nil
-    }
-
-    /// The fast path in a scope, for a definition of its own (`entry`): built directly when no
-    /// value declared here may stand in front of it (see ``ScopeSummary``); else, for a value
-    /// declared here without a tag, that value, found under the lock.
-    ///
-    /// Out of line: a scope's resolves should not add to the root's fast path.
-    @inline(never)
-    private func lookUpOwn(
-        _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
-        retaining: Bool, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        let summary = scope.unsafelyUnwrapped.summary.current
-        let mayBeDeclared = summary & ScopeSummary.declared(type) != 0
-        guard verification == nil, summary & ScopeSummary.closed == 0, eager?.isFinished ?? true,
-            Entry(opaque: entry).isBuiltInScope
-        else {
-            ReadSection.exit(reader)
-            return nil
-        }
-        // The entry to build, as for any container (retained inside the section if need be).
-        let result = direct(entry, &found, retaining: retaining, reader: reader)
-        guard mayBeDeclared else { return result }
-        var declared = _Found()
-        let lookup = lookUpDeclared(type, tag: tag, &declared)
-        // `.absent`: the bit was another declared type's, so the entry stands.
-        guard lookup != .absent else { return result }
-        if found.kind == _Found.Kind.entryInRetainedContainer { Unmanaged.passUnretained(self).release() }
-        found = declared  // the declared value, or nothing (`.unknown`: the slow path decides)
-        return nil
-    }
-
-    /// The fast path in a scope, for a type it has no definition of: a value declared here
-    /// without a tag (found under the lock, after the read section), or the published singleton
+    /// The fast path in a scope, for a type it has no definition of: the published singleton
     /// of the container the scope was opened from, when nothing here may stand in front of it
     /// (no value of the type declared, no link, not closed; see ``ScopeSummary``) and the scope
     /// defines nothing that must be told apart from the parent's (the type announced with
     /// `declared(_:example:)`, which must be declared; definitions with parameters). Anything
-    /// else (a singleton to build, a factory, which KOIN builds in the scope asking) takes the
-    /// slow path.
+    /// else (a declared value, a singleton to build, a factory, which KOIN builds in the scope
+    /// asking) takes the slow path.
     @inline(never)
-    private func lookUpPast(
-        _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
+    private func lookUpPast(_ type: ObjectIdentifier, tag: _TagKey, reader: UnsafeMutableRawPointer)
+        -> UnsafeRawPointer?
+    {
         let summary = scope.unsafelyUnwrapped.summary.current
         guard verification == nil, summary & ScopeSummary.closed == 0 else {
             ReadSection.exit(reader)
             return nil
         }
-        let declaredBit = ScopeSummary.declared(type)
-        guard summary & declaredBit != 0 else {
-            return publishedPast(type, tag: tag, summary: summary, reader: reader)
-        }
-        ReadSection.exit(reader)
-        guard lookUpDeclared(type, tag: tag, &found) == .absent else { return nil }
-        // The bit was another declared type's (checked under the lock): on to the parent, in a
-        // new read section. A scope is alive here: its caller, frame or task holds it.
-        return publishedPast(type, tag: tag, summary: summary & ~declaredBit, reader: ReadSection.enter())
+        return publishedPast(type, tag: tag, summary: summary, reader: reader)
     }
 
     /// The published singleton of `type` in the container this scope was opened from, or
@@ -348,22 +269,6 @@ extension DependencyContainer {
             type, tag: tag, summary: grandparent.summary.current, reader: reader)
     }
 
-    /// Puts the value declared in this scope for `type`, untagged, in `found`, if there is one
-    /// and the scope is open (under the lock; call outside the read section), and says what it
-    /// found. Call on a scope.
-    private func lookUpDeclared(_ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found)
-        -> ScopeState.DeclaredLookup
-    {
-        // A tagged request is the slow path's: only untagged values are looked for here.
-        guard tag.type == 0 else { return .unknown }
-        // Called on the state borrowed, not bound: a bound class reference read from this
-        // container's `let` is retained around the call (this container, which holds it, is
-        // alive for the caller's whole resolve).
-        let result = scope.unsafelyUnwrapped.retainedDeclared(type)
-        if case let .found(value, isObject) = result { found = _Found(declared: value, isObject: isObject) }
-        return result
-    }
-
     /// The fast path's slot for `type` and `tag`. A container built at once reads its own table in
     /// place, with no retain (the `registry` getter returns its result retained); a module reads
     /// the table it built on first use, or misses until then (the slow path builds it).
@@ -372,14 +277,6 @@ extension DependencyContainer {
         // A module's `fastTable` is the empty registry's, so a hit is always the container's own.
         if let slot = fastTable.slot(for: type, tag: tag) { return slot }
         return lazy?.slot(for: type, tag: tag)
-    }
-
-    /// Whether a resolve may build this container's entries directly, without the slow path's
-    /// checks: not a scope (declared values, links, closing), not a verification sandbox (which
-    /// records every resolve), and its eager singletons built.
-    @inline(__always)
-    var buildsDirectly: Bool {
-        scope == nil && verification == nil && (eager?.isFinished ?? true)
     }
 
     /// The core of every slow resolve: initializes `buffer` (memory for a `type`) with the
