@@ -85,24 +85,8 @@ extension DependencyContainer {
     func _resolveAsyncThrowingSlowly<T: Sendable>(
         _ type: T.Type, file: StaticString, line: UInt
     ) async throws(WiringError) -> T {
-        do throws(WiringError) {
-            let rootBefore = root.generation
-            if let (owner, entry) = try asyncEntry(T.self, tag: nil) {
-                do throws(WiringError) {
-                    return try await entry.resolve(in: owner)
-                } catch {
-                    guard let newer = owner.newerRoot(after: error) else { throw error }
-                    return try await newer.resolveAsyncThrowing(type, file: file, line: line)
-                }
-            }
-            do throws(WiringError) {
-                return try resolveCore(T.self)
-            } catch .asyncDefinition where root.changed(since: rootBefore) {
-                // A `load` added the async definition after the lookup above: look again.
-                return try await resolveAsyncThrowing(type, file: file, line: line)
-            }
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
+        try await resolveAsync(T.self, tag: nil, at: CodeLocation(file, line)) { container throws(WiringError) in
+            try container.resolveCore(T.self)
         }
     }
 
@@ -115,24 +99,36 @@ extension DependencyContainer {
     public func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
+        try await resolveAsync(T.self, tag: Wiring.Tag(tag), at: CodeLocation(file, line)) {
+            container throws(WiringError) in try container.resolveCore(T.self, tag: tag)
+        }
+    }
+
+    /// An async resolve of `T` with `tag`: its async definition here or in the containers this
+    /// scope was opened from, else `resolveSync` (a definition that is not async), on the
+    /// current root if a `load` or `unload` raced it.
+    private func resolveAsync<T: Sendable>(
+        _: T.Type, tag: Tag?, at site: CodeLocation,
+        _ resolveSync: (DependencyContainer) throws(WiringError) -> T
+    ) async throws(WiringError) -> T {
         do throws(WiringError) {
             let rootBefore = root.generation
-            if let (owner, entry) = try asyncEntry(T.self, tag: Wiring.Tag(tag)) {
+            if let (owner, entry) = try asyncEntry(T.self, tag: tag) {
                 do throws(WiringError) {
                     return try await entry.resolve(in: owner)
                 } catch {
                     guard let newer = owner.newerRoot(after: error) else { throw error }
-                    return try await newer.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
+                    return try await newer.resolveAsync(T.self, tag: tag, at: site, resolveSync)
                 }
             }
             do throws(WiringError) {
-                return try resolveCore(T.self, tag: tag)
+                return try resolveSync(self)
             } catch .asyncDefinition where root.changed(since: rootBefore) {
                 // A `load` added the async definition after the lookup above: look again.
-                return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
+                return try await resolveAsync(T.self, tag: tag, at: site, resolveSync)
             }
         } catch {
-            throw error.requested(at: CodeLocation(file, line))
+            throw error.requested(at: site)
         }
     }
 
