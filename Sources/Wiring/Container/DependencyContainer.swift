@@ -83,19 +83,29 @@ public final class DependencyContainer: Sendable {
 
     /// A module made of `parts` (`modules { }`, `derive(from:)`, `includes(_:)`): its registry is
     /// built on first use.
-    init(moduleOf parts: [Part], site: CodeLocation?) {
-        isRoot = false
-        task = nil
-        definitions = parts.flattened()
+    convenience init(moduleOf parts: [Part], site: CodeLocation?) {
+        self.init(definitions: parts.flattened(), parts: parts, registry: .empty, lazy: LazyRegistry.make(), site: site)
+    }
+
+    /// The one initializer every other calls: a container of `definitions` (its `parts`
+    /// flattened) over `registry`, or, with `lazy`, over the registry built on first use.
+    private init(
+        definitions: [Definition], parts: [Part], registry: Registry, lazy: LazyRegistry? = nil, site: CodeLocation?,
+        collector: DefinitionCollector? = nil, verification: Verification? = nil, eager: EagerStart? = nil,
+        scope: ScopeState? = nil, isRoot: Bool = false, task: TaskRootLink? = nil
+    ) {
+        self.definitions = definitions
         self.parts = parts
+        ownRegistry = registry
+        fastTable = registry.table
+        self.lazy = lazy
         self.site = site
-        ownRegistry = .empty
-        lazy = LazyRegistry.make()
-        fastTable = ownRegistry.table
-        collector = nil
-        verification = nil
-        ownEager = nil
-        scope = nil
+        self.collector = collector
+        self.verification = verification
+        ownEager = eager
+        self.scope = scope
+        self.isRoot = isRoot
+        self.task = task
     }
 
     /// The registry resolves read: built at init, or on first use for a module. (A plain getter:
@@ -135,7 +145,7 @@ public final class DependencyContainer: Sendable {
         try self.init(validating: [.definitions(definitions)], site: site, reusing: previous, isRoot: isRoot, task: nil)
     }
 
-    init(
+    convenience init(
         validating parts: [Part],
         site: CodeLocation?,
         scope: ScopeState? = nil,
@@ -144,84 +154,41 @@ public final class DependencyContainer: Sendable {
         isRoot: Bool = false,
         task: TaskRootLink? = nil
     ) throws(WiringError) {
-        self.isRoot = isRoot
-        self.task = task
-        definitions = parts.flattened()
-        ownRegistry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
-        lazy = nil
-        fastTable = ownRegistry.table
-        self.parts = parts
-        self.site = site
-        self.collector = nil
-        self.verification = nil
-        self.scope = scope
-        self.ownEager = EagerStart.of(ownRegistry.eagerEntries)
+        let definitions = parts.flattened()
+        let registry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
+        self.init(
+            definitions: definitions, parts: parts, registry: registry, site: site,
+            eager: EagerStart.of(registry.eagerEntries), scope: scope, isRoot: isRoot, task: task)
     }
 
     /// A scope opened from a scope definition: a container over the registry every scope of
     /// that definition shares, with `scope` keeping what it holds.
-    init(scopeOver shared: ScopeTemplate.Built, scope: ScopeState) {
+    convenience init(scopeOver shared: ScopeTemplate.Built, scope: ScopeState) {
         let registry = shared.registry.forScopeInstance()
-        definitions = shared.definitions
-        self.parts = shared.parts
-        self.isRoot = false
-        task = nil
-        self.ownRegistry = registry
-        self.lazy = nil
-        fastTable = ownRegistry.table
-        self.site = scope.openedAt
-        self.collector = nil
-        self.verification = nil
-        self.ownEager = registry.eagerEntries.isEmpty ? nil : EagerStart.of(registry.eagerEntries)
-        self.scope = scope
+        self.init(
+            definitions: shared.definitions, parts: shared.parts, registry: registry, site: scope.openedAt,
+            eager: registry.eagerEntries.isEmpty ? nil : EagerStart.of(registry.eagerEntries), scope: scope)
     }
 
-    private init(collector: DefinitionCollector) {
-        definitions = []
-        self.parts = []
-        self.isRoot = false
-        task = nil
-        self.ownRegistry = .empty
-        self.lazy = nil
-        fastTable = ownRegistry.table
-        self.site = nil
-        self.collector = collector
-        self.verification = nil
-        self.ownEager = nil
-        self.scope = nil
+    private convenience init(collector: DefinitionCollector) {
+        self.init(definitions: [], parts: [], registry: .empty, site: nil, collector: collector)
     }
 
     /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
-    init(sandboxFor container: DependencyContainer, verification: Verification) {
+    convenience init(sandboxFor container: DependencyContainer, verification: Verification) {
         let definitions = container.definitions
-        self.definitions = definitions
-        self.parts = container.parts
-        self.isRoot = false
-        task = nil
-        self.ownRegistry = try! Registry.build(definitions: definitions, scope: container.scope?.id, mode: .sandboxed)
-        self.lazy = nil
-        fastTable = ownRegistry.table
-        self.site = container.site
-        self.collector = nil
-        self.verification = verification
-        self.ownEager = nil
-        self.scope = container.scope
+        self.init(
+            definitions: definitions, parts: container.parts,
+            registry: try! Registry.build(definitions: definitions, scope: container.scope?.id, mode: .sandboxed),
+            site: container.site, verification: verification, scope: container.scope)
     }
 
     /// A sandbox instance of a scope, for `verification`.
-    init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
-        self.definitions = definitions
-        self.parts = [.definitions(definitions)]
-        self.isRoot = false
-        task = nil
-        self.ownRegistry = try! Registry.build(definitions: definitions, scope: scope.id, mode: .sandboxed)
-        self.lazy = nil
-        fastTable = ownRegistry.table
-        self.site = nil
-        self.collector = nil
-        self.verification = verification
-        self.ownEager = nil
-        self.scope = scope
+    convenience init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
+        self.init(
+            definitions: definitions, parts: [.definitions(definitions)],
+            registry: try! Registry.build(definitions: definitions, scope: scope.id, mode: .sandboxed), site: nil,
+            verification: verification, scope: scope)
         // The values each scope gets at run time: their examples stand in for them.
         for declaration in registry.declarations {
             try? scope.declare(declaration.example(), as: declaration.info, replacing: true)
