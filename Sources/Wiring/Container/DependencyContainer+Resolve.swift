@@ -79,54 +79,46 @@ extension DependencyContainer {
     /// let analytics: Analytics? = container.resolveOptional()
     /// ```
     public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
-        if let scope {
-            return resolveOptionalInScope(
-                scope, T.self, tag: nil, find: { $0.entry(for: ObjectIdentifier(T.self)) },
-                fallback: { $0.resolveOptional(file: file, line: line) }, at: CodeLocation(file, line))
-        }
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self)) else {
-            if let current = rootState?.latest, current !== self { return current.resolveOptional(file: file, line: line) }
-            // An absent optional stays cheap: nothing to look at without parameters anywhere.
-            guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
-            do {
-                let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(T.self), tag: nil)
-                return try builtOnHeapIfFound(T.self) { (buffer) throws(WiringError) in
-                    try resolveWithoutParameters(T.self, tag: nil, entry: parameterized, into: buffer)
-                }
-            } catch {
-                wiringFailure(error.requested(at: CodeLocation(file, line)))
-            }
-        }
-        if let verification { verification.willResolve(entry.info) }
-        do {
-            return try entry.resolve(T.self, in: self)
-        } catch {
-            if let newer = newerRoot(after: error) { return newer.resolveOptional(file: file, line: line) }
-            return absent(after: error, at: CodeLocation(file, line))
-        }
+        optional(T.self, tag: nil, find: { $0.entry(for: ObjectIdentifier(T.self)) }, at: CodeLocation(file, line))
     }
 
     /// Resolves `T` with `tag`, or returns `nil` if nothing is registered for that type and tag.
     public func resolveOptional<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
+        optional(
+            T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: ObjectIdentifier(T.self), tag: tag) },
+            at: CodeLocation(file, line))
+    }
+
+    /// `resolveOptional` of `T` with `tag`, where `find` looks its definition up in a registry.
+    private func optional<T>(_: T.Type, tag: Tag?, find: (Registry) -> Entry?, at site: CodeLocation) -> T? {
         if let scope {
             return resolveOptionalInScope(
-                scope, T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: ObjectIdentifier(T.self), tag: tag) },
-                fallback: { $0.resolveOptional(tag: tag, file: file, line: line) }, at: CodeLocation(file, line))
+                scope, T.self, tag: tag, find: find, fallback: { $0.optional(T.self, tag: tag, find: find, at: site) },
+                at: site)
         }
-        guard let entry = registry.entry(for: ObjectIdentifier(T.self), tag: tag) else {
+        guard let entry = find(registry) else {
             if let current = rootState?.latest, current !== self {
-                return current.resolveOptional(tag: tag, file: file, line: line)
+                return current.optional(T.self, tag: tag, find: find, at: site)
             }
-            return nil
+            // An absent optional stays cheap: nothing to look at without parameters anywhere.
+            guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
+            do {
+                let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(T.self), tag: tag)
+                return try builtOnHeapIfFound(T.self) { (buffer) throws(WiringError) in
+                    try resolveWithoutParameters(T.self, tag: tag, entry: parameterized, into: buffer)
+                }
+            } catch {
+                wiringFailure(error.requested(at: site))
+            }
         }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try entry.resolve(T.self, in: self)
         } catch {
-            if let newer = newerRoot(after: error) { return newer.resolveOptional(tag: tag, file: file, line: line) }
-            return absent(after: error, at: CodeLocation(file, line))
+            if let newer = newerRoot(after: error) { return newer.optional(T.self, tag: tag, find: find, at: site) }
+            return absent(after: error, at: site)
         }
     }
 

@@ -156,25 +156,17 @@ extension DependencyContainer {
 
     /// A new instance of the scope `id`, declared here or in a container this was opened from.
     /// Takes no lock.
-    private func makeScope(_ id: ScopeID, at site: CodeLocation) throws(WiringError) -> DependencyContainer {
-        let shared = try sharedRegistry(of: id, at: site)
-        return DependencyContainer(
-            scopeOver: shared,
-            scope: ScopeState(id: id, parent: self, openedAt: site, slots: shared.registry.slotCount))
-    }
-
-    /// `makeScope(_:at:)` for a scope the directory files under `key`. (Not one function with an
-    /// optional key: the key holds an existential, and wrapping it in an optional copies it.)
-    private func makeScope(_ id: ScopeID, filedAs key: ScopeDirectory.Key, at site: CodeLocation) throws(WiringError)
-        -> DependencyContainer
+    private func makeScope(_ id: ScopeID, filedAs key: ScopeDirectory.Key? = nil, at site: CodeLocation)
+        throws(WiringError) -> DependencyContainer
     {
         let shared = try sharedRegistry(of: id, at: site)
-        return DependencyContainer(
-            scopeOver: shared,
-            scope: ScopeState(id: id, filedAs: key, parent: self, openedAt: site, slots: shared.registry.slotCount))
+        let slots = shared.registry.slotCount
+        let state =
+            key.map { ScopeState(id: id, filedAs: $0, parent: self, openedAt: site, slots: slots) }
+            ?? ScopeState(id: id, parent: self, openedAt: site, slots: slots)
+        return DependencyContainer(scopeOver: shared, scope: state)
     }
 
-    /// The registry the instances of the scope `id` share, built on first use.
     private func sharedRegistry(of id: ScopeID, at site: CodeLocation) throws(WiringError) -> ScopeTemplate.Built {
         guard let template = scopeTemplate(for: id) else {
             throw WiringError.scopeNotDefined(scope: id.name, requestedAt: site)
