@@ -10,10 +10,9 @@ extension DependencyContainer {
     /// > ``resolveThrowing(_:file:line:)`` to recover instead.
     @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-        if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none) {
-            defer { _endRead() }
-            return existing.assumingMemoryBound(to: T.self).pointee
-        }
+        var found = _Found()
+        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+        if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         // Specialized here, in the app: a stack temporary of `T` costs nothing.
         return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress.unsafelyUnwrapped
@@ -48,9 +47,10 @@ extension DependencyContainer {
     public func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        if let key = _TagKey(tag), let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key) {
-            defer { _endRead() }
-            return existing.assumingMemoryBound(to: T.self).pointee
+        if let key = _TagKey(tag) {
+            var found = _Found()
+            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
+            if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
         }
         return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress.unsafelyUnwrapped
@@ -161,8 +161,9 @@ extension DependencyContainer {
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
         do {
-            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none)
-            return try resolvedThrowing(T.self, existing: existing) { (buffer) throws(WiringError) in
+            var found = _Found()
+            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+            return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
                 try resolveCore(T.self, into: buffer, isInstance: { $0 is T })
             }
         } catch {
@@ -184,16 +185,20 @@ extension DependencyContainer {
     // MARK: - The hot path
 
     /// The address of the existing singleton registered for `type` and `tag` in this container,
-    /// as the free `_existingInstance(of:tag:)` finds it (the caller holds this container).
+    /// as the free `_existingInstance(of:tag:_:)` finds it (the caller holds this container).
     @usableFromInline
-    func _existingInstance(of type: ObjectIdentifier, tag: _TagKey) -> UnsafeRawPointer? {
-        lookUp(type, tag: tag, reader: ReadSection.enter())
+    func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) -> UnsafeRawPointer? {
+        lookUp(type, tag: tag, &found, retaining: false, reader: ReadSection.enter())
     }
 
     /// The fast path's lookup, inside the read section `reader`: the published address of the
-    /// singleton (the section stays open), or `nil` (the section is closed).
+    /// singleton (the section stays open), or `nil` with what to build directly in `found` (the
+    /// section is closed). With `retaining`, the container is retained for the build.
     @inline(__always)
-    func lookUp(_ type: ObjectIdentifier, tag: _TagKey, reader: UnsafeMutableRawPointer) -> UnsafeRawPointer? {
+    func lookUp(
+        _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, retaining: Bool,
+        reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
         guard let slot = fastSlot(for: type, tag: tag) else {
             if scope != nil { return lookUpPast(type, tag: tag, reader: reader) }
             ReadSection.exit(reader)
@@ -206,8 +211,63 @@ extension DependencyContainer {
             }
             return address
         }
+        return unpublished(slot.entry, type, &found, retaining: retaining, reader: reader)
+    }
+
+    /// The fast path's lookup once `entry` (if any) has no published singleton: what to build
+    /// directly, in `found`. Out of line, so that the lookup of an existing singleton stays
+    /// small enough to be inlined wherever it is read (an existing singleton is the case to
+    /// make cheapest; a build costs hundreds of instructions, next to which a call is nothing).
+    @inline(never)
+    private func unpublished(
+        _ entry: UnsafeMutableRawPointer?, _ type: ObjectIdentifier, _ found: inout _Found, retaining: Bool,
+        reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        if let entry {
+            if buildsDirectly {
+                return direct(entry, &found, retaining: retaining, reader: reader)
+            }
+            if scope != nil { return lookUpOwn(entry, type, &found, retaining: retaining, reader: reader) }
+        }
         ReadSection.exit(reader)
         return nil
+    }
+
+    /// Ends the fast path's lookup with `entry` to build here, in `found`; returns `nil`.
+    @inline(__always)
+    private func direct(
+        _ entry: UnsafeMutableRawPointer, _ found: inout _Found, retaining: Bool, reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        let container = Unmanaged.passUnretained(self)
+        found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
+        if retaining {
+            // The root may be replaced and freed once the section ends: retained inside it.
+            _ = container.retain()
+            ReadSection.exitAfterRetaining(reader)
+            return nil
+        }
+        ReadSection.exit(reader)
+        return nil
+    }
+
+    /// The fast path in a scope, for a definition of its own (`entry`): built directly when no
+    /// value declared here may stand in front of it (see ``ScopeSummary``); else the slow path.
+    ///
+    /// Out of line: a scope's resolves should not add to the root's fast path.
+    @inline(never)
+    private func lookUpOwn(
+        _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, _ found: inout _Found, retaining: Bool,
+        reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
+        let summary = scope.unsafelyUnwrapped.summary.current
+        guard verification == nil, summary & (ScopeSummary.closed | ScopeSummary.declared(type)) == 0,
+            eager?.isFinished ?? true, Entry(opaque: entry).isBuiltInScope
+        else {
+            ReadSection.exit(reader)
+            return nil
+        }
+        // The entry to build, as for any container (retained inside the section if need be).
+        return direct(entry, &found, retaining: retaining, reader: reader)
     }
 
     /// The fast path in a scope, for a type it has no definition of: the published singleton
@@ -269,6 +329,14 @@ extension DependencyContainer {
         // A module's `fastTable` is the empty registry's, so a hit is always the container's own.
         if let slot = fastTable.slot(for: type, tag: tag) { return slot }
         return lazy?.slot(for: type, tag: tag)
+    }
+
+    /// Whether a resolve may build this container's entries directly, without the slow path's
+    /// checks: not a scope (declared values, links, closing), not a verification sandbox (which
+    /// records every resolve), and its eager singletons built.
+    @inline(__always)
+    var buildsDirectly: Bool {
+        scope == nil && verification == nil && (eager?.isFinished ?? true)
     }
 
     /// The core of every slow resolve: initializes `buffer` (memory for a `type`) with the

@@ -16,6 +16,9 @@ final class EagerStart: @unchecked Sendable {
         self.entries = entries
     }
 
+    /// Whether the eager singletons are built.
+    var isFinished: Bool { finished.value != nil }
+
     /// Builds the eager singletons unless this already happened, or is happening further up this
     /// thread's stack (an eager singleton's own resolves). Another thread starting them at the
     /// same moment waits for this one. If one fails, the start is not finished: the error goes

@@ -90,6 +90,10 @@ struct Entry: Sendable {
     /// container (see `resolveCore`'s requester).
     var isFactory: Bool { storage.pointee.lifetime == .factory }
 
+    /// Whether a resolve in its scope builds (or keeps) the value: every lifetime but a value
+    /// announced with `declared(_:example:)`, which the scope is given.
+    var isBuiltInScope: Bool { storage.pointee.lifetime != .declared }
+
     /// Whether the entry is a shared scope definition's, whose instance state lives in each scope.
     var isSlotted: Bool { storage.pointee.traits.isSlotted }
 

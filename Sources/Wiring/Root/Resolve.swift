@@ -20,10 +20,9 @@
 /// > run yet. Use ``resolveOptional(file:line:)`` for dependencies that may be absent.
 @inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-    if let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none) {
-        defer { _endRead() }
-        return existing.assumingMemoryBound(to: T.self).pointee
-    }
+    var found = _Found()
+    let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+    if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
     // Specialized here, in the app: a stack temporary of `T` costs nothing.
     return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         let address = buffer.baseAddress.unsafelyUnwrapped
@@ -75,9 +74,10 @@ private func resolveAfterMiss(
 /// - Parameter line: The line of the call, for messages.
 @inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
-    if let key = _TagKey(tag), let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key) {
-        defer { _endRead() }
-        return existing.assumingMemoryBound(to: T.self).pointee
+    if let key = _TagKey(tag) {
+        var found = _Found()
+        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
+        if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
     }
     return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         let address = buffer.baseAddress.unsafelyUnwrapped
@@ -176,8 +176,9 @@ public func resolveThrowing<T>(
 
 /// One attempt of `resolveThrowing(_:file:line:)`.
 private func attemptResolve<T>(_: T.Type) throws(WiringError) -> T {
-    let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none)
-    return try resolvedThrowing(T.self, existing: existing) { (buffer) throws(WiringError) in
+    var found = _Found()
+    let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
+    return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
         try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
             try container.resolveCore(T.self, into: buffer, isInstance: { $0 is T })
         }
@@ -230,19 +231,22 @@ public func resolveThrowing<T, Tag: Hashable & Sendable>(
 /// Non-generic, so that the inlined `resolve()` in the caller's module only has to copy the
 /// value out: no lock, no allocation, no generic metadata to instantiate. When it returns an
 /// address it leaves a read section open (see `ReadSection`), which the caller ends with
-/// `_endRead()` once it has copied the value, so that an unload cannot free it meanwhile; with
-/// `nil`, the section is closed and the caller takes the slow path.
+/// `_endRead()` once it has copied the value, so that an unload cannot free it meanwhile. When
+/// it returns `nil` having found a definition the caller can build directly (a factory, a
+/// singleton not built yet, in a container that is not a scope), it says so in `found`, and
+/// the caller passes that to `_build`: one lookup per resolve.
 @usableFromInline
-func _existingInstance(of type: ObjectIdentifier, tag: _TagKey) -> UnsafeRawPointer? {
+func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) -> UnsafeRawPointer? {
     let reader = ReadSection.enter()
     if let frame = ResolutionFrame.current(of: reader) {
         // The resolution running on this thread keeps its container alive.
-        return frame.pointee.unmanagedContainer.takeUnretainedValue().lookUp(type, tag: tag, reader: reader)
+        return frame.pointee.unmanagedContainer.takeUnretainedValue().lookUp(
+            type, tag: tag, &found, retaining: false, reader: reader)
     }
     guard let root = globalRootContainer() else {
         ReadSection.exit(reader)
         return nil
     }
-    // The read section keeps the root alive while the singleton is read (see `ReadSection`).
-    return root.takeUnretainedValue().lookUp(type, tag: tag, reader: reader)
+    // A `load`/`unload` may replace the root once the read section ends: a build retains it.
+    return root.takeUnretainedValue().lookUp(type, tag: tag, &found, retaining: true, reader: reader)
 }
