@@ -200,7 +200,7 @@ extension DependencyContainer {
         reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
         guard let slot = fastSlot(for: type, tag: tag) else {
-            if scope != nil { return lookUpPast(type, tag: tag, reader: reader) }
+            if scope != nil { return lookUpPast(type, tag: tag, &found, reader: reader) }
             ReadSection.exit(reader)
             return nil
         }
@@ -211,7 +211,7 @@ extension DependencyContainer {
             }
             return address
         }
-        return unpublished(slot.entry, type, &found, retaining: retaining, reader: reader)
+        return unpublished(slot.entry, type, tag: tag, &found, retaining: retaining, reader: reader)
     }
 
     /// The fast path's lookup once `entry` (if any) has no published singleton: what to build
@@ -220,14 +220,14 @@ extension DependencyContainer {
     /// make cheapest; a build costs hundreds of instructions, next to which a call is nothing).
     @inline(never)
     private func unpublished(
-        _ entry: UnsafeMutableRawPointer?, _ type: ObjectIdentifier, _ found: inout _Found, retaining: Bool,
-        reader: UnsafeMutableRawPointer
+        _ entry: UnsafeMutableRawPointer?, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
+        retaining: Bool, reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
         if let entry {
             if buildsDirectly {
                 return direct(entry, &found, retaining: retaining, reader: reader)
             }
-            if scope != nil { return lookUpOwn(entry, type, &found, retaining: retaining, reader: reader) }
+            if scope != nil { return lookUpOwn(entry, type, tag: tag, &found, retaining: retaining, reader: reader) }
         }
         ReadSection.exit(reader)
         return nil
@@ -251,42 +251,61 @@ extension DependencyContainer {
     }
 
     /// The fast path in a scope, for a definition of its own (`entry`): built directly when no
-    /// value declared here may stand in front of it (see ``ScopeSummary``); else the slow path.
+    /// value declared here may stand in front of it (see ``ScopeSummary``); else, for a value
+    /// declared here without a tag, that value, found under the lock.
     ///
     /// Out of line: a scope's resolves should not add to the root's fast path.
     @inline(never)
     private func lookUpOwn(
-        _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, _ found: inout _Found, retaining: Bool,
-        reader: UnsafeMutableRawPointer
+        _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
+        retaining: Bool, reader: UnsafeMutableRawPointer
     ) -> UnsafeRawPointer? {
         let summary = scope.unsafelyUnwrapped.summary.current
-        guard verification == nil, summary & (ScopeSummary.closed | ScopeSummary.declared(type)) == 0,
-            eager?.isFinished ?? true, Entry(opaque: entry).isBuiltInScope
+        let mayBeDeclared = summary & ScopeSummary.declared(type) != 0
+        guard verification == nil, summary & ScopeSummary.closed == 0, eager?.isFinished ?? true,
+            Entry(opaque: entry).isBuiltInScope
         else {
             ReadSection.exit(reader)
             return nil
         }
         // The entry to build, as for any container (retained inside the section if need be).
-        return direct(entry, &found, retaining: retaining, reader: reader)
+        let result = direct(entry, &found, retaining: retaining, reader: reader)
+        guard mayBeDeclared else { return result }
+        var declared = _Found()
+        let lookup = lookUpDeclared(type, tag: tag, &declared)
+        // `.absent`: the bit was another declared type's, so the entry stands.
+        guard lookup != .absent else { return result }
+        if found.kind == _Found.Kind.entryInRetainedContainer { Unmanaged.passUnretained(self).release() }
+        found = declared  // the declared value, or nothing (`.unknown`: the slow path decides)
+        return nil
     }
 
-    /// The fast path in a scope, for a type it has no definition of: the published singleton
+    /// The fast path in a scope, for a type it has no definition of: a value declared here
+    /// without a tag (found under the lock, after the read section), or the published singleton
     /// of the container the scope was opened from, when nothing here may stand in front of it
     /// (no value of the type declared, no link, not closed; see ``ScopeSummary``) and the scope
     /// defines nothing that must be told apart from the parent's (the type announced with
     /// `declared(_:example:)`, which must be declared; definitions with parameters). Anything
-    /// else (a declared value, a singleton to build, a factory, which KOIN builds in the scope
-    /// asking) takes the slow path.
+    /// else (a singleton to build, a factory, which KOIN builds in the scope asking) takes the
+    /// slow path.
     @inline(never)
-    private func lookUpPast(_ type: ObjectIdentifier, tag: _TagKey, reader: UnsafeMutableRawPointer)
-        -> UnsafeRawPointer?
-    {
+    private func lookUpPast(
+        _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, reader: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer? {
         let summary = scope.unsafelyUnwrapped.summary.current
         guard verification == nil, summary & ScopeSummary.closed == 0 else {
             ReadSection.exit(reader)
             return nil
         }
-        return publishedPast(type, tag: tag, summary: summary, reader: reader)
+        let declaredBit = ScopeSummary.declared(type)
+        guard summary & declaredBit != 0 else {
+            return publishedPast(type, tag: tag, summary: summary, reader: reader)
+        }
+        ReadSection.exit(reader)
+        guard lookUpDeclared(type, tag: tag, &found) == .absent else { return nil }
+        // The bit was another declared type's (checked under the lock): on to the parent, in a
+        // new read section. A scope is alive here: its caller, frame or task holds it.
+        return publishedPast(type, tag: tag, summary: summary & ~declaredBit, reader: ReadSection.enter())
     }
 
     /// The published singleton of `type` in the container this scope was opened from, or
@@ -319,6 +338,22 @@ extension DependencyContainer {
         }
         return scope.unsafelyUnwrapped.parent.publishedPast(
             type, tag: tag, summary: grandparent.summary.current, reader: reader)
+    }
+
+    /// Puts the value declared in this scope for `type`, untagged, in `found`, if there is one
+    /// and the scope is open (under the lock; call outside the read section), and says what it
+    /// found. Call on a scope.
+    private func lookUpDeclared(_ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found)
+        -> ScopeState.DeclaredLookup
+    {
+        // A tagged request is the slow path's: only untagged values are looked for here.
+        guard tag.type == 0 else { return .unknown }
+        // Called on the state borrowed, not bound: a bound class reference read from this
+        // container's `let` is retained around the call (this container, which holds it, is
+        // alive for the caller's whole resolve).
+        let result = scope.unsafelyUnwrapped.retainedDeclared(type)
+        if case let .found(value, isObject) = result { found = _Found(declared: value, isObject: isObject) }
+        return result
     }
 
     /// The fast path's slot for `type` and `tag`. A container built at once reads its own table in

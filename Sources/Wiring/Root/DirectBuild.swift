@@ -1,7 +1,9 @@
 /// What the fast path found to build or copy, by `kind`:
 /// - ``Kind/entry``: an entry, and the container to build it in;
 /// - ``Kind/entryInRetainedContainer``: the same, the container retained (a root that a
-///   `load`/`unload` may replace meanwhile).
+///   `load`/`unload` may replace meanwhile);
+/// - ``Kind/declaredObject``, ``Kind/declaredBox``: a value declared in a scope, in `entry`,
+///   retained once for this resolve: a class instance itself, or the ``HeldValue`` holding it.
 @usableFromInline
 struct _Found {
     @usableFromInline var entry: UnsafeMutableRawPointer?
@@ -27,9 +29,18 @@ struct _Found {
         failure = nil
     }
 
+    init(declared value: UnsafeMutableRawPointer, isObject: Bool) {
+        entry = value
+        container = nil
+        kind = isObject ? Kind.declaredObject : Kind.declaredBox
+        failure = nil
+    }
+
     enum Kind {
         static let entry: UInt8 = 0
         static let entryInRetainedContainer: UInt8 = 1
+        static let declaredObject: UInt8 = 2
+        static let declaredBox: UInt8 = 3
     }
 }
 
@@ -108,6 +119,7 @@ func buildFound(_ found: inout _Found, into buffer: UnsafeMutableRawPointer) thr
 /// container is then still retained, for `finishFailed`).
 @inline(__always)
 private func build(_ found: _Found, into buffer: UnsafeMutableRawPointer) -> WiringError? {
+    if found.kind >= _Found.Kind.declaredObject { return copyDeclared(found, into: buffer) }
     // The container (retained, or held by the caller) keeps the entry's block alive.
     let entry = Entry(opaque: found.entry.unsafelyUnwrapped)
     let container = Unmanaged<DependencyContainer>.fromOpaque(found.container.unsafelyUnwrapped)
@@ -119,6 +131,20 @@ private func build(_ found: _Found, into buffer: UnsafeMutableRawPointer) -> Wir
     }
     if failed == nil, found.kind == _Found.Kind.entryInRetainedContainer { container.release() }
     return failed
+}
+
+/// Initializes `buffer` with the declared value `found` holds, retained once for this resolve.
+@inline(never)
+private func copyDeclared(_ found: _Found, into buffer: UnsafeMutableRawPointer) -> WiringError? {
+    if found.kind == _Found.Kind.declaredObject {
+        // The reference, retained once for this resolve, moves into `buffer`: the memory of a
+        // class type (declared values are found by their exact type), one reference.
+        buffer.initializeMemory(as: UnsafeMutableRawPointer.self, repeating: found.entry.unsafelyUnwrapped, count: 1)
+        return nil
+    }
+    let box = Unmanaged<HeldValue>.fromOpaque(found.entry.unsafelyUnwrapped).takeRetainedValue()
+    ErasedValue.copy(box.type, from: box.storage, to: buffer)
+    return nil
 }
 
 /// After a build of `found` failed with `error`: releases a retained container, and returns the

@@ -68,6 +68,14 @@ extension ScopeState {
             }
         }
 
+        /// The value, retained once for a resolve of it.
+        var retained: DeclaredLookup {
+            switch stored {
+            case let .object(object): .found(Unmanaged.passRetained(object).toOpaque(), isObject: true)
+            case let .held(held): .found(Unmanaged.passRetained(held).toOpaque(), isObject: false)
+            }
+        }
+
         /// Whether this is the value declared for `type` without a tag.
         @inline(__always)
         func isUntagged(_ type: ObjectIdentifier) -> Bool {
@@ -118,6 +126,19 @@ extension ScopeState {
             return rest.withUnsafeBufferPointer { values in
                 for index in values.indices where values[index].isDeclared(type, tag: tag) { return index + 1 }
                 return nil
+            }
+        }
+
+        /// For the resolve fast path: the value declared for `type` without a tag, retained once
+        /// for the caller (a class instance itself, anything else its ``HeldValue`` box), found
+        /// and retained in one scan.
+        @inline(__always)
+        func retained(untagged type: ObjectIdentifier) -> DeclaredLookup {
+            guard let first else { return .absent }
+            if first.isUntagged(type) { return first.retained }
+            return rest.withUnsafeBufferPointer { values in
+                for index in values.indices where values[index].isUntagged(type) { return values[index].retained }
+                return .absent
             }
         }
 

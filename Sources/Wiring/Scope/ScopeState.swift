@@ -227,6 +227,27 @@ final class ScopeState: @unchecked Sendable {
         }
     }
 
+    /// For the resolve fast path: the value declared here for `type` without a tag, retained
+    /// once for the caller (a class instance itself, anything else its ``HeldValue`` box); or
+    /// that there is none; or, when the scope is closed, that the slow path must decide. Takes
+    /// `stateLock`: call outside any read section.
+    func retainedDeclared(_ type: ObjectIdentifier) -> DeclaredLookup {
+        stateLock.withLock { () -> DeclaredLookup in
+            guard !closed else { return .unknown }
+            return declared.retained(untagged: type)
+        }
+    }
+
+    /// What the fast path's look at the declared values found.
+    enum DeclaredLookup: Equatable {
+        /// The value, retained once for the caller.
+        case found(UnsafeMutableRawPointer, isObject: Bool)
+        /// No value of the type is declared (untagged), and the scope is open.
+        case absent
+        /// The scope is closed, or the request is tagged: the slow path decides.
+        case unknown
+    }
+
     /// The values declared here as `type` (under any tag, in declaration order), and the open
     /// scopes this one links to; one lock. Throws
     /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` for a request of `checkingOpenFor` if
