@@ -73,6 +73,10 @@ extension [Part] {
             }
         }
         visit(self)
+        // Rare, so looked for by sorting the identities rather than hashing every definition.
+        var ids = flat.map(\.id)
+        ids.sort()
+        guard zip(ids, ids.dropFirst()).contains(where: ==) else { return flat }
         var taken = Set<ObjectIdentifier>(minimumCapacity: flat.count)
         flat.removeAll { !taken.insert($0.id).inserted }
         return flat
