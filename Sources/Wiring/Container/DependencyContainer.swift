@@ -34,9 +34,7 @@ public final class DependencyContainer: Sendable {
     nonisolated(unsafe) let fastTable: ResolveTable
     /// Set only on a module (`module { }`, `modules { }`, a bootstrap closure): its registry,
     /// built when something first needs it.
-    // Safe to share: its one word is published once, under a lock, and read with acquire
-    // ordering (see `LazyRegistry`); `ManagedBuffer` cannot say so.
-    nonisolated(unsafe) let lazy: LazyRegistry?
+    let lazy: LazyRegistry?
     let site: CodeLocation?
     /// Set only on the container handed to a DIKit-style bootstrap closure.
     private let collector: DefinitionCollector?
@@ -84,7 +82,7 @@ public final class DependencyContainer: Sendable {
     /// A module made of `parts` (`modules { }`, `derive(from:)`, `includes(_:)`): its registry is
     /// built on first use.
     convenience init(moduleOf parts: [Part], site: CodeLocation?) {
-        self.init(definitions: parts.flattened(), parts: parts, registry: .empty, lazy: LazyRegistry.make(), site: site)
+        self.init(definitions: parts.flattened(), parts: parts, registry: .empty, lazy: LazyRegistry(), site: site)
     }
 
     /// The one initializer every other calls: a container of `definitions` (its `parts`

@@ -6,27 +6,11 @@
 /// A duplicate definition is therefore reported where the module is first used (installed as the
 /// root, composed into a container that is resolved from, or resolved from itself), as KOIN
 /// reports it when the modules start, not where `module { }` is written.
-///
-/// One allocation: the word `Built` is published in is this object's own tail storage, not a
-/// word allocated beside it (a module made is a container and this, and nothing else until used).
-final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
-    // The one element, the published `Built` (retained), is written once, under
-    // `lazyRegistryLock`, with release ordering, and read lock-free with acquire ordering.
+final class LazyRegistry: @unchecked Sendable {
+    // `published` is written once, under `lazyRegistryLock`, with release ordering, and read
+    // lock-free with acquire ordering (`AtomicReference`); it is the only field.
+    private let published = AtomicReference<Built>()
 
-    /// A registry not built yet.
-    static func make() -> LazyRegistry { makeUnpublished() }
-
-    /// The built registry, unretained (this object holds it), or `nil` before.
-    @inline(__always)
-    private func loadBuilt() -> Unmanaged<Built>? {
-        AtomicReference<Built>.load(from: publishedWord)
-    }
-
-    deinit {
-        AtomicReference<Built>.release(in: publishedWord)
-    }
-
-    /// What a module builds on first use: its registry and its eager singletons' start.
     final class Built: Sendable {
         let registry: Registry
         let eager: EagerStart?
@@ -37,12 +21,12 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
         }
     }
 
-    /// The registry of `definitions`, building it if this is the first call. A duplicate among
-    /// them stops the program with its message.
+    /// The registry of `container` (the module that holds this), building it if this is the first
+    /// call. A duplicate among its definitions stops the program with its message.
     @inline(__always)
     func built(for container: DependencyContainer) -> Built {
         // The container that holds this keeps `Built` alive for as long as the caller uses it.
-        if let built = loadBuilt() { return built.takeUnretainedValue() }
+        if let built = published.load() { return built.takeUnretainedValue() }
         return build(for: container)
     }
 
@@ -50,7 +34,7 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     @inline(never)
     func slot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
         // The container keeps `Built` alive while it resolves: read without a retain.
-        loadBuilt()?.takeUnretainedValue().registry.table.slot(for: type, tag: tag)
+        published.load()?.takeUnretainedValue().registry.table.slot(for: type, tag: tag)
     }
 
     /// Builds the registry of `container` (the module that holds this), out of line, so that
@@ -58,7 +42,7 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
     @inline(never)
     private func build(for container: DependencyContainer) -> Built {
         lazyRegistryLock.withLock {
-            if let built = loadBuilt() { return built.takeUnretainedValue() }
+            if let built = published.load() { return built.takeUnretainedValue() }
             let registry: Registry
             do throws(WiringError) {
                 registry = try Registry.build(definitions: container.definitions)
@@ -66,7 +50,7 @@ final class LazyRegistry: ManagedBuffer<Void, UnsafeMutableRawPointer?> {
                 wiringFailure(error)
             }
             let made = Built(registry: registry)
-            _ = AtomicReference.exchange(made, in: publishedWord)  // nothing was published before: nothing to release
+            _ = published.exchange(made)  // nothing was published before: nothing to release
             return made
         }
     }

@@ -24,14 +24,14 @@ struct AtomicReference<Object: AnyObject>: ~Copyable {
     }
 
     deinit {
-        AtomicReference.release(in: word)
+        if let raw = word.pointee { Unmanaged<Object>.fromOpaque(raw).release() }
         if ownsWord { word.deallocate() } else { word.pointee = nil }
     }
 
     /// The published object, unretained, or `nil` if none was published yet.
     @inline(__always)
     func load() -> Unmanaged<Object>? {
-        AtomicReference.load(from: word)
+        wiring_atomic_load_acquire(word).map { Unmanaged<Object>.fromOpaque($0) }
     }
 
     /// Publishes `object` (retaining it) and returns the previous object, still retained.
@@ -39,28 +39,7 @@ struct AtomicReference<Object: AnyObject>: ~Copyable {
     /// The caller owns the returned reference. Readers on other threads may still be using the
     /// previous object unretained, so the caller must keep it alive rather than release it.
     func exchange(_ object: Object?) -> Unmanaged<Object>? {
-        AtomicReference.exchange(object, in: word)
-    }
-
-    // The same operations on a word that lives elsewhere, for an object that keeps its word in
-    // its own storage (`LazyRegistry`'s tail element) rather than allocating one for this.
-
-    /// ``load()`` of the reference published in `word`.
-    @inline(__always)
-    static func load(from word: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Unmanaged<Object>? {
-        guard let raw = wiring_atomic_load_acquire(word) else { return nil }
-        return Unmanaged<Object>.fromOpaque(raw)
-    }
-
-    /// ``exchange(_:)`` of the reference published in `word`.
-    static func exchange(_ object: Object?, in word: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Unmanaged<Object>? {
         let new = object.map { Unmanaged.passRetained($0).toOpaque() }
         return wiring_atomic_exchange(word, new).map { Unmanaged<Object>.fromOpaque($0) }
-    }
-
-    /// Releases the reference published in `word`, if any, when whatever holds the word goes
-    /// (nothing reads it after).
-    static func release(in word: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
-        if let raw = word.pointee { Unmanaged<Object>.fromOpaque(raw).release() }
     }
 }
