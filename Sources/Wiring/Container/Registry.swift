@@ -301,6 +301,14 @@ final class Registry: Sendable {
         for entry in asyncEntries.values where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
     }
 
+    /// Makes the entries whose definition `isAdded` resolvable again after a `load` brought
+    /// their module back (see ``retire(closing:into:where:)``); call under `stateLock`.
+    func revive(where isAdded: (DefinitionInfo) -> Bool) {
+        for entry in entries where isAdded(entry.info) { entry.revive() }
+        for entry in parameterized.values where isAdded(entry.info) { entry.revive() }
+        for entry in asyncEntries.values where isAdded(entry.info) { entry.revive() }
+    }
+
     /// The factory with parameters for `type` and `tag`, if any.
     func parameterizedEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyParameterizedEntry)? {
         parameterized[DefinitionKey(type: type, tag: tag)]

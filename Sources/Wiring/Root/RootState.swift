@@ -276,16 +276,7 @@ final class RootState: @unchecked Sendable {
         if !openScopes.isEmpty {
             let added = Set(module.definitions.flatMap(\.slots).map(\.id))
             stateLock.withLock {
-                for scope in openScopes {
-                    let registry = scope.registry
-                    for entry in registry.entries where added.contains(entry.info.id) { entry.revive() }
-                    for entry in registry.parameterized.values where added.contains(entry.info.id) {
-                        entry.revive()
-                    }
-                    for entry in registry.asyncEntries.values where added.contains(entry.info.id) {
-                        entry.revive()
-                    }
-                }
+                for scope in openScopes { scope.registry.revive { added.contains($0.id) } }
             }
         }
         return replacement
