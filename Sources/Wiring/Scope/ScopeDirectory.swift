@@ -18,17 +18,33 @@ final class ScopeDirectory: @unchecked Sendable {
         let owner: ObjectIdentifier?
         let scope: ObjectIdentifier
         let id: Tag
+        /// The three hashed once, where the id's type is known: the directory's lookups hash
+        /// this word and compare it first, rather than hash and compare the id through `Tag`.
+        private let hash: Int
 
         init<ID: Hashable & Sendable>(owner: ObjectIdentifier?, scope: ObjectIdentifier, id: ID) {
             self.owner = owner
             self.scope = scope
             self.id = Tag(id)
+            var hasher = Hasher()
+            hasher.combine(owner)
+            hasher.combine(scope)
+            hasher.combine(id)
+            hash = hasher.finalize()
         }
 
         /// The key of a scope that is not filed (see ``ScopeState/isFiled``).
-        static var unfiled: Key { Key(owner: nil, scope: ObjectIdentifier(Key.self), id: false) }
+        static let unfiled = Key(owner: nil, scope: ObjectIdentifier(Key.self), id: false)
 
         var idDescription: String { id.description }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.owner == rhs.owner && lhs.scope == rhs.scope && lhs.id == rhs.id
+        }
     }
 
     static func key(owner: DependencyContainer, scope: ScopeID, id: some Hashable & Sendable) -> Key {
@@ -65,7 +81,10 @@ final class ScopeDirectory: @unchecked Sendable {
     /// Removes `scope` (filed: see ``ScopeState/isFiled``), so its id can be opened again.
     func remove(_ scope: DependencyContainer) {
         let key = scope.scope.unsafelyUnwrapped.filing
-        let removed = lock.withLock { scopes[key] === scope ? scopes.removeValue(forKey: key) : nil }
+        let removed = lock.withLock { () -> DependencyContainer? in
+            guard let index = scopes.index(forKey: key), scopes.values[index] === scope else { return nil }
+            return scopes.remove(at: index).value
+        }
         _ = removed  // released after the lock: dropping a container may run a `deinit`
     }
 

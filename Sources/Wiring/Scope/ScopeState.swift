@@ -334,7 +334,9 @@ final class ScopeState: @unchecked Sendable {
         _ registry: Registry, collecting: ((consuming [Released]) -> Void)? = nil,
         finish: (_ children: [DependencyContainer]) -> Void
     ) -> Bool {
+        // Room for what the scope's slots may hold and a callback or two: one allocation.
         var list: [Released] = []
+        list.reserveCapacity(registry.slotCount + registry.parameterized.count + registry.asyncEntries.count + 2)
         var linked: [DependencyContainer] = []
         // Released after the lock, as they are (no callback runs on them): dropping a
         // container or a value may run a `deinit`.
