@@ -102,11 +102,13 @@ struct Claims {
         let firstPosition: Int
         // Plain, or scoped without a tag: the type alone is the key (see the invariant above).
         if !info.isTagged, !info.isInjection {
-            guard let found = firstPlain[info.typeID] else {
-                firstPlain[info.typeID] = claims.count
+            // One hash: the key filed with this claim as its first, unless it has one already
+            // (rare: an override, a binding, a module listed twice), which is put back.
+            guard let found = firstPlain.updateValue(claims.count, forKey: info.typeID) else {
                 claims.append(Claim(definition: index, slot: slot))
                 return true
             }
+            firstPlain[info.typeID] = found
             firstPosition = found
         } else {
             let key = Self.key(of: info)
