@@ -21,7 +21,13 @@ struct Released {
     /// usually has none, or one).
     static func finish(_ released: consuming [Released]) {
         var callbacks = 0
-        for index in released.indices where released[index].onClose != nil { callbacks += 1 }
+        var frees = false
+        for index in released.indices {
+            if released[index].onClose != nil { callbacks += 1 }
+            if released[index].free != nil { frees = true }
+        }
+        // Most scopes hold instances with no callback: dropping the list releases them.
+        guard callbacks > 0 || frees else { return }
         let ordered = callbacks > 1 ? closingOrder(released) : released
         for index in ordered.indices {
             switch ordered[index].onClose {
@@ -32,11 +38,11 @@ struct Released {
             case .async:
                 let rest = ReleasedBatch(Array(ordered[index...]))
                 Task { _ = await Released.finishAwaiting(rest.items) }
-                for earlier in ordered[..<index] { earlier.free?() }
+                for earlier in ordered.indices[..<index] { ordered[earlier].free?() }
                 return
             }
         }
-        for item in ordered { item.free?() }
+        for index in ordered.indices { ordered[index].free?() }
     }
 
     /// `released` in close order (see ``DependencyOrder``).
