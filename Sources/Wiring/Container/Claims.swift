@@ -28,6 +28,9 @@ struct Claims {
     private var firstPlain: [ObjectIdentifier: Int]
     /// The first claim of each other key.
     private var first: [DefinitionKey: Int] = [:]
+    /// The definitions an override replaced, by the first claim of their key: one reached again
+    /// later (a list placed in two modules) is already claimed, not a duplicate.
+    private var replaced: [(first: Int, info: DefinitionInfo)] = []
     /// How many claims are expected: the general table is sized for them when its first key
     /// comes, rather than grown key by key.
     private let capacity: Int
@@ -76,7 +79,7 @@ struct Claims {
             }
             position = claims[position].next
         }
-        return false
+        return replaced.contains { $0.first == first && $0.info === info }
     }
 
     /// The standing claims of a key, from its first claim at `position`, in declaration order.
@@ -124,7 +127,10 @@ struct Claims {
         let earlier = standing(from: firstPosition)
         if info.isOverride, let place = earlier.first {
             // Replaces every earlier claim, in the place of the first.
-            for position in earlier { claims[position].standing = false }
+            for position in earlier {
+                claims[position].standing = false
+                replaced.append((firstPosition, definitions[claims[position].definition].info))
+            }
             claims[place].definition = index
             claims[place].slot = slot
             claims[place].standing = true

@@ -47,8 +47,8 @@ extension [Part] {
         }
     }
 
-    /// The definitions of these parts, in the order first reached, each module's once, leaving
-    /// out every occurrence of the modules in `excluded` (by identity).
+    /// The definitions of these parts, in order, each module's once, leaving out every
+    /// occurrence of the modules in `excluded` (by identity).
     func flattened(excluding excluded: Set<ObjectIdentifier> = []) -> [Definition] {
         // One module (what `defined(by:)` installs), or one run: flat already.
         if excluded.isEmpty, count == 1 {
@@ -58,7 +58,8 @@ extension [Part] {
             }
         }
         // Each module once, by identity, at any depth (an app's core module under two feature
-        // modules), then each definition once (one placed in two modules): first reached counts.
+        // modules). A definition placed in two modules' own lists is listed twice; a registry
+        // claims it once (see `Claims`).
         var seen = excluded
         var flat: [Definition] = []
         func visit(_ parts: [Part]) {
@@ -73,12 +74,6 @@ extension [Part] {
             }
         }
         visit(self)
-        // Rare, so looked for by sorting the identities rather than hashing every definition.
-        var ids = flat.map(\.id)
-        ids.sort()
-        guard zip(ids, ids.dropFirst()).contains(where: ==) else { return flat }
-        var taken = Set<ObjectIdentifier>(minimumCapacity: flat.count)
-        flat.removeAll { !taken.insert($0.id).inserted }
         return flat
     }
 }
