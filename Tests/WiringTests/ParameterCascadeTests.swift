@@ -223,6 +223,19 @@ private enum Activity {}
         #expect(throws: WiringError.self) { try container.resolveThrowing(Repository.self) }
     }
 
+    /// `resolveOptional(tag:)` finds what `resolve(tag:)` finds: nothing before the single is
+    /// built with its parameters, the built instance after.
+    @Test func aBuiltTaggedSingleResolvesOptionallyWithoutParameters() throws {
+        let container = module {
+            single(tag: "main") { (id: Int) in Single(id: id) }
+        }
+        #expect(container.resolveOptional(tag: "main") as Single? == nil)
+        let built: Single = container.resolve(tag: "main", parameters: 7)
+        #expect(container.resolve(tag: "main") as Single === built)
+        #expect(container.resolveOptional(tag: "main") as Single? === built)
+        #expect(container.resolveOptional(tag: "other") as Single? == nil)
+    }
+
     @Test func aBuiltScopedInstanceResolvesWithoutParametersInItsScopeOnly() throws {
         let container = module {
             scope(Activity.self) {
