@@ -81,6 +81,55 @@ final class ReleasedBatch: @unchecked Sendable {
     }
 }
 
+/// Instances a scope lets go of as it closes, gathered in memory of the caller's (see
+/// `ScopeState.close`), spilling into an array past its capacity.
+struct ReleasedList: ~Copyable {
+    private let buffer: UnsafeMutableBufferPointer<Released>
+    /// How many of `buffer`'s first elements are initialized.
+    private var count = 0
+    private var spilled: [Released] = []
+
+    /// Gathers into `buffer`, uninitialized memory the caller frees after ``finish()``.
+    init(_ buffer: UnsafeMutableBufferPointer<Released>) {
+        self.buffer = buffer
+    }
+
+    mutating func append(_ released: consuming Released) {
+        guard count < buffer.count else { return spilled.append(released) }
+        (buffer.baseAddress.unsafelyUnwrapped + count).initialize(to: released)
+        count += 1
+    }
+
+    /// Hands over everything gathered, leaving `buffer` uninitialized.
+    consuming func take() -> [Released] {
+        let gathered = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        defer { gathered.deinitialize() }
+        return Array(gathered) + spilled
+    }
+
+    /// Runs the callbacks in close order, then drops the instances (see ``Released/finish(_:)``),
+    /// leaving `buffer` uninitialized.
+    consuming func finish() {
+        let gathered = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        defer { gathered.deinitialize() }
+        var callbacks = 0
+        var sync = true
+        for index in gathered.indices {
+            guard let callback = gathered[index].onClose else { continue }
+            callbacks += 1
+            if case .async = callback { sync = false }
+        }
+        guard spilled.isEmpty, sync, callbacks <= 1 else {
+            Released.finish(Array(gathered) + spilled)
+            return
+        }
+        for index in gathered.indices {
+            if case let .sync(body) = gathered[index].onClose { body(gathered[index].value) }
+            gathered[index].free?()
+        }
+    }
+}
+
 /// The next creation number: instances built later get larger ones. Call under ``stateLock``,
 /// which guards the counter.
 @inline(__always)

@@ -21,9 +21,9 @@ final class ScopeState: @unchecked Sendable {
     /// Whether the scope was opened with an id (`openScope(_:id:)`): then the scope directory
     /// files it under `filing` until it closes.
     let isFiled: Bool
-    /// Where the scope directory files this scope, if ``isFiled``: its key, kept here so that
-    /// the directory removes it by it. Not optional: an optional of a type that holds an
-    /// existential is copied and tested through value witnesses.
+    /// Where the scope directory files this scope, if ``isFiled``: its key, kept here, so that
+    /// filing a scope allocates nothing of its own. Not optional: an optional of a type that
+    /// holds an existential is copied and tested through value witnesses.
     let filing: ScopeDirectory.Key
     let parent: DependencyContainer
     let openedAt: CodeLocation
@@ -329,54 +329,59 @@ final class ScopeState: @unchecked Sendable {
     /// Marks the scope closed, once; then, outside the lock, calls `finish` with the scopes
     /// opened from it, runs the callbacks of what it held (newest first) and releases it. A
     /// second call does nothing and returns `false`: callbacks run exactly once.
+    ///
+    /// What it held is gathered on the stack when it fits the scope's own slots (a request
+    /// scope's instances, a callback or two), so closing a scope allocates nothing for it; what
+    /// does not fit (callbacks registered beyond that) spills into an array.
     /// With `collecting`, what it held is handed to it instead, for the caller to release.
     func close(
         _ registry: Registry, collecting: ((consuming [Released]) -> Void)? = nil,
         finish: (_ children: [DependencyContainer]) -> Void
     ) -> Bool {
-        // Room for what the scope's slots may hold and a callback or two: one allocation.
-        var list: [Released] = []
-        list.reserveCapacity(registry.slotCount + registry.parameterized.count + registry.asyncEntries.count + 2)
-        var linked: [DependencyContainer] = []
-        // Released after the lock, as they are (no callback runs on them): dropping a
-        // container or a value may run a `deinit`.
-        var dropped = DeclaredValues()
-        defer { _ = (linked, dropped) }
-        let opened = stateLock.withLock { () -> [DependencyContainer]? in
-            guard !closed else { return nil }
-            closed = true
-            summary.insert(ScopeSummary.closed)
-            for entry in registry.entries {
-                if let held = takeInstance(of: entry) { list.append(held) }
-            }
-            // Most scopes have neither: an empty dictionary's iterator is not free.
-            if !registry.parameterized.isEmpty {
-                for entry in registry.parameterized.values {
-                    if let held = entry.takeHeldInstance() { list.append(held) }
+        let capacity = registry.slotCount + registry.parameterized.count + registry.asyncEntries.count + 2
+        return withUnsafeTemporaryAllocation(of: Released.self, capacity: capacity) { buffer in
+            var list = ReleasedList(buffer)
+            var linked: [DependencyContainer] = []
+            // Released after the lock, as they are (no callback runs on them): dropping a
+            // container or a value may run a `deinit`.
+            var dropped = DeclaredValues()
+            defer { _ = (linked, dropped) }
+            let opened = stateLock.withLock { () -> [DependencyContainer]? in
+                guard !closed else { return nil }
+                closed = true
+                summary.insert(ScopeSummary.closed)
+                for entry in registry.entries {
+                    if let held = takeInstance(of: entry) { list.append(consume held) }
                 }
-            }
-            if !registry.asyncEntries.isEmpty {
-                for entry in registry.asyncEntries.values {
-                    if let built = entry.retire(closing: true) { list.append(built) }
+                // Most scopes have neither: an empty dictionary's iterator is not free.
+                if !registry.parameterized.isEmpty {
+                    for entry in registry.parameterized.values {
+                        if let held = entry.takeHeldInstance() { list.append(consume held) }
+                    }
                 }
+                if !registry.asyncEntries.isEmpty {
+                    for entry in registry.asyncEntries.values {
+                        if let built = entry.retire(closing: true) { list.append(built) }
+                    }
+                }
+                for callback in callbacks {
+                    list.append(Released(value: (), sequence: callback.sequence, onClose: .sync({ _ in callback.body() })))
+                }
+                dropped = declared.takeAll()
+                // Moved out, not copied and emptied: most scopes have neither (an empty array
+                // assigned is a release and a retain all the same).
+                if !links.isEmpty { swap(&linked, &links) }
+                if !callbacks.isEmpty { callbacks = [] }
+                guard !children.isEmpty else { return [] }
+                let open = children.values.compactMap(\.container)
+                children = [:]
+                return open
             }
-            for callback in callbacks {
-                list.append(Released(value: (), sequence: callback.sequence, onClose: .sync({ _ in callback.body() })))
-            }
-            dropped = declared.takeAll()
-            // Moved out, not copied and emptied: most scopes have neither (an empty array
-            // assigned is a release and a retain all the same).
-            if !links.isEmpty { swap(&linked, &links) }
-            if !callbacks.isEmpty { callbacks = [] }
-            guard !children.isEmpty else { return [] }
-            let open = children.values.compactMap(\.container)
-            children = [:]
-            return open
+            guard let opened else { return false }
+            finish(opened)
+            if let collecting { collecting(list.take()) } else { list.finish() }
+            return true
         }
-        guard let opened else { return false }
-        finish(opened)
-        if let collecting { collecting(list) } else { Released.finish(list) }
-        return true
     }
 
     /// Hands over what `entry` holds for this scope (in its slot if it is a shared scope
