@@ -24,7 +24,7 @@ struct Claims {
     /// Every claim, in declaration order; an override takes the place of the first claim it
     /// replaces.
     private var claims: [Claim] = []
-    /// The first claim of each key without a tag or injection (most of them), without hashing.
+    /// The first claim of each key without a tag or injection (most of them), by type alone.
     private var firstPlain: [ObjectIdentifier: Int]
     /// The first claim of each other key.
     private var first: [DefinitionKey: Int] = [:]

@@ -21,7 +21,8 @@
 /// A container's definitions are fixed once it is built. Singletons are built on first use, once
 /// per container, and any thread may resolve from a container at any time.
 public final class DependencyContainer: Sendable {
-    /// Every definition, each once, in declaration order, included modules' in place.
+    /// Every definition in declaration order, included modules' in place, each module's once (a
+    /// definition placed in two modules is listed twice; its registry claims it once).
     let definitions: [Definition]
     /// Its own definitions and the modules it includes, as declared.
     let parts: [Part]
