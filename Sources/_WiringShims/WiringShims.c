@@ -100,3 +100,11 @@ int wiring_spawn_detached(wiring_thread_body body, void *context, unsigned long 
     if (status != 0) free(args);
     return status;
 }
+
+#if defined(__APPLE__)
+int wiring_is_main_thread(void) { return pthread_main_np(); }
+#else
+#include <sys/syscall.h>
+#include <unistd.h>
+int wiring_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
+#endif

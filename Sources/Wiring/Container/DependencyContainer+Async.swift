@@ -109,7 +109,7 @@ extension DependencyContainer {
     /// current root if a `load` or `unload` raced it.
     private func resolveAsync<T: Sendable>(
         _: T.Type, tag: Tag?, at site: CodeLocation,
-        _ resolveSync: (DependencyContainer) throws(WiringError) -> T
+        _ resolveSync: @Sendable (DependencyContainer) throws(WiringError) -> T
     ) async throws(WiringError) -> T {
         do throws(WiringError) {
             let rootBefore = root.generation
@@ -126,10 +126,23 @@ extension DependencyContainer {
             } catch .asyncDefinition where root.changed(since: rootBefore) {
                 // A `load` added the async definition after the lookup above: look again.
                 return try await resolveAsync(T.self, tag: tag, at: site, resolveSync)
+            } catch .mainActorIsolated where !MainActorBuild.isOnMainActor {
+                // A main-actor definition, asked for off the main actor: built there instead.
+                return try await onMainActor { () throws(WiringError) in try resolveSync(self) }
             }
         } catch {
             throw error.requested(at: site)
         }
+    }
+
+    /// `body`'s value, computed on the main actor.
+    private func onMainActor<T: Sendable>(
+        _ body: @Sendable () throws(WiringError) -> T
+    ) async throws(WiringError) -> T {
+        let result: Result<T, WiringError> = await MainActor.run {
+            do throws(WiringError) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// The async definition of `T` with `tag` in this container or, from a scope, the first of

@@ -27,11 +27,13 @@
 /// - Parameters:
 ///   - file: The file of the call (`#fileID`), for messages.
 ///   - line: The line of the call, for messages.
+///   - isolation: Leave it out: it tells this form apart from the one for `@MainActor`
+///     constructors, which are built on the main actor.
 ///   - constructor: A constructor reference, `UserRepository.init`, or any function whose
 ///     parameters are dependencies.
 @inlinable
 public func singleOf<each Parameter, T>(
-    file: StaticString = #fileID, line: UInt = #line,
+    isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     single(file: file, line: line) { try _construct(constructor, file: file, line: line) }
@@ -44,7 +46,7 @@ public func singleOf<each Parameter, T>(
 /// ```
 @inlinable
 public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     single(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
@@ -58,7 +60,7 @@ public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
 /// ```
 @inlinable
 public func factoryOf<each Parameter, T>(
-    file: StaticString = #fileID, line: UInt = #line,
+    isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     factory(file: file, line: line) { try _construct(constructor, file: file, line: line) }
@@ -71,7 +73,7 @@ public func factoryOf<each Parameter, T>(
 /// ```
 @inlinable
 public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     factory(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
@@ -88,7 +90,7 @@ public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
 /// ```
 @inlinable
 public func scopedOf<each Parameter, T>(
-    file: StaticString = #fileID, line: UInt = #line,
+    isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     scoped(file: file, line: line) { try _construct(constructor, file: file, line: line) }
@@ -101,7 +103,7 @@ public func scopedOf<each Parameter, T>(
 /// ```
 @inlinable
 public func scopedOf<each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     scoped(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
@@ -114,7 +116,7 @@ public func scopedOf<each Parameter, T, Tag: Hashable & Sendable>(
 /// ```
 @inlinable
 public func weakSingleOf<each Parameter, T>(
-    file: StaticString = #fileID, line: UInt = #line,
+    isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     weakSingle(file: file, line: line) { try _construct(constructor, file: file, line: line) }
@@ -127,7 +129,7 @@ public func weakSingleOf<each Parameter, T>(
 /// ```
 @inlinable
 public func weakSingleOf<each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag, file: StaticString = #fileID, line: UInt = #line,
+    tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     weakSingle(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
@@ -144,24 +146,6 @@ public func singleOf<each Parameter, T: Sendable>(
 ) -> Definition {
     single(file: file, line: line) { () async throws -> T in
         try await _constructAsync(constructor, file: file, line: line)
-    }
-}
-
-/// Defines a singleton of a `@MainActor` type, built on the main actor by its constructor and
-/// resolved with `await resolveAsync()`.
-///
-/// ```swift
-/// @MainActor final class InboxModel { init(store: Store) { … } }
-///
-/// singleOf(InboxModel.init)
-/// let inbox: InboxModel = await resolveAsync()
-/// ```
-public func singleOf<each Parameter, T: Sendable>(
-    file: StaticString = #fileID, line: UInt = #line,
-    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    single(file: file, line: line) { @MainActor () async throws -> T in
-        try _constructOnMainActor(constructor, file: file, line: line)
     }
 }
 
@@ -198,15 +182,6 @@ func _constructAsync<each Parameter, T>(
 ) async throws -> T {
     let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
     return try await constructor(repeat each arguments)
-}
-
-/// ``_construct(_:file:line:)`` for a `@MainActor` constructor, on the main actor.
-@MainActor
-func _constructOnMainActor<each Parameter, T>(
-    _ constructor: @MainActor (repeat each Parameter) throws -> T, file: StaticString, line: UInt
-) throws -> T {
-    let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
-    return try constructor(repeat each arguments)
 }
 
 /// What a constructor definition's build throws in a verification sandbox once its parameters

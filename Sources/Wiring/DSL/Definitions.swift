@@ -15,11 +15,19 @@
 /// - Parameter line: The line of the call, for messages.
 @inlinable
 public func single<T>(
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () throws -> T
+    _ factory: @escaping () throws -> T
 ) -> Definition {
-    Definition(lifetime: .singleton, file: file, line: line, type: T.self) { buffer, _ in
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor {
+        return mainActorDefinition(.singleton, tag: nil, file: file, line: line) { try factory() }
+    }
+    return Definition(lifetime: .singleton, file: file, line: line, type: T.self) { buffer, _ in
         _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
@@ -38,11 +46,19 @@ public func single<T>(
 @inlinable
 public func single<T, Tag: Hashable & Sendable>(
     tag: Tag,
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () throws -> T
+    _ factory: @escaping () throws -> T
 ) -> Definition {
-    Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor {
+        return mainActorDefinition(.singleton, tag: tag, file: file, line: line) { try factory() }
+    }
+    return Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
         _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
@@ -60,11 +76,19 @@ public func single<T, Tag: Hashable & Sendable>(
 /// - Parameter line: The line of the call, for messages.
 @inlinable
 public func factory<T>(
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () throws -> T
+    _ factory: @escaping () throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, file: file, line: line, type: T.self) { buffer, _ in
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor {
+        return mainActorDefinition(.factory, tag: nil, file: file, line: line) { try factory() }
+    }
+    return Definition(lifetime: .factory, file: file, line: line, type: T.self) { buffer, _ in
         _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
@@ -77,11 +101,19 @@ public func factory<T>(
 @inlinable
 public func factory<T, Tag: Hashable & Sendable>(
     tag: Tag,
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () throws -> T
+    _ factory: @escaping () throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor {
+        return mainActorDefinition(.factory, tag: tag, file: file, line: line) { try factory() }
+    }
+    return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
         _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
@@ -123,19 +155,27 @@ public func resolvable<T, Tag: Hashable & Sendable>(
 /// For class instances: the container keeps only a weak reference. A value that is not a class
 /// instance cannot be held weakly and is built on every resolve.
 public func weakSingle<T>(
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () throws -> T
+    _ factory: @escaping () throws -> T
 ) -> Definition {
-    Definition(lifetime: .weak, tag: nil, site: CodeLocation(file, line), factory: factory)
+    // Not `@Sendable`: see `single(isolation:file:line:_:)`.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor { return mainActorDefinition(.weak, tag: nil, file: file, line: line) { try factory() } }
+    return Definition(lifetime: .weak, tag: nil, site: CodeLocation(file, line)) { try factory() }
 }
 
 /// Defines a weak singleton registered under `tag`; see ``weakSingle(file:line:_:)``.
 public func weakSingle<T, Tag: Hashable & Sendable>(
     tag: Tag,
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () throws -> T
+    _ factory: @escaping () throws -> T
 ) -> Definition {
-    Definition(lifetime: .weak, tag: Wiring.Tag(tag), site: CodeLocation(file, line), factory: factory)
+    // Not `@Sendable`: see `single(isolation:file:line:_:)`.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor { return mainActorDefinition(.weak, tag: tag, file: file, line: line) { try factory() } }
+    return Definition(lifetime: .weak, tag: Wiring.Tag(tag), site: CodeLocation(file, line)) { try factory() }
 }

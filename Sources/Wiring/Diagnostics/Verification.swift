@@ -19,6 +19,9 @@ final class Verification: @unchecked Sendable {
     private var state = State.running
     private var current = 0
     private var problems: [WiringError] = []
+    /// Main-actor definitions (and what needs them) reached on a worker thread, where they are
+    /// not built.
+    private var mainActorUnchecked: [DefinitionInfo] = []
     private var unchecked: [DefinitionInfo] = []
     /// The definitions that take parameters, which verification cannot build.
     private var parametersUnchecked: [DefinitionInfo] = []
@@ -83,7 +86,8 @@ final class Verification: @unchecked Sendable {
         lock.withLock {
             VerificationError(
                 problems: problems, unchecked: unchecked.map(\.step), graph: recorder.graph,
-                asyncUnchecked: asyncUnchecked, parametersUnchecked: parametersUnchecked.map(\.step))
+                asyncUnchecked: asyncUnchecked, parametersUnchecked: parametersUnchecked.map(\.step),
+                mainActorUnchecked: mainActorUnchecked.map(\.step))
         }
     }
 
@@ -177,7 +181,7 @@ final class Verification: @unchecked Sendable {
                 try entry.build(in: sandbox)
             } catch where !ConstructorChecked.isChecked(error) {
                 lock.withLock {
-                    problems.append(error)
+                    record(error, building: entry.info)
                     broken.insert(entry.info.id)
                 }
             } catch {
@@ -245,6 +249,16 @@ final class Verification: @unchecked Sendable {
         lock.withLock { lazyChecks.append(check) }
     }
 
+    /// Records what building `info` threw: a problem, or, for a main-actor definition met on a
+    /// worker thread, that `info` is left for a main-actor test. Called with the lock held.
+    private func record(_ error: WiringError, building info: DefinitionInfo) {
+        if case .mainActorIsolated = error {
+            if !mainActorUnchecked.contains(where: { $0 === info }) { mainActorUnchecked.append(info) }
+        } else {
+            problems.append(error)
+        }
+    }
+
     /// Records `error` (or, for `nil`, that the definition needs a broken one), marks the
     /// definitions on this thread's path as broken, and parks this worker for good.
     func abandonWorker(with error: WiringError?) -> Never {
@@ -256,7 +270,9 @@ final class Verification: @unchecked Sendable {
         }
         lock.withLock {
             let inLazyCheck = frames.last.map { UnsafeMutableRawPointer($0) } == lazyFrame
-            if let error {
+            if let error, let outermost = frames.last?.pointee.info {
+                record(error, building: outermost)
+            } else if let error {
                 problems.append(error)
             } else if let outermost = frames.last?.pointee.info, !unchecked.contains(where: { $0 === outermost }) {
                 // The definition being built (or whose lazy dependency is checked) needs a broken one.

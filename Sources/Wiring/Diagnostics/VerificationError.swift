@@ -29,10 +29,19 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// without edges; they do not make ``DependencyContainer/verify()-178vl`` fail.
     public let parametersUnchecked: [ResolutionStep]
 
+    /// Main-actor definitions (`singleOf(ViewModel.init)` of a `@MainActor` type, a closure
+    /// written in main-actor code), and definitions that need one: verification builds on threads
+    /// of its own, and a main-actor definition is built only on the main actor, so these are not
+    /// built. They do not make ``DependencyContainer/verify()-178vl`` fail; resolve each once in a
+    /// `@MainActor` test to check it.
+    public let mainActorUnchecked: [ResolutionStep]
+
     init(
         problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph,
-        asyncUnchecked: [ResolutionStep] = [], parametersUnchecked: [ResolutionStep] = []
+        asyncUnchecked: [ResolutionStep] = [], parametersUnchecked: [ResolutionStep] = [],
+        mainActorUnchecked: [ResolutionStep] = []
     ) {
+        self.mainActorUnchecked = mainActorUnchecked
         self.parametersUnchecked = parametersUnchecked
         self.problems = Self.withoutRepeatedCycles(problems)
         self.unchecked = unchecked
@@ -73,6 +82,13 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             lines.append("")
             lines.append("Not checked, because they take parameters (resolve each once in a test to check it):")
             lines += parametersUnchecked.compactMap(\.definitionLine).map { "  \($0)" }
+        }
+        if !mainActorUnchecked.isEmpty {
+            lines.append("")
+            lines.append(
+                "Not checked, because they are built on the main actor (or need a definition that is), and "
+                    + "verification builds on threads of its own; resolve each once in a `@MainActor` test:")
+            lines += mainActorUnchecked.compactMap(\.definitionLine).map { "  \($0)" }
         }
         if !unchecked.isEmpty {
             lines.append("")

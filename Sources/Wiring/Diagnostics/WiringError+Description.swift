@@ -130,6 +130,21 @@ extension WiringError {
                 "  Requested at: \(requestedAt.orUnknown)",
                 "  Fix: resolve it from async code with `await \(call)`.",
             ].joined(separator: "\n")
+        case let .mainActorIsolated(type, tag, path, definedAt, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            let call = tag.map { "resolveAsync(\(type).self, tag: \($0))" } ?? "resolveAsync(\(type).self)"
+            var lines = [
+                "Wiring: \(subject) is main-actor isolated and was resolved off the main actor.",
+                "  Defined at: \(definedAt.orUnknown)",
+            ]
+            if path.count > 1 { lines.append("  Resolution path: \(path.rendered)") }
+            lines += [
+                "  Requested at: \(requestedAt.orUnknown)",
+                "  Fix: resolve it from main-actor code (a `@MainActor` type, a view, `MainActor.run { }`), or from "
+                    + "async code with `await \(call)`, which builds it on the main actor; a definition that must "
+                    + "be built anywhere must not be main-actor isolated (mark its type `nonisolated`).",
+            ]
+            return lines.joined(separator: "\n")
         case let .moduleAlreadyLoaded(module, first, requestedAt):
             return [
                 "Wiring: the module declared at \(module.orUnknown) is already loaded (first at \(first.orUnknown)).",

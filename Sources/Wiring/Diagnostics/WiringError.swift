@@ -64,6 +64,12 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// An async definition (`single { await … }`) was resolved synchronously.
     case asyncDefinition(type: String, tag: String?, requestedAt: CodeLocation?)
 
+    /// A main-actor definition (written in main-actor code, or `single { @MainActor in … }`, or
+    /// a `@MainActor` type's constructor) was resolved synchronously off the main actor. `path`
+    /// runs from the outermost resolve to it; `definedAt` is where it is written.
+    case mainActorIsolated(
+        type: String, tag: String?, path: [ResolutionStep], definedAt: CodeLocation?, requestedAt: CodeLocation?)
+
     /// A definition that lives in a scope (`scope(S.self) { scoped { … } }`) was resolved from a
     /// container that is not that scope.
     case definedInScope(type: String, tag: String?, scope: String, definedAt: CodeLocation?, requestedAt: CodeLocation?)
@@ -169,6 +175,8 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
             .scopeClosed(scope: scope, type: type, requestedAt: location)
         case let .asyncDefinition(type, tag, nil):
             .asyncDefinition(type: type, tag: tag, requestedAt: location)
+        case let .mainActorIsolated(type, tag, path, definedAt, nil):
+            .mainActorIsolated(type: type, tag: tag, path: path, definedAt: definedAt, requestedAt: location)
         case let .definedInScope(type, tag, scope, definedAt, nil):
             .definedInScope(type: type, tag: tag, scope: scope, definedAt: definedAt, requestedAt: location)
         case let .containerClosed(type, nil):

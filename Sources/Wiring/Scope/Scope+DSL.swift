@@ -40,13 +40,21 @@ public func scope<S>(
 /// ```
 @inlinable
 public func scoped<T>(
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () throws -> T
+    _ factory: @escaping () throws -> T
 ) -> Definition {
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor {
+        return mainActorDefinition(.scoped, tag: nil, file: file, line: line) { try factory() }
+    }
     // Its builder is made here, where `T` is known, as `single`'s is: the build runs
     // specialized code, not the generic path's copies through `T`'s metadata.
-    Definition(lifetime: .scoped, file: file, line: line, type: T.self) { buffer, _ in
+    return Definition(lifetime: .scoped, file: file, line: line, type: T.self) { buffer, _ in
         _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }
@@ -55,11 +63,19 @@ public func scoped<T>(
 @inlinable
 public func scoped<T, Tag: Hashable & Sendable>(
     tag: Tag,
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable () throws -> T
+    _ factory: @escaping () throws -> T
 ) -> Definition {
-    Definition(lifetime: .scoped, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor {
+        return mainActorDefinition(.scoped, tag: tag, file: file, line: line) { try factory() }
+    }
+    return Definition(lifetime: .scoped, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
         _ = try buffer.initializeMemory(as: T.self, to: factory())
     }
 }

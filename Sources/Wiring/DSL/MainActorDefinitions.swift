@@ -1,0 +1,194 @@
+// Definitions built on the main actor, for `@MainActor` types: the view models and screens of an
+// app. `single { … }` written in main-actor code (an app target with Xcode 26's default
+// isolation) is one already; these overloads take what main-actor code is written with
+// anywhere else: a `@MainActor` closure (`single { @MainActor in … }`) or a `@MainActor`
+// constructor (`singleOf(ProfileViewModel.init)`). Their `isolation` parameter only tells them
+// apart from the non-isolated forms; leave it out.
+//
+// A main-actor definition resolved on the main actor is built there at once, with no `await`
+// (`@Inject` in a view controller, `= resolve()` in a `@MainActor` init). Resolved off it,
+// `resolveThrowing` throws ``WiringError/mainActorIsolated(type:tag:path:definedAt:requestedAt:)``
+// and `resolve()` stops with that message; `await resolveAsync()` builds it on the main actor.
+
+/// Defines a singleton built on the main actor: `single { @MainActor in ProfileViewModel() }`.
+///
+/// ```swift
+/// @MainActor final class ProfileViewModel { init() { … } }
+///
+/// static let screens = module {
+///     single { @MainActor in ProfileViewModel() }
+/// }
+/// ```
+///
+/// In code that is main-actor isolated already, `single { ProfileViewModel() }` means the same.
+public func single<T>(
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    mainActorDefinition(.singleton, tag: nil, file: file, line: line, factory)
+}
+
+/// Defines a singleton under `tag`, built on the main actor.
+///
+/// ```swift
+/// single(tag: Screen.home) { @MainActor in FeedViewModel() }
+/// ```
+public func single<T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    mainActorDefinition(.singleton, tag: tag, file: file, line: line, factory)
+}
+
+/// Defines a factory built on the main actor, on every resolve.
+///
+/// ```swift
+/// factory { @MainActor in DetailViewModel() }
+/// ```
+public func factory<T>(
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    mainActorDefinition(.factory, tag: nil, file: file, line: line, factory)
+}
+
+/// Defines a factory under `tag`, built on the main actor.
+///
+/// ```swift
+/// factory(tag: Screen.home) { @MainActor in FeedViewModel() }
+/// ```
+public func factory<T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    mainActorDefinition(.factory, tag: tag, file: file, line: line, factory)
+}
+
+/// Defines a scoped instance built on the main actor, one per open scope.
+///
+/// ```swift
+/// scope(UserSession.self) { scoped { @MainActor in CartViewModel() } }
+/// ```
+public func scoped<T>(
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    mainActorDefinition(.scoped, tag: nil, file: file, line: line, factory)
+}
+
+/// Defines a singleton built on the main actor by a `@MainActor` constructor, each of whose
+/// parameters is resolved by its type.
+///
+/// ```swift
+/// @MainActor final class ProfileStore { init(backend: BackendProtocol) { … } }
+///
+/// singleOf(ProfileStore.init)
+/// let store: ProfileStore = resolve()   // from main-actor code: built now, no `await`
+/// ```
+public func singleOf<each Parameter, T>(
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    mainActorDefinition(.singleton, tag: nil, file: file, line: line) { @MainActor in
+        try constructOnMainActor(constructor, file: file, line: line)
+    }
+}
+
+/// Defines a singleton under `tag` built on the main actor by a `@MainActor` constructor.
+///
+/// ```swift
+/// singleOf(tag: Screen.home, FeedStore.init)
+/// ```
+public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
+    tag: Tag, isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    mainActorDefinition(.singleton, tag: tag, file: file, line: line) { @MainActor in
+        try constructOnMainActor(constructor, file: file, line: line)
+    }
+}
+
+/// Defines a factory built on the main actor by a `@MainActor` constructor on every resolve.
+///
+/// ```swift
+/// factoryOf(DetailViewModel.init)
+/// ```
+public func factoryOf<each Parameter, T>(
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    mainActorDefinition(.factory, tag: nil, file: file, line: line) { @MainActor in
+        try constructOnMainActor(constructor, file: file, line: line)
+    }
+}
+
+/// Defines a factory under `tag` built on the main actor by a `@MainActor` constructor.
+///
+/// ```swift
+/// factoryOf(tag: Screen.home, FeedViewModel.init)
+/// ```
+public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
+    tag: Tag, isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    mainActorDefinition(.factory, tag: tag, file: file, line: line) { @MainActor in
+        try constructOnMainActor(constructor, file: file, line: line)
+    }
+}
+
+/// Defines a scoped instance built on the main actor by a `@MainActor` constructor; a parameter
+/// may be a value declared into the scope.
+///
+/// ```swift
+/// scope(UserSession.self) { scopedOf(CartViewModel.init) }
+/// ```
+public func scopedOf<each Parameter, T>(
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    mainActorDefinition(.scoped, tag: nil, file: file, line: line) { @MainActor in
+        try constructOnMainActor(constructor, file: file, line: line)
+    }
+}
+
+/// A definition of `T` whose `factory` runs only on the main actor (see ``MainActorBuild``).
+@usableFromInline
+func mainActorDefinition<T>(
+    _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    let build: Builder = { buffer, _ in
+        let value = try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try factory() }
+        buffer.initializeMemory(as: T.self, to: value)
+    }
+    return Definition(info: DefinitionInfo(
+        type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+}
+
+/// Resolves each parameter of a `@MainActor` `constructor` by its type, then calls it; on the
+/// main actor, from a main-actor definition's build.
+@MainActor
+func constructOnMainActor<each Parameter, T>(
+    _ constructor: @MainActor (repeat each Parameter) throws -> T, file: StaticString, line: UInt
+) throws -> T {
+    let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
+    try ConstructorChecked.stopIfVerifyingAlone()
+    return try constructor(repeat each arguments)
+}

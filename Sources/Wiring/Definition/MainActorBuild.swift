@@ -1,0 +1,45 @@
+internal import Dispatch
+internal import _WiringShims
+
+/// The build of a main-actor definition: a closure written in main-actor code (an app target with
+/// Xcode 26's default isolation, a `@MainActor` type's constructor, `single { @MainActor in … }`).
+///
+/// Such a closure runs only where the main actor runs. Resolved there, it is built at once, with
+/// no `await`: the caller is on the main actor already, so the build is entered with
+/// `MainActor.assumeIsolated`, which checks it again. Resolved anywhere else, the build throws
+/// ``WiringError/mainActorIsolated(type:tag:path:definedAt:requestedAt:)`` before the closure
+/// runs; `resolveAsync()` catches that and builds on the main actor instead.
+@usableFromInline
+enum MainActorBuild {
+    /// Whether the caller runs where the main actor does: on the main thread, or on the main
+    /// queue, which other threads drain once the main thread has called `dispatchMain()` (an
+    /// `async` main, a test runner on Linux).
+    static var isOnMainActor: Bool {
+        wiring_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueueKey) != nil
+    }
+
+    /// Set on the main queue only, the first time it is needed.
+    private static let mainQueueKey: DispatchSpecificKey<Void> = {
+        let key = DispatchSpecificKey<Void>()
+        DispatchQueue.main.setSpecific(key: key, value: ())
+        return key
+    }()
+
+    /// Runs `body` on the main actor if the caller is on it; throws the error that names the
+    /// definition (`type`, `tag`, `file`:`line`) otherwise.
+    @usableFromInline
+    static func run<Result>(
+        _ type: Any.Type, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
+        _ body: @MainActor () throws -> Result
+    ) throws -> Result {
+        guard isOnMainActor else {
+            throw WiringError.mainActorIsolated(
+                type: typeName(type), tag: tag.map { Tag($0).description },
+                path: ResolutionFrame.currentPath.map(\.step), definedAt: CodeLocation(file, line), requestedAt: nil)
+        }
+        // The result leaves the main actor only to return to this caller, which is on it.
+        nonisolated(unsafe) var result: Result?
+        try MainActor.assumeIsolated { result = try body() }
+        return result.unsafelyUnwrapped
+    }
+}
