@@ -51,8 +51,8 @@ final class SignedInSession {
         #expect(model.session === resolve() as SessionStore)
     }
 
-    @Test func aTestOverridesTheSessionForItsOwnRoot() throws {
-        try DependencyContainer.withRoot(modules { .services; .screens }) {
+    @Test func aTestOverridesTheSessionForItsOwnRoot() {
+        DependencyContainer.withRoot(modules { .services; .screens }) {
             DependencyContainer.withOverrides({
                 single { SignedInSession.store(named: "Test") }.override()
             }) {
