@@ -16,6 +16,10 @@ gives: `Scripts/snippets/<Article>.swift` declares the types the article talks a
 - A block that cannot compile here (UIKit, a `Package.swift` fragment) carries the marker
   `<!-- snippet: skip (reason) -->` on one of the two lines before its fence, and is skipped.
 
+The README's blocks, and those of the articles in APP_DOCUMENTS, are compiled a second time as an
+app target of Xcode 26 compiles them: with every declaration main-actor isolated by default
+(`-default-isolation MainActor`, SwiftPM's `.defaultIsolation(MainActor.self)`).
+
 Usage: python3 Scripts/check-snippets.py [FILE.md ...]
 Exit status: 0 when every block compiles; 1 with the compiler's errors for each that does not.
 """
@@ -28,6 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = ["README.md"] + sorted(glob.glob("Sources/Wiring/Wiring.docc/*.md", root_dir=ROOT))
+# Compiled in a main-actor default target too: what an app developer pastes first.
+APP_DOCUMENTS = {"README.md", "WiringInAnApp.md", "TestingWithWiring.md"}
 SKIP = re.compile(r"<!--\s*snippet:\s*skip\b")
 CONTINUES = re.compile(r"<!--\s*snippet:\s*continues\b")
 
@@ -81,7 +87,7 @@ def shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def check(path: Path, flags: list[str]) -> list[str]:
+def check(path: Path, flags: list[str], label: str = "") -> list[str]:
     failures = []
     context = ROOT / "Scripts/snippets" / f"{path.stem}.swift"
     with tempfile.TemporaryDirectory() as folder:
@@ -103,13 +109,13 @@ def check(path: Path, flags: list[str]) -> list[str]:
                                  "-enable-testing", "-emit-module-path", str(app_module / "MyApp.swiftmodule"),
                                  *flags, *([str(context)] if context.exists() else [])])
                     if built.returncode != 0:
-                        failures.append(f"{shown(context)}: context does not compile:\n  " + errors_of(built))
+                        failures.append(f"{shown(context)}{label}: context does not compile:\n  " + errors_of(built))
                         return failures
                 result = run(["swiftc", "-typecheck", *flags, "-I", str(app_module), str(main)])
             else:
                 result = run(["swiftc", "-typecheck", *flags, str(main), *([str(context)] if context.exists() else [])])
             if result.returncode != 0:
-                failures.append(f"{shown(path)}:{line}: snippet does not compile:\n  " + errors_of(result))
+                failures.append(f"{shown(path)}:{line}{label}: snippet does not compile:\n  " + errors_of(result))
     return failures
 
 
@@ -121,6 +127,10 @@ def main(arguments: list[str]) -> int:
     for document in documents:
         count += sum(1 for _ in blocks(document))
         failures += check(document, flags)
+        if document.name in APP_DOCUMENTS:
+            count += sum(1 for _ in blocks(document))
+            failures += check(
+                document, flags + ["-default-isolation", "MainActor"], " (main-actor default isolation)")
     for failure in failures:
         print(failure)
     print(f"check-snippets: {count - len(failures)} of {count} Swift blocks compile.")

@@ -21,7 +21,7 @@ public func single<T: Sendable>(
     Definition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
 }
 
-/// Defines an async singleton registered under `tag`; see ``single(file:line:_:)-259f``.
+/// Defines an async singleton registered under `tag`; see ``single(isolation:file:line:_:)-(_,_,_,()->T)``.
 public func single<T: Sendable, Tag: Hashable & Sendable>(
     tag: Tag,
     file: StaticString = #fileID,

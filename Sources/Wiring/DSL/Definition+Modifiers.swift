@@ -40,11 +40,45 @@ extension Definition {
     /// closing scope is an error. Factories and weak singles are never held by Wiring, so they
     /// have nothing to release; a container that is deallocated without `close()` releases its
     /// singletons without callbacks.
+    ///
+    /// Written in main-actor code (an app target with Xcode 26's default isolation), the closure
+    /// is main-actor isolated: it runs at once when the scope closes on the main actor, and is
+    /// queued to the main actor when it closes elsewhere. `isolation` tells which; leave it out.
     public func onClose<T>(
-        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) -> Void
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping (_ instance: T) -> Void
     ) -> Definition {
         checkHook(taking: T.self, file: file, line: line)
-        return adding(LifecycleHooks(close: .sync({ instance in if let instance = instance as? T { body(instance) } })))
+        // Not `@Sendable`, so that it takes the isolation of the code it is written in.
+        nonisolated(unsafe) let body = body
+        guard isolation is MainActor else {
+            return adding(LifecycleHooks(close: .sync({ instance in if let instance = instance as? T { body(instance) } })))
+        }
+        return onMainActorClose(taking: T.self) { instance in body(instance) }
+    }
+
+    /// Runs the `@MainActor` `body` on this definition's instance when Wiring releases it: at
+    /// once on the main actor, queued to it from anywhere else.
+    ///
+    /// ```swift
+    /// single { @MainActor in PlayerViewModel() }
+    ///     .onClose { @MainActor (model: PlayerViewModel) in model.stop() }
+    /// ```
+    public func onClose<T>(
+        isolation: MainActor.Type = MainActor.self, file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor @Sendable (_ instance: T) -> Void
+    ) -> Definition {
+        checkHook(taking: T.self, file: file, line: line)
+        return onMainActorClose(taking: T.self, body)
+    }
+
+    private func onMainActorClose<T>(taking _: T.Type, _ body: @escaping @MainActor @Sendable (T) -> Void) -> Definition {
+        adding(LifecycleHooks(close: .sync({ instance in
+            guard let instance = instance as? T else { return }
+            // Wiring has released it: the callback is its last holder but the instance's own.
+            nonisolated(unsafe) let released = instance
+            MainActorBuild.runOnMainActor { body(released) }
+        })))
     }
 
     /// Awaits `body` on this definition's instance when Wiring releases it: what a server
@@ -58,7 +92,7 @@ extension Definition {
     /// ``DependencyContainer/shutdown(timeout:)`` awaits it, dependents before what they use,
     /// and reports what it throws. `close()` and `unload` cannot wait: they start the async
     /// callbacks, in the same order, on a task of their own. Otherwise as the synchronous
-    /// ``onClose(file:line:_:)-34ryu``.
+    /// `onClose { (instance: T) in … }`.
     public func onClose<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
     ) -> Definition {

@@ -11,6 +11,9 @@
 ///
 /// - Parameter factory: Builds the instance. Runs once per container, even when many threads
 ///   ask at the same moment.
+/// - Parameter isolation: Where the closure is written; leave it out. In main-actor code (an app
+///   target with Xcode 26's default isolation) the closure is main-actor isolated, and the
+///   definition is built on the main actor only (see <doc:WiringInAnApp>).
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
 @inlinable
@@ -41,6 +44,7 @@ public func single<T>(
 /// - Parameters:
 ///   - tag: Any `Hashable & Sendable` value, typically an enum case or a string.
 ///   - factory: Builds the instance, once per container.
+///   - isolation: Where the closure is written; leave it out (see <doc:WiringInAnApp>).
 ///   - line: The line of the call, for messages.
 ///   - file: The file of the call (`#fileID`), for messages.
 @inlinable
@@ -72,6 +76,9 @@ public func single<T, Tag: Hashable & Sendable>(
 /// ```
 ///
 /// - Parameter factory: Builds an instance; runs on every resolve.
+/// - Parameter isolation: Where the closure is written; leave it out. In main-actor code (an app
+///   target with Xcode 26's default isolation) the closure is main-actor isolated, and the
+///   definition is built on the main actor only (see <doc:WiringInAnApp>).
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
 @inlinable
@@ -124,7 +131,7 @@ public func factory<T, Tag: Hashable & Sendable>(
 /// let definition = resolvable(lifetime: .factory) { StopWatch() as StopWatchProtocol }
 /// ```
 ///
-/// Prefer ``single(file:line:_:)-259f`` and ``factory(file:line:_:)-4divi`` in new code.
+/// Prefer ``single(isolation:file:line:_:)-(_,_,_,()->T)`` and ``factory(isolation:file:line:_:)-(_,_,_,()->T)`` in new code.
 public func resolvable<T>(
     lifetime: Lifetime = .singleton,
     file: StaticString = #fileID,
@@ -166,7 +173,7 @@ public func weakSingle<T>(
     return Definition(lifetime: .weak, tag: nil, site: CodeLocation(file, line)) { try factory() }
 }
 
-/// Defines a weak singleton registered under `tag`; see ``weakSingle(file:line:_:)``.
+/// Defines a weak singleton registered under `tag`; see ``weakSingle(isolation:file:line:_:)``.
 public func weakSingle<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: (any Actor)? = #isolation,

@@ -20,27 +20,29 @@
 /// ``` Resolving with parameters of other types, or with none, stops with a message naming
 /// the expected and the given types (``WiringError/parameterMismatch(type:tag:expected:given:requestedAt:)``).
 public func factory<First, each Parameter, T>(
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+    _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .factory, tag: nil, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+        erasing(factory, tag: nil, isolation: isolation, file: file, line: line))
 }
 
 /// Defines a factory with parameters under `tag`; resolve it with `resolve(tag:parameters:)`.
 public func factory<First, each Parameter, T, Tag: Hashable & Sendable>(
     tag: Tag,
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+    _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+        erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
 }
 
 /// Defines a singleton built by its first resolve, with that resolve's parameters.
@@ -58,27 +60,29 @@ public func factory<First, each Parameter, T, Tag: Hashable & Sendable>(
 /// how it is built. Parameters of other types are still an error, and so is a resolve without
 /// parameters before the first build (there is nothing to build it with).
 public func single<First, each Parameter, T>(
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+    _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .singleton, tag: nil, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+        erasing(factory, tag: nil, isolation: isolation, file: file, line: line))
 }
 
-/// Defines a singleton with parameters under `tag`; see ``single(file:line:_:)-(_,_,(First,Parameter)->T)``.
+/// Defines a singleton with parameters under `tag`; see ``single(isolation:file:line:_:)-(_,_,_,(First,Parameter)->T)``.
 public func single<First, each Parameter, T, Tag: Hashable & Sendable>(
     tag: Tag,
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+    _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+        erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
 }
 
 /// Defines a scoped instance built by the first resolve in each scope, with its parameters.
@@ -91,45 +95,59 @@ public func single<First, each Parameter, T, Tag: Hashable & Sendable>(
 /// let profile: Profile = session.resolve(parameters: 42)   // one per session
 /// ```
 ///
-/// As for ``single(file:line:_:)-(_,_,(First,Parameter)->T)``, later resolves
+/// As for ``single(isolation:file:line:_:)-(_,_,_,(First,Parameter)->T)``, later resolves
 /// in the same scope get the instance built first, whatever their parameters' values.
 public func scoped<First, each Parameter, T>(
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+    _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .scoped, tag: nil, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+        erasing(factory, tag: nil, isolation: isolation, file: file, line: line))
 }
 
 /// Defines a scoped instance with parameters under `tag`.
 public func scoped<First, each Parameter, T, Tag: Hashable & Sendable>(
     tag: Tag,
+    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+    _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .scoped, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+        erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
 }
 
 /// `factory` as a closure over an array of parameters, which the entry calls only after checking
 /// that their tuple type is `(First, repeat each Parameter)`: what lets the entry be a
 /// non-variadic type (see `ParameterizedEntry`).
+///
+/// The closure is not `@Sendable`, so that it takes the isolation of the code it is written in
+/// (see `single(isolation:file:line:_:)`): main-actor code's runs only on the main actor, through
+/// ``MainActorBuild``; non-isolated code's on any thread.
 private func erasing<First, each Parameter, T>(
-    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
+    _ factory: @escaping (First, repeat each Parameter) throws -> T, tag: (any Hashable & Sendable)?,
+    isolation: (any Actor)?, file: StaticString, line: UInt
 ) -> @Sendable ([Any]) throws -> T {
-    { values in
+    nonisolated(unsafe) let factory = factory
+    let call: @Sendable ([Any]) throws -> T = { values in
         var index = 0
         func next<Element>(_: Element.Type) -> Element {
             index += 1
             return values[index] as! Element
         }
         return try factory(values[0] as! First, repeat next((each Parameter).self))
+    }
+    guard isolation is MainActor else { return call }
+    return { values in
+        // Read on the main actor while this caller, their only holder, waits for the build.
+        nonisolated(unsafe) let values = values
+        return try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try call(values) }
     }
 }
 

@@ -42,4 +42,14 @@ enum MainActorBuild {
         try MainActor.assumeIsolated { result = try body() }
         return result.unsafelyUnwrapped
     }
+
+    /// Runs `body` now if the caller is on the main actor; queues it to the main actor if not
+    /// (a close callback of a main-actor instance, when a scope closes elsewhere).
+    static func runOnMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if isOnMainActor {
+            MainActor.assumeIsolated(body)
+        } else {
+            Task { @MainActor in body() }
+        }
+    }
 }
