@@ -1,7 +1,7 @@
 import Wiring
 
 // Start-up, as an app delegate or a SwiftUI `App.init` does it: on the main actor.
-DependencyContainer.defined(by: modules { .backend; .app; .services; .screens })
+DependencyContainer.defined(by: modules { .backend; .app; .services; .screens; .media })
 
 let profile = ProfileViewController()
 print("backend: \(profile.backend.name), storage: \(profile.storage.context), analytics: \(profile.analytics == nil ? "none" : "some")")
@@ -22,6 +22,11 @@ cart.add("book")
 print("cart of \(cart.user.name): \(cart.items)")
 userScope.close()
 
+let item: ItemViewModel = resolve(parameters: 7)
+let player: Player = resolve()
+let stoppable: Stoppable = resolve()
+print("item \(item.id) shares the session: \(item.session === session); player bound: \(stoppable === player)")
+
 // Off the main actor, a main-actor definition is not built: the error says where to resolve it.
 let offMain = await Task.detached { () -> String in
     do {
@@ -34,3 +39,7 @@ let offMain = await Task.detached { () -> String in
 print(offMain)
 let detail: DetailViewModel = await Task.detached { await resolveAsync(DetailViewModel.self) }.value
 print("resolveAsync from a detached task built it on the main actor: \(detail.session === session)")
+
+// At shutdown, on the main actor: the player's close callback runs there.
+DependencyContainer.shared.close()
+print("player stopped at close: \(!player.isPlaying)")
