@@ -30,6 +30,7 @@ HEADINGS = {"wiring": "Wiring", "dependencies": "swift-dependencies", "swinject"
 SCENARIOS = [
     ("singleton", "1 singleton via resolve()", 2_000, 6_000),
     ("factory", "2 factory building a new object", 2_000, 6_000),
+    ("main-actor-factory", "2b main-actor factory, from the main actor", 2_000, 6_000),
     ("graph", "3 graph: A(B single, C(B) factory)", 2_000, 6_000),
     ("tagged", "4 tagged singleton", 2_000, 6_000),
     ("five-inject", "5 object with five @Inject", 2_000, 6_000),

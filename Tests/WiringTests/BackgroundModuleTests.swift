@@ -135,4 +135,49 @@ private final class Gate: Sendable {
             #expect((resolveOptional() as Feed?) != nil)
         }
     }
+
+    /// Issue 59: the same lazy module given twice is reported as already loaded (with both
+    /// sites), once, by the wait that covers it; a later load and wait do not see it again.
+    @Test func aLazyModuleGivenTwiceIsReportedAsAlreadyLoadedOnce() throws {
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: module { single { Core() } })
+            let feed = lazyModule { single { Feed() } }
+            DependencyContainer.load(inBackground: feed)
+            try DependencyContainer.waitForBackgroundModules()
+            DependencyContainer.load(inBackground: feed)
+            let error = #expect(throws: WiringError.self) { try DependencyContainer.waitForBackgroundModules() }
+            guard case .moduleAlreadyLoaded = error else {
+                Issue.record("expected moduleAlreadyLoaded, got \(String(describing: error))")
+                return
+            }
+            #expect(error?.description.contains("is already loaded") == true)
+            DependencyContainer.load(inBackground: lazyModule { single { Settings() } })
+            try DependencyContainer.waitForBackgroundModules()
+            #expect((resolveOptional() as Settings?) != nil)
+            #expect((resolve() as Feed) === resolve() as Feed)
+        }
+    }
+
+    /// Issue 59: a failed module's error is thrown by one wait, and does not stick to the next.
+    @Test func aFailureIsReportedOnceAndDoesNotStickToLaterLoads() throws {
+        try DependencyContainer._withExclusiveRoot {
+            DependencyContainer.defined(by: module { single { Core() } })
+            DependencyContainer.load(inBackground: lazyModule { single { Core() } })
+            #expect(throws: WiringError.self) { try DependencyContainer.waitForBackgroundModules() }
+            DependencyContainer.load(inBackground: lazyModule { single { Feed() } })
+            try DependencyContainer.waitForBackgroundModules()
+            #expect((resolveOptional() as Feed?) != nil)
+        }
+    }
+
+    /// Issue 59: async code can block on the background modules under a name that compiles
+    /// without `await`.
+    @Test func asyncCodeCanWaitBlocking() async throws {
+        try await DependencyContainer.withRoot(module { single { Core() } }) {
+            DependencyContainer.load(inBackground: lazyModule { single { Feed() } })
+            try DependencyContainer.waitForBackgroundModulesBlocking()
+            #expect((resolveOptional() as Feed?) != nil)
+            await Task.yield()
+        }
+    }
 }

@@ -18,6 +18,9 @@ public enum Flavor: Hashable, Sendable {
     case tagged
 }
 
+/// Scenario 2b: a factory of a main-actor type, resolved from the main actor (an app's view model).
+@MainActor public final class MainActorPart { public init() {} }
+
 /// Scenario 3: one single and two factories.
 public final class Graph: Sendable {
     public let service: ServiceProtocol
@@ -94,6 +97,7 @@ public let wiringModule = module {
     single { Service() as ServiceProtocol }
     single(tag: Flavor.tagged) { Service() as ServiceProtocol }
     factory { Part() }
+    factory { @MainActor in MainActorPart() }
     factory { Graph(service: resolve(), first: resolve(), second: resolve()) }
     single { Dependency2() }
     single { Dependency3() }

@@ -26,6 +26,12 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
     },
     "factory/hand-written": { count in for _ in 0..<count { sink(Part()) } },
 
+    // Run on the main thread, where the main actor is: built at once, as a view model is.
+    "main-actor-factory/wiring": { count in for _ in 0..<count { sink(resolve() as MainActorPart) } },
+    "main-actor-factory/hand-written": { count in
+        for _ in 0..<count { MainActor.assumeIsolated { sink(MainActorPart()) } }
+    },
+
     "graph/wiring": { count in for _ in 0..<count { sink(resolve() as Graph) } },
     "graph/swinject": { count in for _ in 0..<count { sink(swinject.resolve(Graph.self)!) } },
     "graph/dependencies": { count in

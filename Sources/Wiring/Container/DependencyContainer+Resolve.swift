@@ -138,7 +138,11 @@ extension DependencyContainer {
     /// error of another kind), so retrying ends at the current root.
     @inline(never)
     func newerRoot(after error: WiringError) -> DependencyContainer? {
-        guard case .moduleUnloaded = error, let current = rootState?.latest, current !== self else { return nil }
+        // Only the outermost resolve moves to the newer root, with everything it builds: a
+        // nested one stays on the root its build began on (one root per resolve, never a mix).
+        guard case .moduleUnloaded = error, ResolutionFrame.current == nil, let current = rootState?.latest,
+            current !== self
+        else { return nil }
         return current
     }
 

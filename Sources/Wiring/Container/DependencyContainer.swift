@@ -151,13 +151,17 @@ public final class DependencyContainer: Sendable {
         mode: EntryMode = .published,
         reusing previous: Registry? = nil,
         isRoot: Bool = false,
-        task: TaskRootLink? = nil
+        task: TaskRootLink? = nil,
+        startingOnly starting: Set<DefinitionID>? = nil
     ) throws(WiringError) {
         let definitions = parts.flattened()
         let registry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
+        // A root version made by `load` starts only what the loaded module brought, and one made
+        // by `unload` nothing: the rest was started by whatever brought it.
+        let eager = starting.map { ids in registry.eagerEntries.filter { ids.contains($0.info.id) } } ?? registry.eagerEntries
         self.init(
             definitions: definitions, parts: parts, registry: registry, site: site,
-            eager: EagerStart.of(registry.eagerEntries), scope: scope, isRoot: isRoot, task: task)
+            eager: EagerStart.of(eager), scope: scope, isRoot: isRoot, task: task)
     }
 
     /// A scope opened from a scope definition: a container over the registry every scope of

@@ -37,7 +37,11 @@ final class EagerStart: @unchecked Sendable {
         if skip { return }
         defer { stateLock.withLock { BuildGate.finish(cell) } }
         for entry in entries {
-            try entry.build(in: container)
+            do {
+                try entry.build(in: container)
+            } catch .moduleUnloaded {
+                // Its module was unloaded before it started: it is simply not started.
+            }
         }
         _ = try finished.initialize { true }
     }

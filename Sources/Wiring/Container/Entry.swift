@@ -402,7 +402,9 @@ struct Entry: Sendable {
                     DependencyCollector.note(own.pointee.sequence)
                     return true
                 }
-                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: info.site) }
+                if let retiredBy, !retiredBy.buildsForNestedResolve {
+                    throw retiredBy.error(for: definedType, definedAt: info.site)
+                }
                 // The inline words, unless a value built there once may still wait to be freed.
                 useInline = !inlineUsed && layout.stride <= 2 * MemoryLayout<UInt>.size
                     && layout.alignment <= MemoryLayout<UInt>.alignment
@@ -468,7 +470,9 @@ struct Entry: Sendable {
                     throw WiringError.scopeClosed(
                         scope: container.scope.unsafelyUnwrapped.id.name, type: typeName(definedType), requestedAt: nil)
                 }
-                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: info.site) }
+                if let retiredBy, !retiredBy.buildsForNestedResolve {
+                    throw retiredBy.error(for: definedType, definedAt: info.site)
+                }
                 guard let existing = state.pointee.held else { return false }
                 DependencyCollector.note(state.pointee.sequence)
                 if isObject {
@@ -520,7 +524,9 @@ struct Entry: Sendable {
         try buildOnce(
             state,
             existing: { () throws(WiringError) -> Bool in
-                if let retiredBy { throw retiredBy.error(for: definedType, definedAt: info.site) }
+                if let retiredBy, !retiredBy.buildsForNestedResolve {
+                    throw retiredBy.error(for: definedType, definedAt: info.site)
+                }
                 guard let reference = state.pointee.held,
                     let existing = unsafeDowncast(reference, to: WeakReference.self).object
                 else { return false }

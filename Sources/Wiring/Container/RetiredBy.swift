@@ -3,6 +3,15 @@ enum RetiredBy {
     case unload
     case close
 
+    /// Whether a resolve still builds from the retired entry, for itself alone: a resolve nested
+    /// in a build that began on the root before the unload sees that root whole ("one root per
+    /// resolve"), so what it needs of the unloaded module is built, handed to it and released at
+    /// once, never kept. The outermost resolve gets the error, and starts again on the root as it
+    /// is now.
+    var buildsForNestedResolve: Bool {
+        self == .unload && ResolutionFrame.current != nil
+    }
+
     /// The error a resolve of `type`, defined at `site`, gets.
     func error(for type: Any.Type, definedAt site: CodeLocation?) -> WiringError {
         switch self {

@@ -164,23 +164,32 @@ public func factoryOf<each Parameter, T: Sendable>(
 }
 
 /// Resolves each parameter of `constructor` by its type from the container building the
-/// definition, in order, then calls it. In a verification sandbox, a definition verified on
-/// its own stops once its parameters are resolved (see ``ConstructorChecked``).
+/// definition, in order, then calls it. In a verification sandbox, it stops once its parameters
+/// are checked unless a closure definition needs the instance (see ``ConstructorChecked``).
 @inlinable
 func _construct<each Parameter, T>(
     _ constructor: (repeat each Parameter) throws -> T, file: StaticString, line: UInt
 ) throws -> T {
+    if ConstructorChecked.isVerifying {
+        let arguments = try ConstructorChecked.arguments(repeat (each Parameter).self, file: file, line: line)
+        return try constructor(repeat each arguments)
+    }
     let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
-    try ConstructorChecked.stopIfVerifyingAlone()
     return try constructor(repeat each arguments)
 }
 
-/// ``_construct(_:file:line:)`` for an async constructor.
+/// ``_construct(_:file:line:)`` for an async constructor. In a verification sandbox, one
+/// verified on its own stops once its parameters are resolved.
 @usableFromInline
 func _constructAsync<each Parameter, T>(
     _ constructor: (repeat each Parameter) async throws -> T, file: StaticString, line: UInt
 ) async throws -> T {
     let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
+    if let frame = AsyncFrame.current, frame.parent == nil, ResolutionFrame.current == nil,
+        frame.container.verification != nil
+    {
+        throw ConstructorChecked()
+    }
     return try await constructor(repeat each arguments)
 }
 
@@ -188,14 +197,45 @@ func _constructAsync<each Parameter, T>(
 /// are resolved, when it is verified on its own (not built for another definition that needs its
 /// instance): `verify()` and `graph()` learn its dependencies without running its constructor,
 /// and the sandbox counts the definition as verified.
+///
+/// A constructor definition is stopped whenever only constructor definitions wait for its
+/// instance, up to the one being verified: `A(B(C))` of `singleOf` definitions runs no
+/// constructor at all, each stopping once its parameters are checked, and the stop travels up as
+/// this error. A closure definition on the path needs a real instance (its `resolve()` cannot
+/// throw), so what it asks for is built, as closures are.
 @usableFromInline
 struct ConstructorChecked: Error {
+    /// Whether the calling build runs in a verification sandbox.
     @usableFromInline
-    static func stopIfVerifyingAlone() throws {
-        guard let frame = ResolutionFrame.current, frame.pointee.parent == nil,
-            frame.pointee.container.verification != nil
-        else { return }
-        throw ConstructorChecked()
+    static var isVerifying: Bool {
+        ResolutionFrame.current?.pointee.container.verification != nil
+    }
+
+    /// The constructor's arguments, resolved in the sandbox; throws this instead once they are
+    /// all checked, if only constructor definitions wait for the instance.
+    @usableFromInline
+    static func arguments<each Parameter>(
+        _ types: repeat (each Parameter).Type, file: StaticString, line: UInt
+    ) throws -> (repeat each Parameter) {
+        guard let frame = ResolutionFrame.current, let verification = frame.pointee.container.verification else {
+            return (repeat try resolveThrowing(each types, file: file, line: line))
+        }
+        let mark = UnsafeMutableRawPointer(frame)
+        verification.enterConstructor(mark)
+        defer { verification.leaveConstructor(mark) }
+        var checked = false
+        func argument<Argument>(_ type: Argument.Type) throws -> Argument? {
+            do {
+                return try resolveThrowing(type, file: file, line: line)
+            } catch where isChecked(error) {
+                // A constructor parameter, checked without being built.
+                checked = true
+                return nil
+            }
+        }
+        let arguments = (repeat try argument(each types))
+        if checked || verification.onlyConstructorsWait(from: frame) { throw ConstructorChecked() }
+        return (repeat (each arguments).unsafelyUnwrapped)
     }
 
     /// Whether `error` is this, as the sandbox's build reports it.

@@ -20,6 +20,11 @@
 public struct LazyModule: Sendable {
     let site: CodeLocation
     let make: @Sendable () -> DependencyContainer
+    /// Which module this is: `make` returns a new container each time, so loading it twice is
+    /// told by this, made once per `lazyModule { … }`.
+    let identity = Identity()
+
+    final class Identity: Sendable {}
 }
 
 /// Declares a module whose definitions are made when it is prepared in the background; see

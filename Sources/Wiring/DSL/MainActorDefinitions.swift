@@ -102,9 +102,7 @@ public func singleOf<each Parameter, T>(
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    mainActorDefinition(.singleton, tag: nil, file: file, line: line) { @MainActor in
-        try constructOnMainActor(constructor, file: file, line: line)
-    }
+    mainActorConstructorDefinition(.singleton, tag: nil, file: file, line: line, constructor)
 }
 
 /// Defines a singleton under `tag` built on the main actor by a `@MainActor` constructor.
@@ -117,9 +115,7 @@ public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    mainActorDefinition(.singleton, tag: tag, file: file, line: line) { @MainActor in
-        try constructOnMainActor(constructor, file: file, line: line)
-    }
+    mainActorConstructorDefinition(.singleton, tag: tag, file: file, line: line, constructor)
 }
 
 /// Defines a factory built on the main actor by a `@MainActor` constructor on every resolve.
@@ -132,9 +128,7 @@ public func factoryOf<each Parameter, T>(
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    mainActorDefinition(.factory, tag: nil, file: file, line: line) { @MainActor in
-        try constructOnMainActor(constructor, file: file, line: line)
-    }
+    mainActorConstructorDefinition(.factory, tag: nil, file: file, line: line, constructor)
 }
 
 /// Defines a factory under `tag` built on the main actor by a `@MainActor` constructor.
@@ -147,9 +141,7 @@ public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    mainActorDefinition(.factory, tag: tag, file: file, line: line) { @MainActor in
-        try constructOnMainActor(constructor, file: file, line: line)
-    }
+    mainActorConstructorDefinition(.factory, tag: tag, file: file, line: line, constructor)
 }
 
 /// Defines a scoped instance built on the main actor by a `@MainActor` constructor; a parameter
@@ -163,9 +155,7 @@ public func scopedOf<each Parameter, T>(
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    mainActorDefinition(.scoped, tag: nil, file: file, line: line) { @MainActor in
-        try constructOnMainActor(constructor, file: file, line: line)
-    }
+    mainActorConstructorDefinition(.scoped, tag: nil, file: file, line: line, constructor)
 }
 
 /// A definition of `T` whose `factory` runs only on the main actor (see ``MainActorBuild``).
@@ -189,6 +179,25 @@ func constructOnMainActor<each Parameter, T>(
     _ constructor: @MainActor (repeat each Parameter) throws -> T, file: StaticString, line: UInt
 ) throws -> T {
     let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
-    try ConstructorChecked.stopIfVerifyingAlone()
     return try constructor(repeat each arguments)
+}
+
+/// A definition built on the main actor by `constructor`. In a verification sandbox (off the
+/// main actor) its parameters are checked without running it (see ``ConstructorChecked``);
+/// where a closure definition needs the instance, it is reported as main-actor.
+func mainActorConstructorDefinition<each Parameter, T>(
+    _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
+    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    let build: Builder = { buffer, _ in
+        if ConstructorChecked.isVerifying {
+            _ = try ConstructorChecked.arguments(repeat (each Parameter).self, file: file, line: line)
+        }
+        let value = try MainActorBuild.run(T.self, tag: tag, file: file, line: line) {
+            try constructOnMainActor(constructor, file: file, line: line)
+        }
+        buffer.initializeMemory(as: T.self, to: value)
+    }
+    return Definition(info: DefinitionInfo(
+        type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line), build: build))
 }

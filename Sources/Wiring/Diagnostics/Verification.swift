@@ -26,6 +26,9 @@ final class Verification: @unchecked Sendable {
     /// The definitions that take parameters, which verification cannot build.
     private var parametersUnchecked: [DefinitionInfo] = []
     private var broken: Set<DefinitionID> = []
+    /// The frames of the constructor definitions resolving their parameters (see
+    /// ``ConstructorChecked``).
+    private var constructorFrames: Set<UnsafeMutableRawPointer> = []
     private var recorder: GraphRecorder
     private var lazyChecks: [LazyCheck] = []
     private var lazyFrame: UnsafeMutableRawPointer?
@@ -69,6 +72,8 @@ final class Verification: @unchecked Sendable {
             if verification.lock.withLock({ verification.broken.contains(entry.info.id) }) { continue }
             do {
                 try await entry.build(in: owner)
+            } catch where ConstructorChecked.isChecked(error) {
+                // An async constructor whose parameters all resolved: verified, not run.
             } catch {
                 verification.lock.withLock {
                     // A definition that needs a broken one fails with the same error: report it once.
@@ -247,6 +252,30 @@ final class Verification: @unchecked Sendable {
         guard let frame = ResolutionFrame.current?.pointee else { return }
         let check = LazyCheck(owner: frame.info, container: frame.container, resolve: resolve)
         lock.withLock { lazyChecks.append(check) }
+    }
+
+    /// Marks `frame` as a constructor definition's, resolving its parameters.
+    func enterConstructor(_ frame: UnsafeMutableRawPointer) {
+        lock.withLock { _ = constructorFrames.insert(frame) }
+    }
+
+    func leaveConstructor(_ frame: UnsafeMutableRawPointer) {
+        lock.withLock { _ = constructorFrames.remove(frame) }
+    }
+
+    /// Whether `frame` and every frame outside it are constructor definitions' (see
+    /// ``ConstructorChecked``): then no one needs the instance `frame` builds. A lazy check's
+    /// owner was built already, so what it asks for is needed.
+    func onlyConstructorsWait(from frame: UnsafeMutablePointer<ResolutionFrame>) -> Bool {
+        lock.withLock {
+            var next: UnsafeMutablePointer<ResolutionFrame>? = frame
+            while let current = next {
+                let raw = UnsafeMutableRawPointer(current)
+                if raw == lazyFrame || !constructorFrames.contains(raw) { return false }
+                next = current.pointee.parent
+            }
+            return true
+        }
     }
 
     /// Records what building `info` threw: a problem, or, for a main-actor definition met on a

@@ -12,10 +12,41 @@ final class BackgroundModules: @unchecked Sendable {
     private var pending = 0
     private var loaded = 0
     private var failures: [(module: DependencyContainer, error: WiringError)] = []
+    /// Failures no wait has reported yet: each is thrown by one wait, then forgotten there.
+    private var unreported: [WiringError] = []
+    /// Each lazy module given to `load(inBackground:)`, with where it was first given (the
+    /// identity is kept, so that no other module can take its address).
+    private var claimed: [ObjectIdentifier: (module: LazyModule.Identity, site: CodeLocation)] = [:]
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     func start(_ count: Int) {
         lock.withLock { pending += count }
+    }
+
+    /// Claims `module` for a load at `site`; the error that says it is already loaded (or being
+    /// loaded) if it was claimed before.
+    func claim(_ module: LazyModule, at site: CodeLocation) -> WiringError? {
+        lock.withLock {
+            if let first = claimed[ObjectIdentifier(module.identity)] {
+                return .moduleAlreadyLoaded(module: module.site, first: first.site, requestedAt: site)
+            }
+            claimed[ObjectIdentifier(module.identity)] = (module.identity, site)
+            return nil
+        }
+    }
+
+    /// Records that a module given at the same time as others failed before it was made.
+    func fail(_ error: WiringError) {
+        let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            pending -= 1
+            loaded += 1
+            unreported.append(error)
+            changed.broadcast()
+            guard pending == 0 else { return [] }
+            defer { waiters = [] }
+            return waiters
+        }
+        for waiter in resumed { waiter.resume() }
     }
 
     /// Records that one module is loaded, or that it failed with `error`, and wakes the waiters.
@@ -23,7 +54,10 @@ final class BackgroundModules: @unchecked Sendable {
         let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             pending -= 1
             loaded += 1
-            if let error { failures.append((module, error)) }
+            if let error {
+                failures.append((module, error))
+                unreported.append(error)
+            }
             changed.broadcast()
             guard pending == 0 else { return [] }
             defer { waiters = [] }
@@ -51,15 +85,22 @@ final class BackgroundModules: @unchecked Sendable {
         }
     }
 
-    /// Waits, blocking the thread, until every module is loaded; throws the first failure.
+    /// Waits, blocking the thread, until every module is loaded; throws the first failure no
+    /// earlier wait threw.
     func waitForAll() throws(WiringError) {
         try lock.withLock { () throws(WiringError) in
             while pending > 0 { changed.wait(releasing: lock) }
-            if let first = failures.first { throw first.error }
+            if let error = takeUnreported() { throw error }
         }
     }
 
-    /// Waits, suspending the task, until every module is loaded; throws the first failure.
+    /// The first failure no wait reported yet, now reported; call under `lock`.
+    private func takeUnreported() -> WiringError? {
+        unreported.isEmpty ? nil : unreported.removeFirst()
+    }
+
+    /// Waits, suspending the task, until every module is loaded; throws the first failure no
+    /// earlier wait threw.
     func waitForAll() async throws(WiringError) {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = lock.withLock { () -> Bool in
@@ -69,7 +110,7 @@ final class BackgroundModules: @unchecked Sendable {
             }
             if done { continuation.resume() }
         }
-        if let first = lock.withLock({ failures.first }) { throw first.error }
+        if let error = lock.withLock({ takeUnreported() }) { throw error }
     }
 
     /// The failure of a module that defines what `missing` asked for, which explains the miss.

@@ -26,6 +26,11 @@ extension DependencyContainer {
         let site = CodeLocation(file, line)
         state.background.start(modules.count)
         for lazy in modules {
+            // Already loaded, or being loaded: said once, by the wait that covers this load.
+            if let error = state.background.claim(lazy, at: site) {
+                state.background.fail(error)
+                continue
+            }
             WorkerThread.spawn {
                 let module = lazy.make()
                 var failure: WiringError?
@@ -61,8 +66,25 @@ extension DependencyContainer {
     /// try DependencyContainer.waitForBackgroundModules()
     /// ```
     ///
-    /// - Throws: The ``WiringError`` of the first module that could not be loaded.
+    /// In async code, where this name means the suspending form, write
+    /// ``waitForBackgroundModulesBlocking()`` to block instead.
+    ///
+    /// - Throws: The ``WiringError`` of the first module that could not be loaded (each failure
+    ///   is thrown by one wait, the first that covers it).
     public static func waitForBackgroundModules() throws(WiringError) {
+        try RootState.ofCurrentTask.background.waitForAll()
+    }
+
+    /// `waitForBackgroundModules()`, blocking the calling thread, under a name async code
+    /// can call without `await` (where the plain name means the suspending form).
+    ///
+    /// ```swift
+    /// func startUp() async throws {
+    ///     DependencyContainer.load(inBackground: .chat)
+    ///     try DependencyContainer.waitForBackgroundModulesBlocking()
+    /// }
+    /// ```
+    public static func waitForBackgroundModulesBlocking() throws(WiringError) {
         try RootState.ofCurrentTask.background.waitForAll()
     }
 }

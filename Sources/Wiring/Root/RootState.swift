@@ -265,7 +265,8 @@ final class RootState: @unchecked Sendable {
             unloaded.remove(ObjectIdentifier(module))
             for nested in module.nestedModules { unloaded.remove(ObjectIdentifier(nested)) }
             let modules = self.modules + [(module, site)]
-            let replacement = try build(modules, excluding: unloaded, like: root)
+            let brought = Set(module.definitions.flatMap(\.slots).map(\.id))
+            let replacement = try build(modules, excluding: unloaded, like: root, starting: brought)
             self.modules = modules
             self.unloaded = unloaded
             return (replacement, Retired(root: exchange(replacement)), liveScopes)
@@ -296,7 +297,7 @@ final class RootState: @unchecked Sendable {
             let modules = self.modules.filter { $0.module !== module }
             var unloaded = self.unloaded
             unloaded.insert(ObjectIdentifier(module))
-            let replacement = try build(modules, excluding: unloaded, like: old)
+            let replacement = try build(modules, excluding: unloaded, like: old, starting: [])
             let kept = Set(replacement.definitions.flatMap(\.slots).map(\.id))
             let gone = Set(old.definitions.flatMap(\.slots).map(\.id)).subtracting(kept)
             self.modules = modules
@@ -331,11 +332,12 @@ final class RootState: @unchecked Sendable {
 
     private func build(
         _ modules: [(module: DependencyContainer, site: CodeLocation)], excluding unloaded: Set<ObjectIdentifier>,
-        like root: DependencyContainer
+        like root: DependencyContainer, starting: Set<DefinitionID>
     ) throws(WiringError) -> DependencyContainer {
         let definitions = modules.map { Part.module($0.module) }.flattened(excluding: unloaded)
         return try DependencyContainer(
-            validating: [.definitions(definitions)], site: root.site, reusing: root.registry, isRoot: true, task: task)
+            validating: [.definitions(definitions)], site: root.site, reusing: root.registry, isRoot: true, task: task,
+            startingOnly: starting)
     }
 
 
