@@ -36,6 +36,18 @@ private final class Repository: Sendable {
 }
 private final class AuditLog: Sendable {}
 private final class Cart: Sendable {}
+/// A `createdAtStart()` single of a module that comes and goes (issue 59).
+private final class Eager: Sendable {
+    init(core: Core) {}
+}
+/// A factory of a module that comes and goes, over a single of the same module (issue 59).
+private final class Svc: Sendable {}
+private final class Job: Sendable {
+    let svc: Svc
+    init(svc: Svc) { self.svc = svc }
+}
+/// A module prepared in the background, given again and again.
+private final class Lazy: Sendable {}
 private enum RequestScope {}
 private enum CartScope {}
 private struct Refused: Error {}
@@ -71,6 +83,10 @@ private func residentBytes() -> Int {
 private let tally = Tally()
 private let flakyCalls = Counter()
 
+extension LazyModule {
+    fileprivate static let stressLazy = lazyModule { single { Lazy() } }
+}
+
 extension DependencyContainer {
     fileprivate static let stressCore = module {
         single { Core() }
@@ -98,6 +114,14 @@ extension DependencyContainer {
     }
     fileprivate static let stressPlugin = module {
         single(tag: "chat") { ChatPlugin() as Plugin }
+    }
+    fileprivate static let stressEager = module {
+        single { Eager(core: resolve()) }.createdAtStart()
+        single(tag: "eager") { Eager(core: resolve()) }.createdAtStart()
+    }
+    fileprivate static let stressJobs = module {
+        single { Svc() }
+        factory { Job(svc: resolve()) }
     }
     fileprivate static let stressCanary = module {
         single { FakeClock() as Clock }.override()
@@ -163,14 +187,28 @@ private func runChurn() {
 /// and go.
 private func changeModules(_ round: Int) {
     DependencyContainer.load(.stressPlugin)
+    DependencyContainer.load(.stressEager)
     DependencyContainer.load(.stressCanary)
+    DependencyContainer.load(.stressJobs)
     DependencyContainer.unload(.stressPlugin)
+    DependencyContainer.unload(.stressJobs)
+    DependencyContainer.unload(.stressEager)
     DependencyContainer.unload(.stressCanary)
+    if round % 25 == 1 {
+        // Loaded once; every later time it is reported as already loaded, by this wait alone.
+        DependencyContainer.load(inBackground: .stressLazy)
+        do throws(WiringError) {
+            try DependencyContainer.waitForBackgroundModules()
+            if round != 1 { tally.violation("a lazy module loaded twice") }
+        } catch {
+            if case .moduleAlreadyLoaded = error, round != 1 {} else { tally.violation("background: \(error)") }
+        }
+    }
     if round % 10 == 0 {
         DependencyContainer.unload(.stressStartUp)
         DependencyContainer.load(.stressStartUp)
     }
-    tally.add(operations: round % 10 == 0 ? 6 : 4)
+    tally.add(operations: round % 10 == 0 ? 10 : 8)
 }
 
 /// A request: a scope with an id, a declared value, scoped services over root singles, a link,
@@ -213,6 +251,18 @@ private func resolveEverything(core: ObjectIdentifier) {
         _ = try resolveThrowing(Flaky.self)
     } catch {
         if case .factoryFailed = error {} else { tally.violation("flaky: \(error)") }
+    }
+    // A module that comes and goes, its factory perhaps mid-build when it goes: the value, or
+    // its absence, never a stop (issue 59).
+    _ = resolveOptional() as Job?
+    _ = resolveOptional() as Eager?
+    do throws(WiringError) {
+        _ = try resolveThrowing(Job.self)
+    } catch {
+        switch error {
+        case .moduleUnloaded, .missingDefinition: break
+        default: tally.violation("job: \(error)")
+        }
     }
     DependencyContainer.withOverrides {
         factory { FakeClock() as Clock }

@@ -223,19 +223,25 @@ struct ConstructorChecked: Error {
         let mark = UnsafeMutableRawPointer(frame)
         verification.enterConstructor(mark)
         defer { verification.leaveConstructor(mark) }
+        let arguments = (repeat try checkedArgument(each types, file: file, line: line))
         var checked = false
-        func argument<Argument>(_ type: Argument.Type) throws -> Argument? {
-            do {
-                return try resolveThrowing(type, file: file, line: line)
-            } catch where isChecked(error) {
-                // A constructor parameter, checked without being built.
-                checked = true
-                return nil
-            }
+        for argument in repeat each arguments {
+            if argument == nil { checked = true }
         }
-        let arguments = (repeat try argument(each types))
         if checked || verification.onlyConstructorsWait(from: frame) { throw ConstructorChecked() }
         return (repeat (each arguments).unsafelyUnwrapped)
+    }
+
+    /// One argument resolved in the sandbox; `nil` for a constructor definition's that was
+    /// checked without being built.
+    private static func checkedArgument<Argument>(
+        _ type: Argument.Type, file: StaticString, line: UInt
+    ) throws -> Argument? {
+        do {
+            return try resolveThrowing(type, file: file, line: line)
+        } catch where isChecked(error) {
+            return nil
+        }
     }
 
     /// Whether `error` is this, as the sandbox's build reports it.
