@@ -106,5 +106,10 @@ int wiring_is_main_thread(void) { return pthread_main_np(); }
 #else
 #include <sys/syscall.h>
 #include <unistd.h>
-int wiring_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
+// A thread's answer never changes: asked of the kernel once per thread.
+static _Thread_local int wiring_main_thread_known = 0;  // 0: not asked yet, 1: main, 2: another
+int wiring_is_main_thread(void) {
+    if (!wiring_main_thread_known) wiring_main_thread_known = syscall(SYS_gettid) == getpid() ? 1 : 2;
+    return wiring_main_thread_known == 1;
+}
 #endif
