@@ -74,6 +74,7 @@ extension DependencyContainer {
         singleOf(FeedViewModel.init)
         factory { SettingsViewModel() }
         factoryOf(DetailViewModel.init)
+        factory(tag: Screen.feed) { @MainActor in FeedScreen() }   // as Factory users write it
         factory(tag: Screen.settings) { SettingsViewModel() }.bind(AnyObject.self)
         scope(UserSession.self) {
             declared(User.self) { User(name: "Preview") }
