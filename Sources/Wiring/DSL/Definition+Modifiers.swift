@@ -110,12 +110,28 @@ extension Definition {
     ///     .onStart { (repository: TodoRepository) async throws in try await repository.createTable() }
     /// ```
     ///
-    /// Each hook runs once per instance, however many times `start()` is called.
+    /// Each hook runs once per instance, however many times `start()` is called. A hook that
+    /// could never run stops the program here
+    /// (``WiringError/startHookNeverRuns(type:lifetime:hookTakes:definedAt:)``): on a `factory` or
+    /// a `weakSingle`, which `start()` never starts; and `start()` reports one whose instance
+    /// turns out not to be a `T` instead of skipping it.
     public func onStart<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
     ) -> Definition {
         checkHook(taking: T.self, file: file, line: line)
-        return adding(LifecycleHooks(start: { instance in if let instance = instance as? T { try await body(instance) } }))
+        let site = CodeLocation(file, line)
+        guard lifetime == .singleton else {
+            wiringFailure(.startHookNeverRuns(
+                type: typeName(type), lifetime: "\(lifetime)", hookTakes: nil, definedAt: site))
+        }
+        let definedType = typeName(type)
+        return adding(LifecycleHooks(start: { instance in
+            guard let instance = instance as? T else {
+                throw WiringError.startHookNeverRuns(
+                    type: definedType, lifetime: "single", hookTakes: typeName(T.self), definedAt: site)
+            }
+            try await body(instance)
+        }))
     }
 
     /// Stops the program where a hook is written if its instance type can never be a `T`.

@@ -239,6 +239,21 @@ extension WiringError {
                 "  Fix: take the definition's type, `.onClose { (instance: \(type)) in … }`, or move the callback to "
                     + "the definition of `\(callbackTakes)`.",
             ].joined(separator: "\n")
+        case let .startHookNeverRuns(type, lifetime, hookTakes, definedAt):
+            if let hookTakes {
+                return [
+                    "Wiring: `.onStart { (instance: \(hookTakes)) in … }` on a definition of `\(type)` never runs: its "
+                        + "instance is not a `\(hookTakes)`.",
+                    "  Defined at: \(definedAt.orUnknown)",
+                    "  Fix: take the definition's type, `.onStart { (instance: \(type)) in … }`, or move the hook to "
+                        + "the definition of `\(hookTakes)`.",
+                ].joined(separator: "\n")
+            }
+            return [
+                "Wiring: `.onStart` on a \(lifetime) of `\(type)` would never run: `start()` starts singletons only.",
+                "  Defined at: \(definedAt.orUnknown)",
+                "  Fix: make it a `single`, or do the work where each instance is made.",
+            ].joined(separator: "\n")
         case let .parameterMismatch(type, tag, expected, given, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
             let fix: String

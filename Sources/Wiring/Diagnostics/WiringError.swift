@@ -54,6 +54,11 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// stops where it is written.
     case onCloseNeverRuns(type: String, callbackTakes: String, definedAt: CodeLocation?)
 
+    /// An `.onStart { (instance: T) in … }` that would never run: on a definition whose
+    /// lifetime is never started (`factory`, `weakSingle`, `scoped`; `hookTakes` is `nil`), or
+    /// whose instance, once built, is not a `T` (`hookTakes` names `T`).
+    case startHookNeverRuns(type: String, lifetime: String, hookTakes: String?, definedAt: CodeLocation?)
+
     /// A definition was resolved with parameters of other types than it takes (`expected` is
     /// `nil` when it takes none; `given` is `nil` when none were passed).
     case parameterMismatch(type: String, tag: String?, expected: String?, given: String?, requestedAt: CodeLocation?)

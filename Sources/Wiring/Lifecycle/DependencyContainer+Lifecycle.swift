@@ -60,7 +60,7 @@ extension DependencyContainer {
     ///
     /// ```swift
     /// app.beforeServerStarts {
-    ///     try await DependencyContainer.shared.start()
+    ///     try await DependencyContainer.shared.start(timeout: .seconds(30))
     /// }
     /// ```
     ///
@@ -68,32 +68,140 @@ extension DependencyContainer {
     /// finds a hook running (another task's `start()`) waits for it before going on to what
     /// depends on it; a hook that calls `start()` itself does not wait for itself. The first
     /// hook that throws stops the start: the hooks after it (which may depend on it) do not run,
-    /// and the error is a ``LifecycleError`` naming the instance's type; that hook runs again on
-    /// the next `start()`. A build that fails is reported the same way, with its ``WiringError``.
-    public func start() async throws(LifecycleError) {
+    /// and the error is a ``LifecycleError`` naming the instance's type and where the hook is
+    /// written; that hook runs again on the next `start()`, so a loop retries a start that failed
+    /// because a database was not up yet (see <doc:ServicesAndLifecycle>). A build that fails is
+    /// reported the same way, with its ``WiringError``.
+    ///
+    /// A definition whose type, or a type it is bound to, is replaced by `.override()` or a test
+    /// override, is replaced whole: its hook does not run, and what only it used is not built.
+    ///
+    /// - Parameter timeout: How long the hooks may take, 30 seconds unless given (`nil`: no
+    ///   limit). When it passes, the hook still running is cancelled and reported in
+    ///   ``LifecycleError/unfinished``, with its type and site; so is one cut short because the
+    ///   task that called `start` was cancelled.
+    public func start(timeout: Duration? = .seconds(30)) async throws(LifecycleError) {
+        try await runStartHooks(of: try startingEntries(), timeout: timeout)
+    }
+
+    /// Runs (or waits for) the start hooks of everything `instance` uses, not its own: what a
+    /// service awaits before it runs, so that it never sees what it uses unprepared (a table
+    /// not created yet), while the services those hooks need (a database client) already run.
+    ///
+    /// ```swift
+    /// func run() async throws {
+    ///     try await DependencyContainer.shared.start(dependenciesOf: janitor)
+    ///     try await janitor.run()
+    /// }
+    /// ```
+    ///
+    /// `WiringHummingbird`'s `services(_:)` wraps each service so that it does this first.
+    /// An instance this container did not build has nothing to wait for.
+    public func start(dependenciesOf instance: Any, timeout: Duration? = .seconds(30)) async throws(LifecycleError) {
+        let all = try startingEntries()
+        let built = builtSingletons()
+        guard let own = built.first(where: { Self.isSame($0.value, instance) }) else { return }
+        // What `instance` uses, at any depth, by creation sequence.
+        var used: Set<UInt64> = []
+        var next = own.dependencies
+        let bySequence = Dictionary(built.map { ($0.sequence, $0.dependencies) }, uniquingKeysWith: { first, _ in first })
+        while let sequence = next.popLast() {
+            guard used.insert(sequence).inserted else { continue }
+            next += bySequence[sequence] ?? []
+        }
+        try await runStartHooks(of: all.filter { used.contains($0.sequence) }, timeout: timeout)
+    }
+
+    /// Whether `a` and `b` are the same instance (class instances by identity).
+    private static func isSame(_ a: Any, _ b: Any) -> Bool {
+        guard type(of: a as Any) is AnyClass, type(of: b as Any) is AnyClass else { return false }
+        return (a as AnyObject) === (b as AnyObject)
+    }
+
+    /// The built singletons whose start hooks `start()` runs, in start order, each built first
+    /// if need be: those with a hook whose definition was not replaced.
+    private func startingEntries() throws(LifecycleError) -> [(
+        entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any
+    )] {
         do {
             if let eager { try eager.start(in: self) }
         } catch {
             throw LifecycleError(operation: "start", failures: [.init(type: "createdAtStart()", error: error)], unfinished: [])
         }
-        let withHooks = registry.entries.filter { $0.info.hooks?.start != nil && $0.info.lifetime == .singleton }
+        let registry = registry
+        let withHooks = registry.entries.filter {
+            $0.info.hooks?.start != nil && $0.info.lifetime == .singleton && !Self.isReplaced($0.info, in: registry)
+        }
         for entry in withHooks {
             do {
                 _ = try entry.resolveAny(in: self)
             } catch {
                 throw LifecycleError(
-                    operation: "start", failures: [.init(type: typeName(entry.info.type), error: error)], unfinished: [])
+                    operation: "start", failures: [.init(type: typeName(entry.info.type), error: error)], unfinished: [],
+                    sites: [entry.info.site])
             }
         }
         let hooked = Set(withHooks.map(\.opaque))
-        for built in builtSingletons() where hooked.contains(built.entry.opaque) {
-            guard let hook = built.info.hooks?.start else { continue }
-            do {
-                try await startHookRuns.run(.startHook(instance: built.sequence)) { try await hook(built.value) }
-            } catch {
-                throw LifecycleError(
-                    operation: "start", failures: [.init(type: typeName(built.info.type), error: error)], unfinished: [])
+        return builtSingletons().filter { hooked.contains($0.entry.opaque) }
+    }
+
+    /// Whether `.override()` or a test override replaced `info`'s type, or a type it is bound to:
+    /// then its hooks and its service binding go with it.
+    static func isReplaced(_ info: DefinitionInfo, in registry: Registry) -> Bool {
+        ([info] + info.bindings).contains { slot in
+            // Several definitions may be bound to one protocol (`resolveAll()`): only an override
+            // answering for the type in this one's place replaces it.
+            guard let current = registry.entry(for: slot.typeID, boxed: slot.tag) else { return false }
+            return current.info !== slot && current.info.isOverride
+        }
+    }
+
+    /// Awaits the start hooks of `built`, in order, each once (see `start(timeout:)`).
+    private func runStartHooks(
+        of built: [(entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)],
+        timeout: Duration?
+    ) async throws(LifecycleError) {
+        let hooks = built.compactMap { item -> StartingHook? in
+            guard let hook = item.info.hooks?.start else { return nil }
+            nonisolated(unsafe) let value = item.value  // handed to its own hook only
+            return StartingHook(
+                type: typeName(item.info.type), site: item.info.site, sequence: item.sequence,
+                run: { try await hook(value) })
+        }
+        if hooks.isEmpty { return }
+        let progress = StartProgress()
+        let runs = startHookRuns
+        let work = Task { () async -> LifecycleError? in
+            for (index, hook) in hooks.enumerated() {
+                progress.begin(index)
+                do {
+                    try await runs.run(.startHook(instance: hook.sequence)) { try await hook.run() }
+                } catch {
+                    if Task.isCancelled { return nil }
+                    return LifecycleError(
+                        operation: "start", failures: [.init(type: hook.type, error: error)], unfinished: [],
+                        sites: [hook.site])
+                }
+                progress.end(index)
             }
+            return nil
+        }
+        let outcome = await withTaskCancellationHandler {
+            await Deadline.run(timeout) { await work.value } onTimeout: { progress.cutShort() }
+        } onCancel: {
+            work.cancel()
+        }
+        switch outcome {
+        case let .timedOut(indices):
+            work.cancel()
+            throw LifecycleError(
+                operation: "start", failures: [], unfinished: indices.map { hooks[$0].described }, reason: .deadline)
+        case let .finished(error):
+            if Task.isCancelled {
+                let cut = progress.cutShort().map { hooks[$0].described }
+                throw LifecycleError(operation: "start", failures: [], unfinished: cut, reason: .cancelled)
+            }
+            if let error { throw error }
         }
     }
 
@@ -116,16 +224,24 @@ extension DependencyContainer {
         // `S`, as KOIN's does; but a replaced service must not run beside its replacement.
         let entries = registry.allEntries(of: ObjectIdentifier(S.self)).filter { entry in
             guard entry.info.lifetime == .singleton else { return false }
-            guard entry.isBinding else { return true }
+            guard entry.isBinding else { return !Self.isReplaced(entry.info, in: registry) }
             let primary = entry.primary.info
             return registry.entry(for: primary.typeID, boxed: primary.tag)?.opaque == entry.primary.opaque
+                && !Self.isReplaced(primary, in: registry)
         }
         for entry in entries { _ = try entry.resolve(S.self, in: self) }
         // A binding's instance is its primary's, which stands in the order for it.
         let wanted = Set(entries.map { $0.isBinding ? $0.primary.opaque : $0.opaque })
-        return builtSingletons().compactMap { built in
-            wanted.contains(built.entry.opaque) ? built.value as? S : nil
+        var services: [S] = []
+        for built in builtSingletons() where wanted.contains(built.entry.opaque) {
+            // Bound to `S` but not one: said here, where the service list is made, not dropped.
+            guard let service = built.value as? S else {
+                throw .invalidBinding(
+                    type: typeName(Swift.type(of: built.value)), boundTo: typeName(S.self), definedAt: built.info.site)
+            }
+            services.append(service)
         }
+        return services
     }
 
     /// The singletons this container has built, in start order: each after what it uses (what

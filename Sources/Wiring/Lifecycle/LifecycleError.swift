@@ -14,23 +14,99 @@ public struct LifecycleError: Error, CustomStringConvertible {
     public struct Failure: Sendable {
         public let type: String
         public let error: any Error
+        /// Where the definition whose hook threw is written, when known.
+        public let definedAt: CodeLocation?
+
+        init(type: String, error: any Error, definedAt: CodeLocation? = nil) {
+            self.type = type
+            self.error = error
+            self.definedAt = definedAt
+        }
     }
 
     /// What `start()` or `shutdown(timeout:)` was doing: `"start"` or `"shutdown"`.
     public let operation: String
     /// The hooks or callbacks that threw, in the order they ran.
     public let failures: [Failure]
-    /// The types whose close callbacks had not finished, or not begun, when the deadline passed.
+    /// The hooks or callbacks that had not finished, or not begun, when the deadline passed or
+    /// the calling task was cancelled: each instance's type, and for a start hook where it is
+    /// written (`TodoStore (App/Modules.swift:46)`).
     public let unfinished: [String]
+    /// Whether ``unfinished`` were cut short because the task that called `start` was
+    /// cancelled (rather than by the deadline).
+    public let wasCancelled: Bool
+
+    init(
+        operation: String, failures: [Failure], unfinished: [String], sites: [CodeLocation?] = [],
+        reason: Reason = .deadline
+    ) {
+        self.operation = operation
+        self.failures = zip(failures.indices, failures).map { index, failure in
+            guard failure.definedAt == nil, index < sites.count, let site = sites[index] else { return failure }
+            return Failure(type: failure.type, error: failure.error, definedAt: site)
+        }
+        self.unfinished = unfinished
+        wasCancelled = reason == .cancelled
+    }
+
+    enum Reason {
+        case deadline
+        case cancelled
+    }
 
     public var description: String {
-        var lines = ["Wiring: \(operation) finished with \(failures.count) failure(s) and \(unfinished.count) unfinished callback(s)."]
-        for failure in failures { lines.append("  \(failure.type): \(failure.error)") }
+        let what = operation == "start" ? "hook(s)" : "callback(s)"
+        var lines = ["Wiring: \(operation) finished with \(failures.count) failure(s) and \(unfinished.count) unfinished \(what)."]
+        for failure in failures {
+            let site = failure.definedAt.map { " (\($0))" } ?? ""
+            lines.append("  \(failure.type)\(site): \(failure.error)")
+        }
         if !unfinished.isEmpty {
-            lines.append("  Unfinished at the deadline: \(unfinished.joined(separator: ", ")).")
-            lines.append("  Fix: give shutdown(timeout:) more time, or make those callbacks return sooner.")
+            if wasCancelled {
+                lines.append("  Cut short because the task was cancelled: \(unfinished.joined(separator: ", ")).")
+            } else {
+                lines.append("  Unfinished at the deadline: \(unfinished.joined(separator: ", ")).")
+            }
+            if operation == "start" {
+                lines.append(
+                    "  Fix: a start hook that waits may need a service that is not running yet (run the services "
+                        + "first, or start from `beforeServerStarts`), or more time: `start(timeout:)`.")
+            } else if !wasCancelled {
+                lines.append("  Fix: give shutdown(timeout:) more time, or make those callbacks return sooner.")
+            }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// A start hook `start()` runs: its instance's hook, with what names it in a report.
+struct StartingHook: Sendable {
+    let type: String
+    let site: CodeLocation?
+    /// The instance's creation sequence: its hook runs once, however many starts ask.
+    let sequence: UInt64
+    let run: @Sendable () async throws -> Void
+
+    var described: String { site.map { "\(type) (\($0))" } ?? type }
+}
+
+/// Which start hook is running, shared with the deadline and the cancellation that may cut it
+/// short.
+final class StartProgress: @unchecked Sendable {
+    // Every `var` is only touched under `lock`.
+    private let lock = Lock()
+    private var running: Int?
+    private var over = false
+
+    func begin(_ index: Int) { lock.withLock { running = index } }
+    func end(_ index: Int) { lock.withLock { if running == index { running = nil } } }
+
+    /// Marks the start over; returns the hook running then, if any.
+    func cutShort() -> [Int] {
+        lock.withLock {
+            over = true
+            return running.map { [$0] } ?? []
+        }
     }
 }
 

@@ -25,6 +25,12 @@ public func scope<S>(
         // A scope declared inside this one keeps its own; it is opened from this one.
         let owner = definition.scope.map { $0.nested(in: id) } ?? id
         let lifetime: Lifetime = definition.lifetime == .singleton ? .scoped : definition.lifetime
+        // `start()` starts the root's singletons only: a hook here would never run.
+        if definition.info.hooks?.start != nil {
+            wiringFailure(.startHookNeverRuns(
+                type: typeName(definition.type), lifetime: "\(Lifetime.scoped)", hookTakes: nil,
+                definedAt: definition.site))
+        }
         return Definition(
             info: definition.info.with(lifetime: lifetime, scope: owner, changingBindings: true))
     }
