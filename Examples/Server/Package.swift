@@ -6,6 +6,11 @@ import PackageDescription
 let package = Package(
     name: "Server",
     platforms: [.macOS(.v14)],
+    products: [
+        // What an app adds as a dependency instead of copying the files: the request-scope
+        // middleware and the services that wait for their dependencies' start hooks.
+        .library(name: "WiringHummingbird", targets: ["WiringHummingbird"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
@@ -19,6 +24,7 @@ let package = Package(
             name: "WiringHummingbird",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Wiring", package: "Wiring"),
             ]),
         // The app: its modules, routes and the hand-wired twin it is measured against.

@@ -102,7 +102,7 @@ extension Definition {
     }
 
     /// Runs `body` on this singleton's instance when the app starts its services:
-    /// ``DependencyContainer/start()`` builds every singleton that has one and awaits the hooks
+    /// ``DependencyContainer/start(timeout:)`` builds every singleton that has one and awaits the hooks
     /// in dependency order, so that a hook finds what its instance uses already started.
     ///
     /// ```swift

@@ -5,7 +5,7 @@ enum CloseCallback: Sendable {
     case async(@Sendable (Any) async throws -> Void)
 }
 
-/// A definition's `.onStart { }` hook, run by ``DependencyContainer/start()``.
+/// A definition's `.onStart { }` hook, run by ``DependencyContainer/start(timeout:)``.
 typealias StartHook = @Sendable (Any) async throws -> Void
 
 /// What a definition runs at the edges of its instances' lives: `.onStart { }` and

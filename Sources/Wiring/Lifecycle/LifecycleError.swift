@@ -1,4 +1,4 @@
-/// What went wrong while ``DependencyContainer/start()`` ran the start hooks or
+/// What went wrong while ``DependencyContainer/start(timeout:)`` ran the start hooks or
 /// ``DependencyContainer/shutdown(timeout:)`` ran the close callbacks: every failure, not only
 /// the first, and what the deadline cut short.
 ///

@@ -1,8 +1,10 @@
+import Foundation
 import Hummingbird
 import Logging
 import PostgresNIO
 import ServiceLifecycle
 import Wiring
+import WiringHummingbird
 
 /// Which wiring the server uses.
 public enum Variant: String, Sendable {
@@ -16,16 +18,55 @@ public enum Variant: String, Sendable {
 /// of their order, stops each before what it uses; the start hooks (the todo table) run once
 /// those services run, before the server accepts requests.
 public func buildWiredApplication(
-    host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "Server")
+    host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "Server"),
+    start policy: StartPolicy = StartPolicy()
 ) throws -> Application<RouterResponder<AppRequestContext>> {
     var app = Application(
         router: wiredRouter(), configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
         logger: logger)
-    app.addServices(try DependencyContainer.shared.services((any Service).self).map(ReportedService.init))
+    // Each service runs once the start hooks of what it uses are done (the janitor after the
+    // store's table exists); `start()` runs every hook before the server accepts requests.
+    app.addServices(try DependencyContainer.shared.lifecycleServices().map(ReportedService.init))
     app.beforeServerStarts {
-        try await DependencyContainer.shared.start()
+        try await policy.start(DependencyContainer.shared)
     }
     return app
+}
+
+/// How the app starts its hooks: each attempt bounded by `timeout`, retried after `delay` while
+/// attempts remain (the database may not be up yet), then the last error.
+public struct StartPolicy: Sendable {
+    public var attempts = 5
+    public var timeout: Duration = .seconds(30)
+    public var delay: Duration = .seconds(1)
+
+    public init() {}
+
+    /// From `WIRING_START_ATTEMPTS`, `WIRING_START_TIMEOUT_MS` and `WIRING_START_DELAY_MS`.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
+        var policy = StartPolicy()
+        if let attempts = environment["WIRING_START_ATTEMPTS"].flatMap(Int.init) { policy.attempts = max(1, attempts) }
+        if let ms = environment["WIRING_START_TIMEOUT_MS"].flatMap(Int.init) { policy.timeout = .milliseconds(ms) }
+        if let ms = environment["WIRING_START_DELAY_MS"].flatMap(Int.init) { policy.delay = .milliseconds(ms) }
+        return policy
+    }
+
+    /// Runs `container`'s start hooks, retrying a failed start: a failed hook runs again on the
+    /// next `start`, and the hooks it held back after it.
+    public func start(_ container: DependencyContainer) async throws {
+        var attempt = 1
+        while true {
+            do throws(LifecycleError) {
+                try await container.start(timeout: timeout)
+                return
+            } catch {
+                guard attempt < attempts, !Task.isCancelled else { throw error }
+                Report.line("start attempt \(attempt) of \(attempts) failed, retrying: \(error)")
+            }
+            attempt += 1
+            try await Task.sleep(for: delay)
+        }
+    }
 }
 
 /// The same app wired by hand: what the Wiring app is measured against.

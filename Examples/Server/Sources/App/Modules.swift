@@ -35,15 +35,18 @@ extension DependencyContainer {
     /// The client is a service (its `run()` keeps its connections); the store creates its table
     /// when the app starts its services; the janitor is a service that uses the store. So the
     /// services list is `[PostgresClient, TodoJanitor]`, and a graceful shutdown stops the
-    /// janitor before the client.
-    public static func todos(on settings: DatabaseSettings) -> DependencyContainer {
+    /// janitor before the client. Listed by `lifecycleServices()`, the janitor runs only once the
+    /// store's hook has created the table.
+    public static func todos(
+        on settings: DatabaseSettings, table: String = "todos", janitorInterval: Duration = .seconds(5)
+    ) -> DependencyContainer {
         module {
             single { PostgresClient(configuration: settings.clientConfiguration) }
                 .bind((any Service).self)
                 .onClose { (_: PostgresClient) in Report.line("closed PostgresClient") }
-            single { PostgresTodoStore(client: resolve()) as TodoStore }
+            single { PostgresTodoStore(client: resolve(), table: table) as TodoStore }
                 .onStart { (store: TodoStore) in try await store.prepare() }
-            single { TodoJanitor(store: resolve()) }
+            single { TodoJanitor(store: resolve(), interval: janitorInterval) }
                 .bind((any Service).self)
                 .onClose { (_: TodoJanitor) async in Report.line("closed TodoJanitor") }
         }

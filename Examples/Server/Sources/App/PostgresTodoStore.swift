@@ -4,15 +4,18 @@ import PostgresNIO
 /// Todos in a PostgreSQL table, through the app's one `PostgresClient`.
 public struct PostgresTodoStore: TodoStore {
     let client: PostgresClient
+    /// The table's name: `todos`, or one of a test's own.
+    let table: String
 
-    public init(client: PostgresClient) {
+    public init(client: PostgresClient, table: String = "todos") {
         self.client = client
+        self.table = table
     }
 
     public func prepare() async throws {
         try await client.query(
             """
-            CREATE TABLE IF NOT EXISTS todos (
+            CREATE TABLE IF NOT EXISTS \(unescaped: table) (
                 id uuid PRIMARY KEY, title text NOT NULL, "order" integer, completed boolean NOT NULL
             )
             """)
@@ -21,13 +24,13 @@ public struct PostgresTodoStore: TodoStore {
     public func create(_ todo: Todo) async throws {
         try await client.query(
             """
-            INSERT INTO todos (id, title, "order", completed)
+            INSERT INTO \(unescaped: table) (id, title, "order", completed)
             VALUES (\(todo.id), \(todo.title), \(todo.order), \(todo.completed))
             """)
     }
 
     public func todo(id: UUID) async throws -> Todo? {
-        let rows = try await client.query(#"SELECT id, title, "order", completed FROM todos WHERE id = \#(id)"#)
+        let rows = try await client.query(#"SELECT id, title, "order", completed FROM \#(unescaped: table) WHERE id = \#(id)"#)
         for try await (id, title, order, completed) in rows.decode((UUID, String, Int?, Bool).self) {
             return Todo(id: id, title: title, order: order, completed: completed)
         }
@@ -36,7 +39,7 @@ public struct PostgresTodoStore: TodoStore {
 
     public func list(limit: Int) async throws -> [Todo] {
         let rows = try await client.query(
-            #"SELECT id, title, "order", completed FROM todos ORDER BY "order" NULLS LAST, title LIMIT \#(limit)"#)
+            #"SELECT id, title, "order", completed FROM \#(unescaped: table) ORDER BY "order" NULLS LAST, title LIMIT \#(limit)"#)
         var todos: [Todo] = []
         for try await (id, title, order, completed) in rows.decode((UUID, String, Int?, Bool).self) {
             todos.append(Todo(id: id, title: title, order: order, completed: completed))
@@ -45,13 +48,13 @@ public struct PostgresTodoStore: TodoStore {
     }
 
     public func delete(id: UUID) async throws -> Bool {
-        let rows = try await client.query("DELETE FROM todos WHERE id = \(id) RETURNING id")
+        let rows = try await client.query("DELETE FROM \(unescaped: table) WHERE id = \(id) RETURNING id")
         for try await _ in rows.decode(UUID.self) { return true }
         return false
     }
 
     public func count() async throws -> Int {
-        let rows = try await client.query("SELECT count(*) FROM todos")
+        let rows = try await client.query("SELECT count(*) FROM \(unescaped: table)")
         for try await count in rows.decode(Int.self) { return count }
         return 0
     }

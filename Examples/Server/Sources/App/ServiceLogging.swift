@@ -1,5 +1,6 @@
 import Foundation
 import ServiceLifecycle
+import WiringHummingbird
 
 /// A service that prints when it stops, so that the shutdown order can be read (the graceful
 /// shutdown test reads it).
@@ -9,7 +10,8 @@ public struct ReportedService: Service, CustomStringConvertible {
 
     public init(_ base: any Service) {
         self.base = base
-        description = String(describing: type(of: base))
+        // A wrapped service (`WiredService`) is named by what it wraps.
+        description = (base as? WiredService)?.description ?? String(describing: type(of: base))
     }
 
     public func run() async throws {
@@ -30,6 +32,8 @@ public enum Report {
 public final class TodoJanitor: Service, Sendable {
     let store: TodoStore
     let interval: Duration
+    /// What its first tick found: the count, or the error (a table not created yet).
+    public let firstTick = FirstTick()
 
     public init(store: TodoStore, interval: Duration = .seconds(5)) {
         self.store = store
@@ -38,10 +42,34 @@ public final class TodoJanitor: Service, Sendable {
 
     public func run() async throws {
         await cancelWhenGracefulShutdown {
+            var first = true
             while !Task.isCancelled {
-                _ = try? await self.store.count()
+                do {
+                    let count = try await self.store.count()
+                    if first { self.firstTick.record(.success(count)) }
+                } catch {
+                    if first { self.firstTick.record(.failure(error)) }
+                    Report.line("janitor: \(String(reflecting: error))")
+                }
+                first = false
                 try? await Task.sleep(for: self.interval)
             }
         }
     }
+}
+
+/// The outcome of a service's first tick, once it has one.
+public final class FirstTick: @unchecked Sendable {
+    // `outcome` is only touched under `lock` (a `Mutex` needs macOS 15; this package's floor is 14).
+    private let lock = NSLock()
+    private var outcome: Result<Int, any Error>?
+
+    public init() {}
+
+    func record(_ result: Result<Int, any Error>) {
+        lock.withLock { if outcome == nil { outcome = result } }
+    }
+
+    /// The first tick's outcome, or `nil` before it.
+    public var value: Result<Int, any Error>? { lock.withLock { outcome } }
 }

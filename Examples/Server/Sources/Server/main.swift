@@ -23,14 +23,28 @@ case .wiring:
     DependencyContainer.defined(by: .app(on: settings))
     DependencyContainer.onUnclosedScope = { scope in logger.warning("freed without close(): \(scope)") }
     let stats: ServerStats = resolve()
-    let app = try buildWiredApplication(port: port, logger: logger)
-    Report.line("Server (wiring) on http://127.0.0.1:\(port)")
-    // Returns once SIGTERM or SIGINT has stopped the server (requests in flight finish) and then
-    // every service, in the reverse of the order Wiring listed them.
-    try await app.runService()
-    // What the services used is closed last: every `.onClose`, dependents first.
-    try await DependencyContainer.shared.shutdown(timeout: .seconds(10))
+    var failed = false
+    do {
+        let app = try buildWiredApplication(port: port, logger: logger, start: StartPolicy.fromEnvironment())
+        Report.line("Server (wiring) on http://127.0.0.1:\(port)")
+        // Returns once SIGTERM or SIGINT has stopped the server (requests in flight finish) and
+        // then every service, in the reverse of the order Wiring listed them; throws if the
+        // start failed (after its retries) or a service did.
+        try await app.runService()
+    } catch {
+        Report.line("Server (wiring) failed: \(error)")
+        failed = true
+    }
+    // What the services used is closed last, whatever happened: every `.onClose`, dependents
+    // first. A failing callback is reported, not trapped.
+    do {
+        try await DependencyContainer.shared.shutdown(timeout: .seconds(10))
+    } catch {
+        Report.line("Server (wiring) shutdown: \(error)")
+        failed = true
+    }
     Report.line("Server (wiring) stopped. \(stats.snapshot)")
+    if failed { exit(1) }
 case .hand:
     let stats = ServerStats()
     let app = buildHandWiredApplication(settings: settings, port: port, stats: stats, logger: logger)
