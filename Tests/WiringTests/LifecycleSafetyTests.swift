@@ -5,13 +5,8 @@ import Wiring
 // Issue 60: a lifecycle you cannot get wrong. Hooks and services follow overrides, a start never
 // hangs silently, and hooks that could never run are reported. Roots of their own: parallel.
 
-private final class Log: @unchecked Sendable {
-    // `list` is only touched under `lock`.
-    private let lock = NSLock()
-    private var list: [String] = []
-    func append(_ event: String) { lock.withLock { list.append(event) } }
-    var all: [String] { lock.withLock { list } }
-}
+/// What one test's hooks and builds did, in order.
+private typealias Log = Collected<String>
 
 private protocol TodoRepository: AnyObject, Sendable {}
 private protocol Runnable: AnyObject, Sendable {}

@@ -37,25 +37,17 @@ final class BackgroundModules: @unchecked Sendable {
 
     /// Records that a module given at the same time as others failed before it was made.
     func fail(_ error: WiringError) {
-        let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            pending -= 1
-            loaded += 1
-            unreported.append(error)
-            changed.broadcast()
-            guard pending == 0 else { return [] }
-            defer { waiters = [] }
-            return waiters
-        }
-        for waiter in resumed { waiter.resume() }
+        finish(nil, failure: error)
     }
 
     /// Records that one module is loaded, or that it failed with `error`, and wakes the waiters.
-    func finish(_ module: DependencyContainer, failure error: WiringError?) {
+    func finish(_ module: DependencyContainer?, failure error: WiringError?) {
         let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             pending -= 1
             loaded += 1
             if let error {
-                failures.append((module, error))
+                // A module that was made explains the misses of the types it defines.
+                if let module { failures.append((module, error)) }
                 unreported.append(error)
             }
             changed.broadcast()
