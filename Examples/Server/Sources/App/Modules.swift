@@ -38,14 +38,19 @@ extension DependencyContainer {
     /// janitor before the client. Listed by `lifecycleServices()`, the janitor runs only once the
     /// store's hook has created the table.
     public static func todos(
-        on settings: DatabaseSettings, table: String = "todos", janitorInterval: Duration = .seconds(5)
+        on settings: DatabaseSettings, table: String = "todos", janitorInterval: Duration = .seconds(5),
+        slowStart: Duration = .zero
     ) -> DependencyContainer {
         module {
             single { PostgresClient(configuration: settings.clientConfiguration) }
                 .bind((any Service).self)
                 .onClose { (_: PostgresClient) in Report.line("closed PostgresClient") }
             single { PostgresTodoStore(client: resolve(), table: table) as TodoStore }
-                .onStart { (store: TodoStore) in try await store.prepare() }
+                .onStart { (store: TodoStore) in
+                    // A slow start, for the test that stops the server while a hook still runs.
+                    if slowStart > .zero { try await Task.sleep(for: slowStart) }
+                    try await store.prepare()
+                }
             single { TodoJanitor(store: resolve(), interval: janitorInterval) }
                 .bind((any Service).self)
                 .onClose { (_: TodoJanitor) async in Report.line("closed TodoJanitor") }
@@ -58,7 +63,7 @@ extension DependencyContainer {
     /// The whole app on PostgreSQL: a list, so that the module made from the settings stands
     /// apart from the others (inside `modules { }`, a line that starts with `.` would continue
     /// the line above it).
-    public static func app(on settings: DatabaseSettings) -> DependencyContainer {
-        modules(.storage, .requests, todos(on: settings))
+    public static func app(on settings: DatabaseSettings, slowStart: Duration = .zero) -> DependencyContainer {
+        modules(.storage, .requests, todos(on: settings, slowStart: slowStart))
     }
 }

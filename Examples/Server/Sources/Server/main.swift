@@ -20,7 +20,8 @@ let logger = {
 
 switch variant {
 case .wiring:
-    DependencyContainer.defined(by: .app(on: settings))
+    let slowStart = ProcessInfo.processInfo.environment["WIRING_SLOW_START_MS"].flatMap(Int.init) ?? 0
+    DependencyContainer.defined(by: .app(on: settings, slowStart: .milliseconds(slowStart)))
     DependencyContainer.onUnclosedScope = { scope in logger.warning("freed without close(): \(scope)") }
     let stats: ServerStats = resolve()
     var failed = false

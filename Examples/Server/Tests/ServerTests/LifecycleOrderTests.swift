@@ -60,7 +60,7 @@ struct LifecycleOrderTests {
     }
 
     /// The `Server` executable, built beside this test bundle.
-    private var serverBinary: URL {
+    var serverBinary: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Server")
     }
 
@@ -90,5 +90,34 @@ struct LifecycleOrderTests {
         #expect(log.contains("Server (wiring) failed:"), "\(log)")
         #expect(log.contains("Server (wiring) stopped."), "\(log)")
         #expect(!log.contains("Fatal error"), "\(log)")
+    }
+}
+
+extension LifecycleOrderTests {
+    /// SIGTERM while a start hook still runs (here it sleeps 3 s before creating the table): the
+    /// server stops without trapping or hanging, and the close callbacks still run.
+    @Test(.enabled(if: databaseTests)) func sigtermDuringAStartHookStopsCleanly() async throws {
+        let process = Process()
+        process.executableURL = serverBinary
+        process.arguments = ["wiring", "\(Int.random(in: 40_000..<50_000))"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["WIRING_SLOW_START_MS"] = "3000"
+        process.environment = environment
+        let output = Pipe()
+        process.standardError = output
+        try process.run()
+        try await Task.sleep(for: .milliseconds(800))
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        let hung = process.isRunning
+        if hung { process.terminate() }
+        process.waitUntilExit()
+        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!hung, "\(log)")
+        #expect(process.terminationReason == .exit, "\(log)")
+        #expect(!log.contains("Fatal error"), "\(log)")
+        #expect(log.contains("Server (wiring) stopped."), "\(log)")
+        #expect(log.contains("closed PostgresClient"), "\(log)")
     }
 }
