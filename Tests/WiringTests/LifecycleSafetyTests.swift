@@ -185,6 +185,16 @@ private final class Attempts: @unchecked Sendable {
         }
     }
 
+    @Test func verifyReportsAHookWhoseInstanceIsNotItsType() {
+        let container = module {
+            single { PostgresRepository(client: Client(Log())) as TodoRepository }
+                .onStart { (_: Janitor) in }
+        }
+        let error = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(error?.problems.count == 1)
+        #expect(error?.description.contains("`.onStart { (instance: Janitor) in … }` on a definition of `TodoRepository` never runs") == true)
+    }
+
     @Test func aServiceBindingOnATypeThatIsNotOneIsReported() {
         let container = module {
             single { MemoryRepository() as TodoRepository }.bind((any Runnable).self)

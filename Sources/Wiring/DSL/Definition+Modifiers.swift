@@ -113,8 +113,8 @@ extension Definition {
     /// Each hook runs once per instance, however many times `start()` is called. A hook that
     /// could never run stops the program here
     /// (``WiringError/startHookNeverRuns(type:lifetime:hookTakes:definedAt:)``): on a `factory` or
-    /// a `weakSingle`, which `start()` never starts; and `start()` reports one whose instance
-    /// turns out not to be a `T` instead of skipping it.
+    /// a `weakSingle`, which `start()` never starts. One whose instance turns out not to be a `T`
+    /// is reported by `verify()`, and by `start()` instead of being skipped.
     public func onStart<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
     ) -> Definition {
@@ -125,13 +125,15 @@ extension Definition {
                 type: typeName(type), lifetime: "\(lifetime)", hookTakes: nil, definedAt: site))
         }
         let definedType = typeName(type)
-        return adding(LifecycleHooks(start: { instance in
-            guard let instance = instance as? T else {
-                throw WiringError.startHookNeverRuns(
-                    type: definedType, lifetime: "single", hookTakes: typeName(T.self), definedAt: site)
-            }
-            try await body(instance)
-        }))
+        let neverRuns = { @Sendable in
+            WiringError.startHookNeverRuns(type: definedType, lifetime: "single", hookTakes: typeName(T.self), definedAt: site)
+        }
+        return adding(LifecycleHooks(
+            start: { instance in
+                guard let instance = instance as? T else { throw neverRuns() }
+                try await body(instance)
+            },
+            startCheck: { instance in instance is T ? nil : neverRuns() }))
     }
 
     /// Stops the program where a hook is written if its instance type can never be a `T`.

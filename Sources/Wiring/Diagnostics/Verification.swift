@@ -184,6 +184,12 @@ final class Verification: @unchecked Sendable {
             if skip { continue }
             do {
                 try entry.build(in: sandbox)
+                // A start hook that could never run on what was built.
+                if let check = entry.info.hooks?.startCheck, let value = entry.existingValue,
+                    let error = check(value)
+                {
+                    lock.withLock { problems.append(error) }
+                }
             } catch where !ConstructorChecked.isChecked(error) {
                 lock.withLock {
                     record(error, building: entry.info)

@@ -13,9 +13,14 @@ typealias StartHook = @Sendable (Any) async throws -> Void
 struct LifecycleHooks: Sendable {
     var close: CloseCallback?
     var start: StartHook?
+    /// The error that says `start` could never run on an instance (it is not the type the hook
+    /// takes), `nil` if it can: what `verify()` asks of each instance it builds.
+    var startCheck: (@Sendable (Any) -> WiringError?)?
 
     /// These hooks with `other`'s set ones replacing them.
     func adding(_ other: LifecycleHooks) -> LifecycleHooks {
-        LifecycleHooks(close: other.close ?? close, start: other.start ?? start)
+        LifecycleHooks(
+            close: other.close ?? close, start: other.start ?? start,
+            startCheck: other.start != nil ? other.startCheck : startCheck)
     }
 }
