@@ -25,6 +25,17 @@ enum MainActorBuild {
         return key
     }()
 
+    /// Throws the error that names the definition (`type`, `tag`, `file`:`line`) unless the
+    /// caller is on the main actor.
+    @usableFromInline
+    static func check(_ type: Any.Type, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt) throws {
+        guard isOnMainActor else {
+            throw WiringError.mainActorIsolated(
+                type: typeName(type), tag: tag.map { Tag($0).description },
+                path: ResolutionFrame.currentPath.map(\.step), definedAt: CodeLocation(file, line), requestedAt: nil)
+        }
+    }
+
     /// Runs `body` on the main actor if the caller is on it; throws the error that names the
     /// definition (`type`, `tag`, `file`:`line`) otherwise.
     @usableFromInline
@@ -32,11 +43,7 @@ enum MainActorBuild {
         _ type: Any.Type, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
         _ body: @MainActor () throws -> Result
     ) throws -> Result {
-        guard isOnMainActor else {
-            throw WiringError.mainActorIsolated(
-                type: typeName(type), tag: tag.map { Tag($0).description },
-                path: ResolutionFrame.currentPath.map(\.step), definedAt: CodeLocation(file, line), requestedAt: nil)
-        }
+        try check(type, tag: tag, file: file, line: line)
         // The result leaves the main actor only to return to this caller, which is on it.
         nonisolated(unsafe) var result: Result?
         try MainActor.assumeIsolated { result = try body() }
