@@ -204,6 +204,9 @@ private final class Attempts: @unchecked Sendable {
             Issue.record("expected invalidBinding, got \(String(describing: error))")
             return
         }
+        // `verify()` finds it too, before anything runs.
+        let verification = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(verification?.problems.contains { if case .invalidBinding = $0 { true } else { false } } == true)
     }
 
     @Test func aStartHookOnAFactoryStopsWhereItIsWritten() async {

@@ -88,6 +88,8 @@ struct LifecycleOrderTests {
         #expect(process.terminationStatus == 1, "\(log)")
         #expect(log.contains("start attempt 1 of 2 failed, retrying"), "\(log)")
         #expect(log.contains("Server (wiring) failed:"), "\(log)")
+        // The services it built were closed all the same.
+        #expect(log.contains("closed PostgresClient"), "\(log)")
         #expect(log.contains("Server (wiring) stopped."), "\(log)")
         #expect(!log.contains("Fatal error"), "\(log)")
     }
