@@ -75,6 +75,7 @@ extension DependencyContainer {
         factory { SettingsViewModel() }
         factoryOf(DetailViewModel.init)
         factory(tag: Screen.feed) { @MainActor in FeedScreen() }   // as Factory users write it
+        single(tag: Screen.settings) { @MainActor in SettingsView() }
         factory(tag: Screen.settings) { SettingsViewModel() }.bind(AnyObject.self)
         scope(UserSession.self) {
             declared(User.self) { User(name: "Preview") }
