@@ -100,16 +100,3 @@ int wiring_spawn_detached(wiring_thread_body body, void *context, unsigned long 
     if (status != 0) free(args);
     return status;
 }
-
-#if defined(__APPLE__)
-int wiring_is_main_thread(void) { return pthread_main_np(); }
-#else
-#include <sys/syscall.h>
-#include <unistd.h>
-// A thread's answer never changes: asked of the kernel once per thread.
-static _Thread_local int wiring_main_thread_known = 0;  // 0: not asked yet, 1: main, 2: another
-int wiring_is_main_thread(void) {
-    if (!wiring_main_thread_known) wiring_main_thread_known = syscall(SYS_gettid) == getpid() ? 1 : 2;
-    return wiring_main_thread_known == 1;
-}
-#endif

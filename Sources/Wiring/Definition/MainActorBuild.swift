@@ -1,5 +1,4 @@
 internal import Dispatch
-internal import _WiringShims
 
 /// The build of a main-actor definition: a closure written in main-actor code (an app target with
 /// Xcode 26's default isolation, a `@MainActor` type's constructor, `single { @MainActor in … }`).
@@ -11,11 +10,12 @@ internal import _WiringShims
 /// runs; `resolveAsync()` catches that and builds on the main actor instead.
 @usableFromInline
 enum MainActorBuild {
-    /// Whether the caller runs where the main actor does: on the main thread, or on the main
-    /// queue, which other threads drain once the main thread has called `dispatchMain()` (an
-    /// `async` main, a test runner on Linux).
+    /// Whether the caller runs where the main actor does: on the main queue, which is the main
+    /// thread until it calls `dispatchMain()` and then, on Linux (an `async` main, a test
+    /// runner), whichever thread drains it. A block of another queue is not, even on the main
+    /// thread: a main-actor build is refused there, never run beside the main actor.
     static var isOnMainActor: Bool {
-        wiring_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueueKey) != nil
+        DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }
 
     /// Set on the main queue only, the first time it is needed.

@@ -93,8 +93,4 @@ static inline void wiring_set_build_observed(long on) { __atomic_store_n(&wiring
 typedef void (*wiring_thread_body)(void *_Nullable context);
 int wiring_spawn_detached(wiring_thread_body _Nonnull body, void *_Nullable context, unsigned long stack_size);
 
-// Whether the caller runs on the process's main thread, where the main actor runs: a main-actor
-// definition is built only there (MainActorBuild.swift). The test Swift's runtime makes too.
-int wiring_is_main_thread(void);
-
 #endif
