@@ -38,6 +38,46 @@ public func module(
     DependencyContainer(moduleOf: content().parts, site: CodeLocation(file, line))
 }
 
+/// Builds a module whose definitions are written in main-actor code: the one change that makes
+/// each closure definition of a `static let` module main-actor isolated at run time too.
+///
+/// ```swift
+/// extension DependencyContainer {
+///     static let screens = module { @MainActor in
+///         factory { DetailViewModel() }   // built on the main actor only
+///     }
+/// }
+/// ```
+///
+/// In a target with Xcode 26's default main-actor isolation, the closures of a plain
+/// `static let … = module { … }` are main-actor isolated for the compiler, but Swift 6.2 and 6.3
+/// report no isolation for them at run time (closures in a stored property's initializer), so
+/// Wiring treats them as non-isolated. Written `@MainActor in`, the module's closure carries the
+/// isolation to every closure inside it (see <doc:WiringInAnApp>). The module is made on the
+/// main actor, where a main-actor `static let` is first read.
+///
+/// - Parameters:
+///   - isolation: Leave it out: it tells this form apart from ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)``.
+///   - file: The file of the call (`#fileID`), for messages.
+///   - line: The line of the call, for messages.
+///   - content: The module's definitions.
+public func module(
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    @ModuleBuilder _ content: @MainActor () -> ModuleBuilder.Content
+) -> DependencyContainer {
+    let site = CodeLocation(file, line)
+    guard MainActorBuild.isOnMainActor else {
+        preconditionFailure(
+            "Wiring: `module { @MainActor in … }` at \(site) was made off the main actor. Fix: read it first from "
+                + "main-actor code, or write `module { … }` for a non-isolated module.")
+    }
+    nonisolated(unsafe) var parts: [Part] = []  // filled on the main actor, where this caller is
+    MainActor.assumeIsolated { parts = content().parts }
+    return DependencyContainer(moduleOf: parts, site: site)
+}
+
 /// Builds a module from definitions returned as an array: a function that makes them, or a
 /// closure that returns them with `return` (which the builder of ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` does
 /// not read).

@@ -85,3 +85,16 @@ extension DependencyContainer {
 }
 
 nonisolated enum Screen { case feed, settings }
+
+/// A screen's model declared with a plain closure: in a `static let` module it is main-actor
+/// isolated at run time only inside `module { @MainActor in … }` (see "Wiring in an app").
+final class ComposeViewModel {
+    let session: SessionStore
+    init(session: SessionStore) { self.session = session }
+}
+
+extension DependencyContainer {
+    static let compose = module { @MainActor in
+        factory { ComposeViewModel(session: resolve()) }
+    }
+}

@@ -51,6 +51,21 @@ final class SignedInSession {
         #expect(model.session === resolve() as SessionStore)
     }
 
+    @Test(.wired(modules { .services; .compose }))
+    func aPlainClosureInAMainActorModuleIsBuiltOnTheMainActorOnly() async {
+        let onMain: ComposeViewModel = resolve()
+        #expect(onMain.session === resolve() as SessionStore)
+        let message = await offMainActor { () -> String in
+            do {
+                _ = try resolveThrowing(ComposeViewModel.self)
+                return "built"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(message.contains("`ComposeViewModel` is main-actor isolated"))
+    }
+
     @Test func aTestOverridesTheSessionForItsOwnRoot() {
         DependencyContainer.withRoot(modules { .services; .screens }) {
             DependencyContainer.withOverrides({
