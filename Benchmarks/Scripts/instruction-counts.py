@@ -31,6 +31,7 @@ SCENARIOS = [
     ("singleton", "1 singleton via resolve()", 2_000, 6_000),
     ("factory", "2 factory building a new object", 2_000, 6_000),
     ("main-actor-factory", "2b main-actor factory, from the main actor", 2_000, 6_000),
+    ("main-actor-module-factory", "2c main-actor module's factory, from the main actor", 2_000, 6_000),
     ("graph", "3 graph: A(B single, C(B) factory)", 2_000, 6_000),
     ("tagged", "4 tagged singleton", 2_000, 6_000),
     ("five-inject", "5 object with five @Inject", 2_000, 6_000),
@@ -43,6 +44,7 @@ SCENARIOS = [
 # Wiring alone, at several sizes (issue 25): scenario, what one unit is, the two operation counts,
 # and the units per operation (levels of the chain resolved, definitions of the module built).
 SCALE = [
+    ("main-actor-module-factory/baseline", "2c's baseline: a non-isolated module's factory, same path", 2_000, 6_000, 1),
     ("async-singleton/wiring", "10 async single, built: await container.resolveAsync()", 1_000, 3_000, 1),
     ("scope-cycle-10/wiring", "scope cycle beside 10 open scopes", 2_000, 6_000, 1),
     ("scope-cycle-1000/wiring", "scope cycle beside 1,000 open scopes", 2_000, 6_000, 1),

@@ -21,6 +21,19 @@ public enum Flavor: Hashable, Sendable {
 /// Scenario 2b: a factory of a main-actor type, resolved from the main actor (an app's view model).
 @MainActor public final class MainActorPart { public init() {} }
 
+/// Scenario 2c: the same, declared as an app declares its view models, in a main-actor module.
+@MainActor public final class ModuleActorPart { public init() {} }
+
+/// Scenario 2c's module: made on the main actor (the harness's main thread), on first use.
+@MainActor public let mainActorModule = module { @MainActor in
+    factory { ModuleActorPart() }
+}
+
+/// Scenario 2c's baseline: a non-isolated factory resolved from a module the same way.
+public let plainModule = module {
+    factory { Part() }
+}
+
 /// Scenario 3: one single and two factories.
 public final class Graph: Sendable {
     public let service: ServiceProtocol

@@ -28,6 +28,16 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
 
     // Run on the main thread, where the main actor is: built at once, as a view model is.
     "main-actor-factory/wiring": { count in for _ in 0..<count { sink(resolve() as MainActorPart) } },
+    "main-actor-module-factory/wiring": { count in
+        let container = MainActor.assumeIsolated { mainActorModule }
+        for _ in 0..<count { sink(container.resolve() as ModuleActorPart) }
+    },
+    "main-actor-module-factory/baseline": { count in
+        for _ in 0..<count { sink(plainModule.resolve() as Part) }
+    },
+    "main-actor-module-factory/hand-written": { count in
+        for _ in 0..<count { MainActor.assumeIsolated { sink(ModuleActorPart()) } }
+    },
     "main-actor-factory/hand-written": { count in
         for _ in 0..<count { MainActor.assumeIsolated { sink(MainActorPart()) } }
     },

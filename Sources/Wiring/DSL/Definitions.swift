@@ -93,7 +93,12 @@ public func factory<T>(
     // non-isolated code's from any thread.
     nonisolated(unsafe) let factory = factory
     if isolation is MainActor {
-        return mainActorDefinition(.factory, tag: nil, file: file, line: line) { try factory() }
+        // Checked to run on the main actor, it is called as it is typed: written in main-actor
+        // code, it needs no `MainActor.assumeIsolated` (a factory builds on every resolve).
+        return Definition(lifetime: .factory, file: file, line: line, type: T.self) { buffer, _ in
+            try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
+            _ = try buffer.initializeMemory(as: T.self, to: factory())
+        }
     }
     return Definition(lifetime: .factory, file: file, line: line, type: T.self) { buffer, _ in
         _ = try buffer.initializeMemory(as: T.self, to: factory())
@@ -118,7 +123,11 @@ public func factory<T, Tag: Hashable & Sendable>(
     // non-isolated code's from any thread.
     nonisolated(unsafe) let factory = factory
     if isolation is MainActor {
-        return mainActorDefinition(.factory, tag: tag, file: file, line: line) { try factory() }
+        // As the untagged form: checked, then called as it is typed.
+        return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+            try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
+            _ = try buffer.initializeMemory(as: T.self, to: factory())
+        }
     }
     return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
         _ = try buffer.initializeMemory(as: T.self, to: factory())
