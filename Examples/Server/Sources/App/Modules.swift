@@ -39,7 +39,7 @@ extension DependencyContainer {
     /// store's hook has created the table.
     public static func todos(
         on settings: DatabaseSettings, table: String = "todos", janitorInterval: Duration = .seconds(5),
-        slowStart: Duration = .zero
+        slowStart: Duration = .zero, failingClose: Bool = false
     ) -> DependencyContainer {
         module {
             single { PostgresClient(configuration: settings.clientConfiguration) }
@@ -53,7 +53,11 @@ extension DependencyContainer {
                 }
             single { TodoJanitor(store: resolve(), interval: janitorInterval) }
                 .bind((any Service).self)
-                .onClose { (_: TodoJanitor) async in Report.line("closed TodoJanitor") }
+                .onClose { (_: TodoJanitor) async throws in
+                    Report.line("closed TodoJanitor")
+                    // A close that fails, for the test of a shutdown that reports it.
+                    if failingClose { throw CloseFailed() }
+                }
         }
     }
 
@@ -63,7 +67,14 @@ extension DependencyContainer {
     /// The whole app on PostgreSQL: a list, so that the module made from the settings stands
     /// apart from the others (inside `modules { }`, a line that starts with `.` would continue
     /// the line above it).
-    public static func app(on settings: DatabaseSettings, slowStart: Duration = .zero) -> DependencyContainer {
-        modules(.storage, .requests, todos(on: settings, slowStart: slowStart))
+    public static func app(
+        on settings: DatabaseSettings, slowStart: Duration = .zero, failingClose: Bool = false
+    ) -> DependencyContainer {
+        modules(.storage, .requests, todos(on: settings, slowStart: slowStart, failingClose: failingClose))
     }
+}
+
+/// What the janitor's close throws when the server is asked to fail its shutdown.
+struct CloseFailed: Error, CustomStringConvertible {
+    var description: String { "the janitor's close failed" }
 }

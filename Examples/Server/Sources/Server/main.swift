@@ -21,7 +21,8 @@ let logger = {
 switch variant {
 case .wiring:
     let slowStart = ProcessInfo.processInfo.environment["WIRING_SLOW_START_MS"].flatMap(Int.init) ?? 0
-    DependencyContainer.defined(by: .app(on: settings, slowStart: .milliseconds(slowStart)))
+    let failingClose = ProcessInfo.processInfo.environment["WIRING_FAIL_CLOSE"] == "1"
+    DependencyContainer.defined(by: .app(on: settings, slowStart: .milliseconds(slowStart), failingClose: failingClose))
     DependencyContainer.onUnclosedScope = { scope in logger.warning("freed without close(): \(scope)") }
     let stats: ServerStats = resolve()
     var failed = false

@@ -1,6 +1,10 @@
 import App
 import Foundation
 import Logging
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import PostgresNIO
 import ServiceLifecycle
 import Testing
@@ -121,5 +125,42 @@ extension LifecycleOrderTests {
         #expect(!log.contains("Fatal error"), "\(log)")
         #expect(log.contains("Server (wiring) stopped."), "\(log)")
         #expect(log.contains("closed PostgresClient"), "\(log)")
+    }
+}
+
+extension LifecycleOrderTests {
+    /// A close callback that throws at shutdown: reported with the message, the other callbacks
+    /// still run, and the process exits 1 without trapping.
+    @Test(.enabled(if: databaseTests)) func aFailingShutdownIsReportedAndExitsNonZero() async throws {
+        let port = Int.random(in: 50_000..<60_000)
+        let process = Process()
+        process.executableURL = serverBinary
+        process.arguments = ["wiring", "\(port)"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["WIRING_FAIL_CLOSE"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardError = output
+        try process.run()
+        // Up once it answers.
+        let hello = try #require(URL(string: "http://127.0.0.1:\(port)/hello"))
+        var up = false
+        for _ in 0..<100 where !up {
+            up = (try? await URLSession.shared.data(from: hello)) != nil
+            if !up { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(up, "\(log)")
+        #expect(process.terminationReason == .exit, "\(log)")
+        #expect(process.terminationStatus == 1, "\(log)")
+        #expect(log.contains("Server (wiring) shutdown:"), "\(log)")
+        #expect(log.contains("the janitor's close failed"), "\(log)")
+        #expect(log.contains("closed PostgresClient"), "\(log)")
+        #expect(!log.contains("Fatal error"), "\(log)")
     }
 }
