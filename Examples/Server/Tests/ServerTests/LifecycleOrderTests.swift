@@ -71,23 +71,12 @@ struct LifecycleOrderTests {
     /// A start that keeps failing (the database is not there): retried, then the server exits
     /// non-zero with the message, closing what it built, without a trap.
     @Test func aFailingStartIsRetriedThenExitsNonZeroWithTheMessage() async throws {
-        let process = Process()
-        process.executableURL = serverBinary
-        process.arguments = ["wiring", "\(Int.random(in: 30_000..<40_000))"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["WIRING_DB_PORT"] = "1"
-        environment["WIRING_START_ATTEMPTS"] = "2"
-        environment["WIRING_START_TIMEOUT_MS"] = "1500"
-        environment["WIRING_START_DELAY_MS"] = "100"
-        process.environment = environment
-        let output = Pipe()
-        process.standardError = output
-        try process.run()
-        let finished = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < finished { try await Task.sleep(for: .milliseconds(100)) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let server = try ServerProcess(binary: serverBinary, environment: [
+            "WIRING_DB_PORT": "1", "WIRING_START_ATTEMPTS": "2", "WIRING_START_TIMEOUT_MS": "1500",
+            "WIRING_START_DELAY_MS": "100",
+        ])
+        let (_, log) = try await server.finish()
+        let process = server.process
         #expect(process.terminationReason == .exit, "\(log)")
         #expect(process.terminationStatus == 1, "\(log)")
         #expect(log.contains("start attempt 1 of 2 failed, retrying"), "\(log)")
@@ -103,23 +92,12 @@ extension LifecycleOrderTests {
     /// SIGTERM while a start hook still runs (here it sleeps 3 s before creating the table): the
     /// server stops without trapping or hanging, and the close callbacks still run.
     @Test(.enabled(if: databaseTests)) func sigtermDuringAStartHookStopsCleanly() async throws {
-        let process = Process()
-        process.executableURL = serverBinary
-        process.arguments = ["wiring", "\(Int.random(in: 40_000..<50_000))"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["WIRING_SLOW_START_MS"] = "3000"
-        process.environment = environment
-        let output = Pipe()
-        process.standardError = output
-        try process.run()
+        let server = try ServerProcess(binary: serverBinary, environment: ["WIRING_SLOW_START_MS": "3000"])
         try await Task.sleep(for: .milliseconds(800))
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        let hung = process.isRunning
-        if hung { process.terminate() }
-        process.waitUntilExit()
-        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        kill(server.process.processIdentifier, SIGTERM)
+        let (ended, log) = try await server.finish()
+        let process = server.process
+        let hung = !ended
         #expect(!hung, "\(log)")
         #expect(process.terminationReason == .exit, "\(log)")
         #expect(!log.contains("Fatal error"), "\(log)")
@@ -132,29 +110,17 @@ extension LifecycleOrderTests {
     /// A close callback that throws at shutdown: reported with the message, the other callbacks
     /// still run, and the process exits 1 without trapping.
     @Test(.enabled(if: databaseTests)) func aFailingShutdownIsReportedAndExitsNonZero() async throws {
-        let port = Int.random(in: 50_000..<60_000)
-        let process = Process()
-        process.executableURL = serverBinary
-        process.arguments = ["wiring", "\(port)"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["WIRING_FAIL_CLOSE"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        process.standardError = output
-        try process.run()
+        let server = try ServerProcess(binary: serverBinary, environment: ["WIRING_FAIL_CLOSE": "1"])
         // Up once it answers.
-        let hello = try #require(URL(string: "http://127.0.0.1:\(port)/hello"))
+        let hello = try #require(URL(string: "http://127.0.0.1:\(server.port)/hello"))
         var up = false
         for _ in 0..<100 where !up {
             up = (try? await URLSession.shared.data(from: hello)) != nil
             if !up { try await Task.sleep(for: .milliseconds(100)) }
         }
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        kill(server.process.processIdentifier, SIGTERM)
+        let (_, log) = try await server.finish()
+        let process = server.process
         #expect(up, "\(log)")
         #expect(process.terminationReason == .exit, "\(log)")
         #expect(process.terminationStatus == 1, "\(log)")
@@ -162,5 +128,31 @@ extension LifecycleOrderTests {
         #expect(log.contains("the janitor's close failed"), "\(log)")
         #expect(log.contains("closed PostgresClient"), "\(log)")
         #expect(!log.contains("Fatal error"), "\(log)")
+    }
+}
+
+/// A `Server` process of the test's own, started with `environment` added to this one's.
+private struct ServerProcess {
+    let process = Process()
+    let output = Pipe()
+    let port = Int.random(in: 30_000..<60_000)
+
+    init(binary: URL, environment extra: [String: String]) throws {
+        process.executableURL = binary
+        process.arguments = ["wiring", "\(port)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        process.standardError = output
+        try process.run()
+    }
+
+    /// Waits up to 60 s for the process to end (then terminates it); returns whether it ended by
+    /// itself, and what it printed.
+    func finish() async throws -> (ended: Bool, log: String) {
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        let ended = !process.isRunning
+        if !ended { process.terminate() }
+        process.waitUntilExit()
+        return (ended, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 }
