@@ -175,12 +175,14 @@ public func scopedOf<each Parameter, T>(
 }
 
 /// A definition of `T` whose `factory` runs only on the main actor (see ``MainActorBuild``).
+/// `beforehand` runs first, wherever the build is: a constructor's check in a sandbox.
 @usableFromInline
 func mainActorDefinition<T>(
     _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
-    _ factory: @escaping @MainActor @Sendable () throws -> T
+    beforehand: (@Sendable () throws -> Void)? = nil, _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> Definition {
     let build: Builder = { buffer, _ in
+        try beforehand?()
         let value = try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try factory() }
         buffer.initializeMemory(as: T.self, to: value)
     }
@@ -205,15 +207,11 @@ func mainActorConstructorDefinition<each Parameter, T>(
     _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    let build: Builder = { buffer, _ in
-        if ConstructorChecked.isVerifying {
+    mainActorDefinition(
+        lifetime, tag: tag, file: file, line: line,
+        beforehand: {
+            guard ConstructorChecked.isVerifying else { return }
             _ = try ConstructorChecked.arguments(repeat (each Parameter).self, file: file, line: line)
         }
-        let value = try MainActorBuild.run(T.self, tag: tag, file: file, line: line) {
-            try constructOnMainActor(constructor, file: file, line: line)
-        }
-        buffer.initializeMemory(as: T.self, to: value)
-    }
-    return Definition(info: DefinitionInfo(
-        type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+    ) { try constructOnMainActor(constructor, file: file, line: line) }
 }

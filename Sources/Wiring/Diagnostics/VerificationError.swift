@@ -71,30 +71,19 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             lines.append("\(number + 1). \(message.first ?? "")")
             lines += message.dropFirst().map { "  \($0)" }
         }
-        if !asyncUnchecked.isEmpty {
-            lines.append("")
-            lines.append(
-                "Not checked, because they are async and this is the synchronous verify(); "
-                    + "use `try await verify()` to build them too:")
-            lines += asyncUnchecked.compactMap(\.definitionLine).map { "  \($0)" }
+        func section(_ title: String, _ steps: [ResolutionStep]) {
+            guard !steps.isEmpty else { return }
+            lines += ["", title] + steps.compactMap(\.definitionLine).map { "  \($0)" }
         }
-        if !parametersUnchecked.isEmpty {
-            lines.append("")
-            lines.append("Not checked, because they take parameters (resolve each once in a test to check it):")
-            lines += parametersUnchecked.compactMap(\.definitionLine).map { "  \($0)" }
-        }
-        if !mainActorUnchecked.isEmpty {
-            lines.append("")
-            lines.append(
-                "Not checked, because they are built on the main actor (or need a definition that is), and "
-                    + "verification builds on threads of its own; resolve each once in a `@MainActor` test:")
-            lines += mainActorUnchecked.compactMap(\.definitionLine).map { "  \($0)" }
-        }
-        if !unchecked.isEmpty {
-            lines.append("")
-            lines.append("Not checked, because they need a definition that failed above:")
-            lines += unchecked.compactMap(\.definitionLine).map { "  \($0)" }
-        }
+        section(
+            "Not checked, because they are async and this is the synchronous verify(); "
+                + "use `try await verify()` to build them too:", asyncUnchecked)
+        section("Not checked, because they take parameters (resolve each once in a test to check it):", parametersUnchecked)
+        section(
+            "Not checked, because they are built on the main actor (or need a definition that is), and "
+                + "verification builds on threads of its own; resolve each once in a `@MainActor` test:",
+            mainActorUnchecked)
+        section("Not checked, because they need a definition that failed above:", unchecked)
         return lines.joined(separator: "\n")
     }
 

@@ -81,7 +81,8 @@ extension DependencyContainer {
     ///   ``LifecycleError/unfinished``, with its type and site; so is one cut short because the
     ///   task that called `start` was cancelled.
     public func start(timeout: Duration? = .seconds(30)) async throws(LifecycleError) {
-        try await runStartHooks(of: try startingEntries(), timeout: timeout)
+        let (hooked, _) = try prepareStart()
+        try await runStartHooks(of: hooked, timeout: timeout)
     }
 
     /// Runs (or waits for) the start hooks of everything `instance` uses, not its own: what a
@@ -98,8 +99,7 @@ extension DependencyContainer {
     /// `WiringHummingbird`'s `services(_:)` wraps each service so that it does this first.
     /// An instance this container did not build has nothing to wait for.
     public func start(dependenciesOf instance: Any, timeout: Duration? = .seconds(30)) async throws(LifecycleError) {
-        let all = try startingEntries()
-        let built = builtSingletons()
+        let (hooked, built) = try prepareStart()
         guard let own = built.first(where: { Self.isSame($0.value, instance) }) else { return }
         // What `instance` uses, at any depth, by creation sequence.
         var used: Set<UInt64> = []
@@ -109,7 +109,7 @@ extension DependencyContainer {
             guard used.insert(sequence).inserted else { continue }
             next += bySequence[sequence] ?? []
         }
-        try await runStartHooks(of: all.filter { used.contains($0.sequence) }, timeout: timeout)
+        try await runStartHooks(of: hooked.filter { used.contains($0.sequence) }, timeout: timeout)
     }
 
     /// Whether `a` and `b` are the same instance (class instances by identity).
@@ -118,11 +118,9 @@ extension DependencyContainer {
         return (a as AnyObject) === (b as AnyObject)
     }
 
-    /// The built singletons whose start hooks `start()` runs, in start order, each built first
-    /// if need be: those with a hook whose definition was not replaced.
-    private func startingEntries() throws(LifecycleError) -> [(
-        entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any
-    )] {
+    /// Builds the singletons whose start hooks `start()` runs (those with a hook whose definition
+    /// was not replaced); returns them, then every built singleton, each in start order.
+    private func prepareStart() throws(LifecycleError) -> (hooked: [BuiltSingleton], built: [BuiltSingleton]) {
         do {
             if let eager { try eager.start(in: self) }
         } catch {
@@ -137,12 +135,14 @@ extension DependencyContainer {
                 _ = try entry.resolveAny(in: self)
             } catch {
                 throw LifecycleError(
-                    operation: "start", failures: [.init(type: typeName(entry.info.type), error: error)], unfinished: [],
-                    sites: [entry.info.site])
+                    operation: "start",
+                    failures: [.init(type: typeName(entry.info.type), error: error, definedAt: entry.info.site)],
+                    unfinished: [])
             }
         }
         let hooked = Set(withHooks.map(\.opaque))
-        return builtSingletons().filter { hooked.contains($0.entry.opaque) }
+        let built = builtSingletons()
+        return (built.filter { hooked.contains($0.entry.opaque) }, built)
     }
 
     /// Whether `.override()` or a test override replaced `info`'s type, or a type it is bound to:
@@ -158,8 +158,7 @@ extension DependencyContainer {
 
     /// Awaits the start hooks of `built`, in order, each once (see `start(timeout:)`).
     private func runStartHooks(
-        of built: [(entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)],
-        timeout: Duration?
+        of built: [BuiltSingleton], timeout: Duration?
     ) async throws(LifecycleError) {
         let hooks = built.compactMap { item -> StartingHook? in
             guard let hook = item.info.hooks?.start else { return nil }
@@ -179,8 +178,8 @@ extension DependencyContainer {
                 } catch {
                     if Task.isCancelled { return nil }
                     return LifecycleError(
-                        operation: "start", failures: [.init(type: hook.type, error: error)], unfinished: [],
-                        sites: [hook.site])
+                        operation: "start", failures: [.init(type: hook.type, error: error, definedAt: hook.site)],
+                        unfinished: [])
                 }
                 progress.end(index)
             }
@@ -257,7 +256,9 @@ extension DependencyContainer {
 
     /// The built singletons of this container, in start order. Bindings (whose instance is
     /// their primary's) order the others and are then left out.
-    func builtSingletons() -> [(entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)] {
+    typealias BuiltSingleton = (entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)
+
+    func builtSingletons() -> [BuiltSingleton] {
         let registry = registry
         let built = withExtendedLifetime(registry) {
             stateLock.withLock {

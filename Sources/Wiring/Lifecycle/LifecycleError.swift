@@ -36,15 +36,9 @@ public struct LifecycleError: Error, CustomStringConvertible {
     /// cancelled (rather than by the deadline).
     public let wasCancelled: Bool
 
-    init(
-        operation: String, failures: [Failure], unfinished: [String], sites: [CodeLocation?] = [],
-        reason: Reason = .deadline
-    ) {
+    init(operation: String, failures: [Failure], unfinished: [String], reason: Reason = .deadline) {
         self.operation = operation
-        self.failures = zip(failures.indices, failures).map { index, failure in
-            guard failure.definedAt == nil, index < sites.count, let site = sites[index] else { return failure }
-            return Failure(type: failure.type, error: failure.error, definedAt: site)
-        }
+        self.failures = failures
         self.unfinished = unfinished
         wasCancelled = reason == .cancelled
     }
@@ -96,17 +90,13 @@ final class StartProgress: @unchecked Sendable {
     // Every `var` is only touched under `lock`.
     private let lock = Lock()
     private var running: Int?
-    private var over = false
 
     func begin(_ index: Int) { lock.withLock { running = index } }
     func end(_ index: Int) { lock.withLock { if running == index { running = nil } } }
 
-    /// Marks the start over; returns the hook running then, if any.
+    /// The hook running now, if any: the one a deadline or a cancellation cuts short.
     func cutShort() -> [Int] {
-        lock.withLock {
-            over = true
-            return running.map { [$0] } ?? []
-        }
+        lock.withLock { running.map { [$0] } ?? [] }
     }
 }
 

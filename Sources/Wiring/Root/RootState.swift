@@ -253,6 +253,8 @@ final class RootState: @unchecked Sendable {
     /// Replaces the root with one that also has `module`'s definitions, keeping every existing
     /// entry (and so every singleton) of the root. Returns the new root.
     func load(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) -> DependencyContainer {
+        // What the module brings: started by this load, and revived in the scopes that stayed open.
+        let brought = Set(module.definitions.flatMap(\.slots).map(\.id))
         let (replacement, retired, openScopes) = try lock.withLock {
             () throws(WiringError) -> (DependencyContainer, Retired, [DependencyContainer]) in
             guard let root = current.load()?.takeUnretainedValue() else {
@@ -265,7 +267,6 @@ final class RootState: @unchecked Sendable {
             unloaded.remove(ObjectIdentifier(module))
             for nested in module.nestedModules { unloaded.remove(ObjectIdentifier(nested)) }
             let modules = self.modules + [(module, site)]
-            let brought = Set(module.definitions.flatMap(\.slots).map(\.id))
             let replacement = try build(modules, excluding: unloaded, like: root, starting: brought)
             self.modules = modules
             self.unloaded = unloaded
@@ -275,9 +276,8 @@ final class RootState: @unchecked Sendable {
         // A scope that stayed open while the module was away resolves its definitions again, as
         // in KOIN (outside the root's lock, like `unload`).
         if !openScopes.isEmpty {
-            let added = Set(module.definitions.flatMap(\.slots).map(\.id))
             stateLock.withLock {
-                for scope in openScopes { scope.registry.revive { added.contains($0.id) } }
+                for scope in openScopes { scope.registry.revive { brought.contains($0.id) } }
             }
         }
         return replacement
