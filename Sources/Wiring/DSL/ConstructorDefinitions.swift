@@ -220,15 +220,15 @@ struct ConstructorChecked: Error {
         guard let frame = ResolutionFrame.current, let verification = frame.pointee.container.verification else {
             return (repeat try resolveThrowing(each types, file: file, line: line))
         }
-        let mark = UnsafeMutableRawPointer(frame)
-        verification.enterConstructor(mark)
-        defer { verification.leaveConstructor(mark) }
+        let definition = frame.pointee.info.id
+        verification.enterConstructor(definition)
+        defer { verification.leaveConstructor(definition) }
         let arguments = (repeat try checkedArgument(each types, file: file, line: line))
         var checked = false
         for argument in repeat each arguments {
             if argument == nil { checked = true }
         }
-        if checked || verification.onlyConstructorsWait(from: frame) { throw ConstructorChecked() }
+        if checked || verification.onlyConstructorsWait() { throw ConstructorChecked() }
         return (repeat (each arguments).unsafelyUnwrapped)
     }
 

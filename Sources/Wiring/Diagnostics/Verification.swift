@@ -28,7 +28,7 @@ final class Verification: @unchecked Sendable {
     private var broken: Set<DefinitionID> = []
     /// The frames of the constructor definitions resolving their parameters (see
     /// ``ConstructorChecked``).
-    private var constructorFrames: Set<UnsafeMutableRawPointer> = []
+    private var constructorDefinitions: Set<DefinitionID> = []
     private var recorder: GraphRecorder
     private var lazyChecks: [LazyCheck] = []
     private var lazyFrame: UnsafeMutableRawPointer?
@@ -260,27 +260,24 @@ final class Verification: @unchecked Sendable {
         lock.withLock { lazyChecks.append(check) }
     }
 
-    /// Marks `frame` as a constructor definition's, resolving its parameters.
-    func enterConstructor(_ frame: UnsafeMutableRawPointer) {
-        lock.withLock { _ = constructorFrames.insert(frame) }
+    /// Marks `definition` as a constructor definition resolving its parameters on the worker's
+    /// path (one worker builds at a time; a definition twice on a path is a cycle, reported).
+    func enterConstructor(_ definition: DefinitionID) {
+        lock.withLock { _ = constructorDefinitions.insert(definition) }
     }
 
-    func leaveConstructor(_ frame: UnsafeMutableRawPointer) {
-        lock.withLock { _ = constructorFrames.remove(frame) }
+    func leaveConstructor(_ definition: DefinitionID) {
+        lock.withLock { _ = constructorDefinitions.remove(definition) }
     }
 
-    /// Whether `frame` and every frame outside it are constructor definitions' (see
-    /// ``ConstructorChecked``): then no one needs the instance `frame` builds. A lazy check's
-    /// owner was built already, so what it asks for is needed.
-    func onlyConstructorsWait(from frame: UnsafeMutablePointer<ResolutionFrame>) -> Bool {
-        lock.withLock {
-            var next: UnsafeMutablePointer<ResolutionFrame>? = frame
-            while let current = next {
-                let raw = UnsafeMutableRawPointer(current)
-                if raw == lazyFrame || !constructorFrames.contains(raw) { return false }
-                next = current.pointee.parent
-            }
-            return true
+    /// Whether every definition on the thread's synchronous resolution path is a constructor
+    /// definition resolving its parameters (see ``ConstructorChecked``): then no one needs the
+    /// instance the innermost builds. A lazy check's owner was built already, so what it asks
+    /// for is needed.
+    func onlyConstructorsWait() -> Bool {
+        let path = ResolutionFrame.current?.pointee.path ?? []
+        return lock.withLock {
+            lazyFrame == nil && path.allSatisfy { constructorDefinitions.contains($0.id) }
         }
     }
 
