@@ -41,20 +41,22 @@ struct DeepGraphTests {
     /// suite alone in release (`.ci/run`), where the bound is issue 25's.
     private static let (depthOnSmallStack, stackPerLevel) = (50, 8 * 1024)
     #else
-    /// In release, issue 25's targets: 1,000 levels on a 512 KB thread, and 400 bytes a level,
-    /// measured in an app built with `swift build -c release` (the README's figure). A release
-    /// test build keeps three closure thunks per level that an app's build merges away (464
-    /// bytes here). And LLVM merges identical specializations across the whole test binary: the
-    /// one that wraps this test's factory may become a thunk to another test's (`factory(tag:)`
-    /// of a `String` tag, here), one frame more, 16 bytes, depending on which other tests exist
-    /// (496 bytes here since such a test was added; the app still measures 400). So the bound is
-    /// 512: a regression in Wiring's own frames of more than one frame still fails it.
-    private static let (depthOnSmallStack, stackPerLevel) = (1_000, 512)
+    /// In release, issue 61's targets: 250 levels on a 512 KB thread, at most 2 KB a level (real
+    /// graphs are rarely 30 deep), and 1,000 levels on an 8 MB thread (`aDeepChainResolvesOnAMainThreadStack`).
+    private static let (depthOnSmallStack, stackPerLevel) = (250, 2 * 1024)
     #endif
 
     /// 512 KB is a secondary thread's stack on Apple platforms and Foundation's `Thread`.
     @Test func aDeepChainResolvesOnASmallStack() {
-        let top = Self.depthOnSmallStack
+        resolvesChain(depth: Self.depthOnSmallStack, onStackOf: 512 * 1024)
+    }
+
+    /// 8 MB is a main thread's stack on Apple platforms and Linux.
+    @Test func aDeepChainResolvesOnAMainThreadStack() {
+        resolvesChain(depth: 1_000, onStackOf: 8 * 1024 * 1024)
+    }
+
+    private func resolvesChain(depth top: Int, onStackOf stackSize: Int) {
         let container = chain(depth: top)
         let depth = Collected<Int>()
         let done = DispatchSemaphore(value: 0)
@@ -63,16 +65,14 @@ struct DeepGraphTests {
             done.signal()
         }
         // A sanitizer's instrumentation makes every frame several times larger: give it room.
-        thread.stackSize = (isSanitized ? 8 : 1) * 512 * 1024
+        thread.stackSize = (isSanitized ? 8 : 1) * stackSize
         thread.start()
         #expect(done.wait(timeout: .now() + 30) == .success)
         #expect(depth.all == [top])
     }
 
     /// The stack a level of a chain takes, measured between the factories of two levels: at most
-    /// 400 bytes in release (496 before the resolution frame stopped being copied), under 6 KB
-    /// in a debug build (10 KB before `WiringError` was made indirect: every frame that can throw
-    /// one reserved room for its 97 bytes).
+    /// 2 KB in release, under 8 KB in a debug build.
     @Test(.enabled(if: !isSanitized)) func aLevelOfADeepChainTakesLittleStack() {
         let marks = stackMarks
         let container = module {

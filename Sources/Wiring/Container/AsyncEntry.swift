@@ -16,10 +16,8 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
     /// Builds the value as `resolveAsync()` would, and drops it (for verification).
     func build(in container: DependencyContainer) async throws(WiringError)
 
-    /// Initializes `buffer` with the built single, if this is a single that is built and
-    /// `container` is not verifying; returns whether it did. Not generic, so that a resolve
-    /// finds a built single without instantiating any metadata.
-    func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool
+    /// The built single, if this is a single that is built and resolvable here; `nil` otherwise.
+    func builtValue(in container: DependencyContainer) -> Any?
 }
 
 /// `single { await Database.open() }` or `factory { await … }` inside one container.
@@ -36,9 +34,8 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     private let factory: @Sendable () async throws -> Value
     private let lock = Lock()
     private var state = State.idle
-    /// The built single, in storage that is not generic: read without instantiating any
-    /// metadata (`State`'s, or `Value?`'s).
-    private var built: HeldValue?
+    /// The built single.
+    private var built: Value?
     private var retiredBy: RetiredBy?
 
     /// Whether a build is under way (a built single is in `built`).
@@ -68,7 +65,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
                 state = .idle
                 built = nil
             }
-            return built.map { Released(value: $0.value, sequence: 0, onClose: info.hooks?.close) }
+            return built.map { Released(value: $0, sequence: 0, onClose: info.hooks?.close) }
         }
     }
 
@@ -80,16 +77,9 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         _ = try await resolve(in: container)
     }
 
-    func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
-        guard isKept, container.verification == nil else { return false }
-        return lock.withLock {
-            // The storage's address, read without retaining the holder (`lock` keeps it), and
-            // the value copied by its type's own copy: `initializeMemory(as:from:count:)` would
-            // go through the runtime's array copy.
-            guard let storage = built?.storage else { return false }
-            buffer.assumingMemoryBound(to: Value.self).initialize(to: storage.assumingMemoryBound(to: Value.self).pointee)
-            return true
-        }
+    func builtValue(in container: DependencyContainer) -> Any? {
+        guard isKept, container.verification == nil else { return nil }
+        return lock.withLock { built }
     }
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
@@ -134,7 +124,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
 
     /// A copy of the built single, if any; call under `lock`.
     private func builtValueLocked() -> Value? {
-        built.map { $0.storage.assumingMemoryBound(to: Value.self).pointee }
+        built
     }
 
     /// A factory's build: started now, awaited by the caller only.
@@ -178,7 +168,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         lock.withLock {
             guard case let .building(current) = state, current === build else { return }
             switch result {
-            case let .success(value) where isKept: built = HeldValue(Value.self, holding: value)
+            case let .success(value) where isKept: built = value
             default: break
             }
             state = .idle

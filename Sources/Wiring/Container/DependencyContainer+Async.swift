@@ -16,17 +16,9 @@ extension DependencyContainer {
     ///
     /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:file:line:)``'s
     /// > error.
-    @inlinable
     public func resolveAsync<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async -> T {
-        // A built single: copied out here, specialized in the caller, with no async call at all.
-        if let value = _builtAsyncSingle(T.self) { return value }
-        return await _resolveAsyncSlowly(type, file: file, line: line)
-    }
-
-    @usableFromInline
-    func _resolveAsyncSlowly<T: Sendable>(_ type: T.Type, file: StaticString, line: UInt) async -> T {
         do {
             return try await resolveAsyncThrowing(type, file: file, line: line)
         } catch {
@@ -50,42 +42,14 @@ extension DependencyContainer {
     /// ```swift
     /// let database = try await container.resolveAsyncThrowing(Database.self)
     /// ```
-    @inlinable
     public func resolveAsyncThrowing<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
-        if let value = _builtAsyncSingle(T.self) { return value }
-        return try await _resolveAsyncThrowingSlowly(type, file: file, line: line)
-    }
-
-    /// The async single of `T` without a tag in this container, copied out if it is built
-    /// already; `nil` otherwise (the full path then builds it, or waits for the build under way).
-    @inlinable @inline(__always)
-    func _builtAsyncSingle<T>(_: T.Type) -> T? {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
-            let address = buffer.baseAddress.unsafelyUnwrapped
-            guard _copyBuiltAsyncSingle(ObjectIdentifier(T.self), into: UnsafeMutableRawPointer(address)) else {
-                return nil
-            }
-            return address.move()
+        // A built async single is returned at once, found by type alone, with no task hop.
+        if scope == nil, let value = withRegistry({ $0.builtAsyncSingle(ObjectIdentifier(T.self), in: self) }) {
+            return value as! T  // found under `T`'s own identity: it is a `T`
         }
-    }
-
-    /// Initializes `buffer` with the built async single of `type` (untagged) of this container,
-    /// if there is one; `false` if not (not async, not built, a scope, a sandbox).
-    @usableFromInline
-    func _copyBuiltAsyncSingle(_ type: ObjectIdentifier, into buffer: UnsafeMutableRawPointer) -> Bool {
-        guard scope == nil else { return false }
-        // By type alone (`asyncEntry(for:tag:)` with a `nil` tag would make and destroy an
-        // optional `Tag` through its value witnesses), with the registry unretained.
-        return withRegistry { $0.copyBuiltAsyncSingle(type, into: buffer, in: self) }
-    }
-
-    @usableFromInline
-    func _resolveAsyncThrowingSlowly<T: Sendable>(
-        _ type: T.Type, file: StaticString, line: UInt
-    ) async throws(WiringError) -> T {
-        try await resolveAsync(T.self, tag: nil, at: CodeLocation(file, line)) { container throws(WiringError) in
+        return try await resolveAsync(T.self, tag: nil, at: CodeLocation(file, line)) { container throws(WiringError) in
             try container.resolveCore(T.self)
         }
     }
@@ -157,7 +121,7 @@ extension DependencyContainer {
         while var current = container {
             if let newest = current.rootState?.latest { current = newest }
             if let entry = current.registry.asyncEntry(for: ObjectIdentifier(T.self), tag: tag) {
-                return (current, unsafeDowncast(entry, to: AsyncEntry<T>.self))
+                return (current, entry as! AsyncEntry<T>)  // found under `T`'s identity
             }
             guard let scope = current.scope else { return nil }
             try scope.checkOpen(for: T.self)

@@ -57,10 +57,8 @@ extension DependencyContainer {
         let id = ObjectIdentifier(T.self)
         return try ParameterFrame.with(values, signature: ObjectIdentifier((repeat each Parameter).self)) {
             () throws(WiringError) -> T in
-            try builtOnHeap(T.self) { (buffer) throws(WiringError) in
-                try resolveCore(
-                    T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, into: buffer, isInstance: { $0 is T })
-            }
+            // The entry found under `T`'s identity builds a `T`.
+            try resolveCore(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, isInstance: { $0 is T }) as! T
         }
     }
 
@@ -69,7 +67,7 @@ extension DependencyContainer {
     private func parameterizedEntry(_ type: Any.Type, tag: Tag?) throws(WiringError)
         -> (entry: any AnyParameterizedEntry, container: DependencyContainer)?
     {
-        if let eager { try eager.start(in: self) }
+        try startEagerSingletons()
         if let scope { try scope.checkOpen(for: type) }
         if let entry = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag) { return (entry, self) }
         if let scope { return try scope.parent.parameterizedEntry(type, tag: tag) }
@@ -113,7 +111,7 @@ extension DependencyContainer {
     /// `resolveAll`, throwing. Racing a `load`/`unload` of the root, it starts again from the
     /// root as it is now, so the list comes from one root, before or after the change.
     func resolveAllCore<T>(_: T.Type) throws(WiringError) -> [T] {
-        if let eager { try eager.start(in: self) }
+        try startEagerSingletons()
         if let scope {
             // Links mean the same for every resolve form (KOIN's `getAll`): this scope's values,
             // then its linked scopes', then those of the container it was opened from.
@@ -123,7 +121,7 @@ extension DependencyContainer {
         for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
             if let verification { verification.willResolve(entry.info) }
             do {
-                values.append(try entry.resolve(T.self, in: self))
+                values.append(try entry.resolve(in: self) as! T)
             } catch {
                 guard let newer = newerRoot(after: error) else { throw error }
                 return try newer.resolveAllCore(T.self)
@@ -193,7 +191,7 @@ extension DependencyContainer {
         var values = declared.map { $0 as! T }  // declared as exactly `T`
         for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
             if let verification { verification.willResolve(entry.info) }
-            values.append(try entry.resolve(T.self, in: self))
+            values.append(try entry.resolve(in: self) as! T)
         }
         for link in links { values += try link.allInScope(T.self) }
         return values

@@ -8,26 +8,9 @@ extension DependencyContainer {
     /// > Warning: Stops the program with a message naming the type, the resolution path and the
     /// > fix if nothing is registered. Use ``resolveOptional(file:line:)`` or
     /// > ``resolveThrowing(_:file:line:)`` to recover instead.
-    @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-        var found = _Found()
-        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
-        if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
-        // Specialized here, in the app: a stack temporary of `T` costs nothing.
-        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let address = buffer.baseAddress.unsafelyUnwrapped
-            _resolveSlowly(T.self, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
-            return address.move()
-        }
-    }
-
-    @usableFromInline
-    func _resolveSlowly(
-        _ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, file: StaticString,
-        line: UInt
-    ) {
         do {
-            try resolveCore(type, into: buffer, isInstance: isInstance)
+            return try resolveCore(T.self)
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -43,30 +26,11 @@ extension DependencyContainer {
     ///   `Hashable & Sendable` value.
     /// - Parameter file: The file of the call (`#fileID`), for messages.
     /// - Parameter line: The line of the call, for messages.
-    @inlinable
     public func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        if let key = _TagKey(tag) {
-            var found = _Found()
-            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
-            if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
-        }
-        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let address = buffer.baseAddress.unsafelyUnwrapped
-            _resolveSlowly(
-                T.self, tag: tag, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
-            return address.move()
-        }
-    }
-
-    @usableFromInline
-    func _resolveSlowly<Tag: Hashable & Sendable>(
-        _ type: Any.Type, tag: Tag, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool,
-        file: StaticString, line: UInt
-    ) {
         do {
-            try resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
+            return try resolveCore(T.self, tag: tag)
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -106,16 +70,14 @@ extension DependencyContainer {
             guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
             do {
                 let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(T.self), tag: tag)
-                return try builtOnHeapIfFound(T.self) { (buffer) throws(WiringError) in
-                    try resolveWithoutParameters(T.self, tag: tag, entry: parameterized, into: buffer)
-                }
+                return try resolveWithoutParameters(T.self, tag: tag, entry: parameterized).map { $0 as! T }
             } catch {
                 wiringFailure(error.requested(at: site))
             }
         }
         if let verification { verification.willResolve(entry.info) }
         do {
-            return try entry.resolve(T.self, in: self)
+            return (try entry.resolve(in: self) as! T)  // the entry of `T`'s identity builds a `T`
         } catch {
             if let newer = newerRoot(after: error) { return newer.optional(T.self, tag: tag, find: find, at: site) }
             return absent(after: error, at: site)
@@ -165,11 +127,7 @@ extension DependencyContainer {
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
         do {
-            var found = _Found()
-            let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
-            return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
-                try resolveCore(T.self, into: buffer, isInstance: { $0 is T })
-            }
+            return try resolveCore(T.self)
         } catch {
             throw error.requested(at: CodeLocation(file, line))
         }
@@ -186,205 +144,11 @@ extension DependencyContainer {
         }
     }
 
-    // MARK: - The hot path
-
-    /// The address of the existing singleton registered for `type` and `tag` in this container,
-    /// as the free `_existingInstance(of:tag:_:)` finds it (the caller holds this container).
-    @usableFromInline
-    func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) -> UnsafeRawPointer? {
-        lookUp(type, tag: tag, &found, retaining: false, reader: ReadSection.enter())
-    }
-
-    /// The fast path's lookup, inside the read section `reader`: the published address of the
-    /// singleton (the section stays open), or `nil` with what to build directly in `found` (the
-    /// section is closed). With `retaining`, the container is retained for the build.
-    @inline(__always)
-    func lookUp(
-        _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, retaining: Bool,
-        reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        guard let slot = fastSlot(for: type, tag: tag) else {
-            if scope != nil { return lookUpPast(type, tag: tag, &found, reader: reader) }
-            ReadSection.exit(reader)
-            return nil
-        }
-        if let word = slot.word, let address = publishedAddress(word) {
-            // Inside a build, the singleton is a dependency of it (see `Dependencies`).
-            if ResolutionFrame.current(of: reader) != nil {
-                DependencyCollector.note(Entry(opaque: slot.entry.unsafelyUnwrapped).publishedSequence)
-            }
-            return address
-        }
-        return unpublished(slot.entry, type, tag: tag, &found, retaining: retaining, reader: reader)
-    }
-
-    /// The fast path's lookup once `entry` (if any) has no published singleton: what to build
-    /// directly, in `found`. Out of line, so that the lookup of an existing singleton stays
-    /// small enough to be inlined wherever it is read (an existing singleton is the case to
-    /// make cheapest; a build costs hundreds of instructions, next to which a call is nothing).
-    @inline(never)
-    private func unpublished(
-        _ entry: UnsafeMutableRawPointer?, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
-        retaining: Bool, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        if let entry {
-            if buildsDirectly {
-                return direct(entry, &found, retaining: retaining, reader: reader)
-            }
-            if scope != nil { return lookUpOwn(entry, type, tag: tag, &found, retaining: retaining, reader: reader) }
-        }
-        ReadSection.exit(reader)
-        return nil
-    }
-
-    /// Ends the fast path's lookup with `entry` to build here, in `found`; returns `nil`.
-    @inline(__always)
-    private func direct(
-        _ entry: UnsafeMutableRawPointer, _ found: inout _Found, retaining: Bool, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        let container = Unmanaged.passUnretained(self)
-        found = _Found(entry: entry, container: container.toOpaque(), retained: retaining)
-        if retaining {
-            // The root may be replaced and freed once the section ends: retained inside it.
-            _ = container.retain()
-            ReadSection.exitAfterRetaining(reader)
-            return nil
-        }
-        ReadSection.exit(reader)
-        return nil
-    }
-
-    /// The fast path in a scope, for a definition of its own (`entry`): built directly when no
-    /// value declared here may stand in front of it (see ``ScopeSummary``); else, for a value
-    /// declared here without a tag, that value, found under the lock.
+    /// The core of every resolve: the instance a resolve of `type` with `tag` returns here,
+    /// where `find` looks the definition up in a registry.
     ///
-    /// Out of line: a scope's resolves should not add to the root's fast path.
-    @inline(never)
-    private func lookUpOwn(
-        _ entry: UnsafeMutableRawPointer, _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found,
-        retaining: Bool, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        let summary = scope.unsafelyUnwrapped.summary.current
-        let mayBeDeclared = summary & ScopeSummary.declared(type) != 0
-        guard verification == nil, summary & ScopeSummary.closed == 0, eager?.isFinished ?? true,
-            Entry(opaque: entry).isBuiltInScope
-        else {
-            ReadSection.exit(reader)
-            return nil
-        }
-        // The entry to build, as for any container (retained inside the section if need be).
-        let result = direct(entry, &found, retaining: retaining, reader: reader)
-        guard mayBeDeclared else { return result }
-        var declared = _Found()
-        let lookup = lookUpDeclared(type, tag: tag, &declared)
-        // `.absent`: the bit was another declared type's, so the entry stands.
-        guard lookup != .absent else { return result }
-        if found.kind == _Found.Kind.entryInRetainedContainer { Unmanaged.passUnretained(self).release() }
-        found = declared  // the declared value, or nothing (`.unknown`: the slow path decides)
-        return nil
-    }
-
-    /// The fast path in a scope, for a type it has no definition of: a value declared here
-    /// without a tag (found under the lock, after the read section), or the published singleton
-    /// of the container the scope was opened from, when nothing here may stand in front of it
-    /// (no value of the type declared, no link, not closed; see ``ScopeSummary``) and the scope
-    /// defines nothing that must be told apart from the parent's (the type announced with
-    /// `declared(_:example:)`, which must be declared; definitions with parameters). Anything
-    /// else (a singleton to build, a factory, which KOIN builds in the scope asking) takes the
-    /// slow path.
-    @inline(never)
-    private func lookUpPast(
-        _ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found, reader: UnsafeMutableRawPointer
-    ) -> UnsafeRawPointer? {
-        let summary = scope.unsafelyUnwrapped.summary.current
-        guard verification == nil, summary & ScopeSummary.closed == 0 else {
-            ReadSection.exit(reader)
-            return nil
-        }
-        let declaredBit = ScopeSummary.declared(type)
-        guard summary & declaredBit != 0 else {
-            return publishedPast(type, tag: tag, summary: summary, reader: reader)
-        }
-        ReadSection.exit(reader)
-        guard lookUpDeclared(type, tag: tag, &found) == .absent else { return nil }
-        // The bit was another declared type's (checked under the lock): on to the parent, in a
-        // new read section. A scope is alive here: its caller, frame or task holds it.
-        return publishedPast(type, tag: tag, summary: summary & ~declaredBit, reader: ReadSection.enter())
-    }
-
-    /// The published singleton of `type` in the container this scope was opened from, or
-    /// further up, when nothing in this scope may stand in front of it: see `lookUpPast`. Ends
-    /// the read section when it returns `nil`. Call on a scope.
-    ///
-    /// Retains nothing: it reads `let` fields of containers the caller holds (this scope holds
-    /// its registry and its state, which holds the container it was opened from), and passes
-    /// them on as they are read, never through a local of their own.
-    private func publishedPast(_ type: ObjectIdentifier, tag: _TagKey, summary: UInt, reader: UnsafeMutableRawPointer)
-        -> UnsafeRawPointer?
-    {
-        // A scope is built at once: its registry is its own.
-        guard summary & (ScopeSummary.closed | ScopeSummary.linked | ScopeSummary.declared(type)) == 0,
-            ownRegistry.parameterized.isEmpty, !ownRegistry.announces(type)
-        else {
-            ReadSection.exit(reader)
-            return nil
-        }
-        if let slot = scope.unsafelyUnwrapped.parent.fastSlot(for: type, tag: tag) {
-            if let word = slot.word, let address = publishedAddress(word) { return address }
-            ReadSection.exit(reader)
-            return nil
-        }
-        guard let grandparent = scope.unsafelyUnwrapped.parent.scope,
-            scope.unsafelyUnwrapped.parent.verification == nil
-        else {
-            ReadSection.exit(reader)
-            return nil
-        }
-        return scope.unsafelyUnwrapped.parent.publishedPast(
-            type, tag: tag, summary: grandparent.summary.current, reader: reader)
-    }
-
-    /// Puts the value declared in this scope for `type`, untagged, in `found`, if there is one
-    /// and the scope is open (under the lock; call outside the read section), and says what it
-    /// found. Call on a scope.
-    private func lookUpDeclared(_ type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found)
-        -> ScopeState.DeclaredLookup
-    {
-        // A tagged request is the slow path's: only untagged values are looked for here.
-        guard tag.type == 0 else { return .unknown }
-        // Called on the state borrowed, not bound: a bound class reference read from this
-        // container's `let` is retained around the call (this container, which holds it, is
-        // alive for the caller's whole resolve).
-        let result = scope.unsafelyUnwrapped.retainedDeclared(type)
-        if case let .found(value, isObject) = result { found = _Found(declared: value, isObject: isObject) }
-        return result
-    }
-
-    /// The fast path's slot for `type` and `tag`. A container built at once reads its own table in
-    /// place, with no retain (the `registry` getter returns its result retained); a module reads
-    /// the table it built on first use, or misses until then (the slow path builds it).
-    @inline(__always)
-    func fastSlot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
-        // A module's `fastTable` is the empty registry's, so a hit is always the container's own.
-        if let slot = fastTable.slot(for: type, tag: tag) { return slot }
-        return lazy?.slot(for: type, tag: tag)
-    }
-
-    /// Whether a resolve may build this container's entries directly, without the slow path's
-    /// checks: not a scope (declared values, links, closing), not a verification sandbox (which
-    /// records every resolve), and its eager singletons built.
-    @inline(__always)
-    var buildsDirectly: Bool {
-        scope == nil && verification == nil && (eager?.isFinished ?? true)
-    }
-
-    /// The core of every slow resolve: initializes `buffer` (memory for a `type`) with the
-    /// instance a resolve of `type` with `tag` returns here, where `find` looks the definition
-    /// up in a registry.
-    ///
-    /// Not generic: Wiring's slow paths run unspecialized (the app's inlined `resolve()` calls
-    /// them through a non-inlinable function), where every generic temporary instantiates
-    /// metadata and every generic frame adds stack to each level of a deep graph.
+    /// Not generic: the value comes back as `Any`, and the public generic entry points cast it
+    /// to `T` once, at the end.
     /// - Parameters:
     ///   - isInstance: Whether a value is a `type` (for a missing definition's message).
     ///   - requester: The scope the resolve started in, when it reached this container through
@@ -393,50 +157,48 @@ extension DependencyContainer {
     ///     keeps nothing, so where it is built is only where it looks). A `single` is built
     ///     here, from this container's definitions, since every scope shares it.
     func resolveCore(
-        _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, into buffer: UnsafeMutableRawPointer,
-        isInstance: (Any) -> Bool, requester: DependencyContainer? = nil
-    ) throws(WiringError) {
-        if let eager { try eager.start(in: self) }
+        _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
+        requester: DependencyContainer? = nil
+    ) throws(WiringError) -> Any {
+        try startEagerSingletons()
         if let scope {
-            return try resolveInScope(
-                scope, type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
+            return try resolveInScope(scope, type, tag: tag, find: find, isInstance: isInstance, requester: requester)
         }
         guard let entry = find(registry) else {
-            return try resolveMissing(type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
+            return try resolveMissing(type, tag: tag, find: find, isInstance: isInstance, requester: requester)
         }
         if let verification { verification.willResolve(entry.info) }
         do {
-            try entry.resolve(into: buffer, in: entry.isFactory ? requester ?? self : self)
+            return try entry.resolve(in: entry.isFactory ? requester ?? self : self)
         } catch {
-            try retry(after: error, type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
+            guard let newer = newerRoot(after: error) else { throw error }
+            return try newer.resolveCore(type, tag: tag, find: find, isInstance: isInstance, requester: requester)
         }
     }
 
-    // The branches below are out of line: each level of a deep graph passes through
-    // `resolveCore`, and its frame would otherwise hold their temporaries too.
-
     /// `resolveCore` in a scope: its declared values, definitions and links, then the container
     /// it was opened from.
-    @inline(never)
     private func resolveInScope(
-        _ scope: ScopeState, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?,
-        into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, requester: DependencyContainer?
-    ) throws(WiringError) {
+        _ scope: ScopeState, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
+        requester: DependencyContainer?
+    ) throws(WiringError) -> Any {
         let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
-        if try findInScope(type, key: key, into: buffer, find: find, checkingOpen: true, requester: requester) { return }
+        if let found = try findInScope(type, key: key, find: find, checkingOpen: true, requester: requester) {
+            return found
+        }
         try checkAnnounced(in: scope, type, tag: tag)
         // A definition that takes parameters, resolved without them: its instance if it built
         // one, or built with those of the build this resolve is nested in if they fit; else say
         // so, rather than that the type is scoped (which the root would report).
         if let parameterized = registry.parameterizedEntry(for: key.type, tag: tag) {
-            if try resolveWithoutParameters(type, tag: tag, entry: parameterized, into: buffer) { return }
+            if let value = try resolveWithoutParameters(type, tag: tag, entry: parameterized) { return value }
             throw .parameterMismatch(
                 type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
                 requestedAt: nil)
         }
         do {
-            try scope.parent.resolveCore(
-                type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester ?? self)
+            return try scope.parent.resolveCore(
+                type, tag: tag, find: find, isInstance: isInstance, requester: requester ?? self)
         } catch {
             throw error.searched(first: searchedNames(of: scope))
         }
@@ -454,86 +216,49 @@ extension DependencyContainer {
     /// `resolveCore` when this registry has no definition: an older version of the root (a
     /// factory that ran `load(_:)` resolves from the root it started in) asks the current root,
     /// which may have it; otherwise the error.
-    @inline(never)
     private func resolveMissing(
-        _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, into buffer: UnsafeMutableRawPointer,
-        isInstance: (Any) -> Bool, requester: DependencyContainer?
-    ) throws(WiringError) {
+        _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
+        requester: DependencyContainer?
+    ) throws(WiringError) -> Any {
         if let current = rootState?.latest, current !== self {
-            return try current.resolveCore(
-                type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
+            return try current.resolveCore(type, tag: tag, find: find, isInstance: isInstance, requester: requester)
         }
         let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag)
-        if try resolveWithoutParameters(type, tag: tag, entry: parameterized, into: buffer) { return }
+        if let value = try resolveWithoutParameters(type, tag: tag, entry: parameterized) { return value }
         throw missingDefinition(type, tag: tag, isInstance: isInstance)
     }
 
     /// A resolve without parameters that found no definition of `type` without parameters here:
-    /// initializes `buffer` (memory for a `type`) and returns `true` with the instance a `single`
-    /// or `scoped` definition that takes parameters built already (KOIN's rule: its parameters
-    /// were for building it); or, nested in a build with parameters (see ``ParameterFrame``),
-    /// with the definition that takes parameters built with them if they fit, or, untagged, the
-    /// first of them that is a `type`. Rare paths only: a resolve that finds its definition
-    /// never comes here.
+    /// the instance a `single` or `scoped` definition that takes parameters built already
+    /// (KOIN's rule: its parameters were for building it); or, nested in a build with
+    /// parameters (see ``ParameterFrame``), the definition that takes parameters built with
+    /// them if they fit, or, untagged, the first of them that is a `type`; else `nil`.
     /// - Parameter entry: This registry's definition of `type` with `tag` that takes parameters,
     ///   as the caller looked it up.
-    func resolveWithoutParameters(
-        _ type: Any.Type, tag: Tag?, entry: (any AnyParameterizedEntry)?, into buffer: UnsafeMutableRawPointer
-    ) throws(WiringError) -> Bool {
-        if let entry, entry.copyBuilt(into: buffer, in: self) { return true }
-        guard let parameters = ParameterFrame.current else { return false }
+    func resolveWithoutParameters(_ type: Any.Type, tag: Tag?, entry: (any AnyParameterizedEntry)?)
+        throws(WiringError) -> Any?
+    {
+        if let entry, let built = entry.built(in: self) { return built }
+        guard let parameters = ParameterFrame.current else { return nil }
         if let entry, let arguments = parameters.pointee.arguments(for: entry) {
             if let verification { verification.willResolve(entry.info) }
-            try entry.resolve(into: buffer, in: self, values: arguments)
-            return true
+            return try entry.resolveAny(in: self, values: arguments)
         }
-        return tag == nil && parameters.pointee.put(type, into: buffer)
+        return tag == nil ? parameters.pointee.value(of: type) : nil
     }
 
-    /// `resolveCore` after `error`: again on the current root if the module was unloaded
-    /// meanwhile (see ``newerRoot(after:)``), else `error`.
-    @inline(never)
-    private func retry(
-        after error: WiringError, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?,
-        into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, requester: DependencyContainer?
-    ) throws(WiringError) {
-        guard let newer = newerRoot(after: error) else { throw error }
-        try newer.resolveCore(type, tag: tag, find: find, into: buffer, isInstance: isInstance, requester: requester)
-    }
-
-    /// `resolveCore` without a tag, into `buffer`.
-    @inline(__always)
-    func resolveCore(_ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool)
-        throws(WiringError)
-    {
-        let id = ObjectIdentifier(type)
-        try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, into: buffer, isInstance: isInstance)
-    }
-
-    /// `resolveCore` with `tag`, into `buffer`.
-    @inline(__always)
-    func resolveCore<Tag: Hashable & Sendable>(
-        _ type: Any.Type, tag: Tag, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool
-    ) throws(WiringError) {
-        let id = ObjectIdentifier(type)
-        try resolveCore(
-            type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, into: buffer, isInstance: isInstance)
-    }
-
-    /// The instance of `T`, for a generic caller inside Wiring (see ``builtOnHeap(_:_:)``).
-    @inline(__always)
+    /// The instance of `T`.
     func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
-        try builtOnHeap(T.self) { (buffer) throws(WiringError) in
-            try resolveCore(T.self, into: buffer, isInstance: { $0 is T })
-        }
+        let id = ObjectIdentifier(T.self)
+        // The entry found under `T`'s identity builds a `T`: the cast cannot fail.
+        return try resolveCore(T.self, tag: nil, find: { $0.entry(for: id) }, isInstance: { $0 is T }) as! T
     }
 
-    /// The instance of `T` with `tag`; see ``resolveCore(_:)``.
-    @inline(__always)
+    /// The instance of `T` with `tag`.
     func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
-        try builtOnHeap(T.self) { (buffer) throws(WiringError) in
-            try resolveCore(T.self, tag: tag, into: buffer, isInstance: { $0 is T })
-        }
+        let id = ObjectIdentifier(T.self)
+        return try resolveCore(
+            T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: { $0 is T }) as! T
     }
 
     @inline(never)

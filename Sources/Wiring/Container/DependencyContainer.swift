@@ -30,9 +30,6 @@ public final class DependencyContainer: Sendable {
     /// built on first use, in `lazy`; until then this is an empty one, which the fast path
     /// misses in. Read ``registry`` elsewhere than on a scope's fast path.
     let ownRegistry: Registry
-    /// `ownRegistry.table`, held here so that the fast path reads it with one load. Immutable once
-    /// built, as `Registry.table` says, so shared between threads safely.
-    nonisolated(unsafe) let fastTable: ResolveTable
     /// Set only on a module (`module { }`, `modules { }`, a bootstrap closure): its registry,
     /// built when something first needs it.
     let lazy: LazyRegistry?
@@ -96,7 +93,6 @@ public final class DependencyContainer: Sendable {
         self.definitions = definitions
         self.parts = parts
         ownRegistry = registry
-        fastTable = registry.table
         self.lazy = lazy
         self.site = site
         self.collector = collector
@@ -200,19 +196,20 @@ public final class DependencyContainer: Sendable {
 
     deinit {
         // A scope dropped without `close()`: the lists that reach open scopes forget it.
-        // `close()` has forgotten a closed scope already. Read in place: a binding would retain
-        // the state on every scope's way out.
-        guard self.scope != nil, self.scope.unsafelyUnwrapped.summary.current & ScopeSummary.closed == 0 else { return }
-        let scope = self.scope.unsafelyUnwrapped
+        // `close()` has forgotten a closed scope already.
+        guard let scope, !scope.isClosed else { return }
         forgetScope(scope)
-        if verification == nil, let report = UnclosedScopeObserver.shared.current, !scope.isClosed {
+        if verification == nil, let report = UnclosedScopeObserver.shared.current {
             report(UnclosedScope(scope: scope.id.name, openedAt: scope.openedAt))
         }
     }
 
-    /// Builds the `createdAtStart()` singletons, once.
+    /// Builds the `createdAtStart()` singletons, once, before this container's first resolve.
+    /// Not from inside a build on this container: that build may be of one of them (a resolve
+    /// that needs no start, `resolveOptional`, began it), which would then wait for itself.
     func startEagerSingletons() throws(WiringError) {
-        try eager?.start(in: self)
+        guard let eager, !eager.isFinished, !isBuildingOnThisThread else { return }
+        try eager.start(in: self)
     }
 
     /// Creates a container from the definitions a closure registers (DIKit's way).

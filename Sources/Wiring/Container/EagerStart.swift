@@ -4,7 +4,7 @@ final class EagerStart: @unchecked Sendable {
     // `finished` publishes with atomics; `building` is a `BuildGate` cell; `entries` is immutable.
     private let entries: [Entry]
     private let finished = OnceValue<Bool>()
-    private let building = OwnedBuildCell()
+    private let building = InstanceState()
 
     /// The eager start of a container with `entries` (its `createdAtStart()` entries), or `nil`
     /// if there are none: checked before anything is allocated, since most containers have none.
@@ -25,11 +25,11 @@ final class EagerStart: @unchecked Sendable {
     /// to the caller, and the next resolve from the container tries again (those built stay).
     func start(in container: DependencyContainer) throws(WiringError) {
         if finished.value != nil { return }
-        let cell = building.cell
+        let cell = building
         let me = BuildGate.me
         let skip = try stateLock.withLock { () throws(WiringError) -> Bool in
             // This thread is starting them already, further up its stack.
-            if cell.pointee == me { return true }
+            if cell.builder == me { return true }
             return try BuildGate.claim(
                 cell, existing: { finished.value != nil ? true : nil },
                 cycle: { .cycle(path: ResolutionFrame.currentPath.map(\.step), requestedAt: nil) }) ?? false

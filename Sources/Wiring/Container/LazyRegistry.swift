@@ -30,13 +30,6 @@ final class LazyRegistry: @unchecked Sendable {
         return build(for: container)
     }
 
-    /// The fast path's slot for `type` and `tag`, once the registry is built; `nil` before.
-    @inline(never)
-    func slot(for type: ObjectIdentifier, tag: _TagKey) -> ResolveTable.Slot? {
-        // The container keeps `Built` alive while it resolves: read without a retain.
-        published.load()?.takeUnretainedValue().registry.table.slot(for: type, tag: tag)
-    }
-
     /// Builds the registry of `container` (the module that holds this), out of line, so that
     /// the getters every resolve inlines stay a load and a test.
     @inline(never)

@@ -8,16 +8,13 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
     /// Its parameter types, in order.
     var parameterTypeList: [Any.Type] { get }
 
-    /// Initializes `buffer` (memory for the definition's type) with the value resolved with
-    /// `values`, which are of `parameterTypeList`'s types, in order: a resolve without
-    /// parameters nested in a build with them (see ``ParameterFrame``).
-    func resolve(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer, values: [Any])
-        throws(WiringError)
+    /// The value resolved with `values`, which are of `parameterTypeList`'s types, in order: a
+    /// resolve without parameters nested in a build with them (see ``ParameterFrame``).
+    func resolveAny(in container: DependencyContainer, values: [Any]) throws(WiringError) -> Any
 
-    /// Initializes `buffer` (memory for the definition's type) with the instance a `single` or
-    /// `scoped` one built already, and returns `true`; `false` if it has none (a factory, not
-    /// built yet, unloaded, or its scope closed). Takes `stateLock`.
-    func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool
+    /// The instance a `single` or `scoped` one built already; `nil` if it has none (a factory,
+    /// not built yet, unloaded, or its scope closed). Takes `stateLock`.
+    func built(in container: DependencyContainer) -> Any?
 
     /// Hands over the instance of a `single` or `scoped` one, leaving none; call under `stateLock`.
     func takeHeldInstance() -> Released?
@@ -44,7 +41,7 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 ///
 /// A `single` or `scoped` one is built by the first resolve, with that resolve's parameters, and
 /// kept: later resolves, with parameters of the same types (whatever their values) or with none
-/// (``copyBuilt(into:in:)``), get the kept instance (KOIN's rule: parameters are for building).
+/// (``built(in:)``), get the kept instance (KOIN's rule: parameters are for building).
 final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendable {
     // `held`, `sequence` and `retiredBy` are only touched under `stateLock`; `building` is a
     // `BuildGate` cell; the rest is immutable.
@@ -58,7 +55,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     private var held: Box<Value>?
     private var sequence: UInt64 = 0
     private var retiredBy: RetiredBy?
-    private let building = OwnedBuildCell()
+    private let building = InstanceState()
 
     init(
         info: DefinitionInfo, parameterTypes: String, parameterTypeList: [Any.Type], signature: Any.Type,
@@ -101,10 +98,8 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         return try resolve(in: container, values)
     }
 
-    func resolve(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer, values: [Any])
-        throws(WiringError)
-    {
-        buffer.initializeMemory(as: Value.self, repeating: try resolve(in: container, values), count: 1)
+    func resolveAny(in container: DependencyContainer, values: [Any]) throws(WiringError) -> Any {
+        try resolve(in: container, values)
     }
 
     private func resolve(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
@@ -112,13 +107,12 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         return try build(in: container, values)
     }
 
-    func copyBuilt(into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
-        guard info.lifetime != .factory else { return false }
-        return stateLock.withLock { () -> Bool in
-            guard retiredBy == nil, let held, !(container.scope?.isClosedLocked ?? false) else { return false }
+    func built(in container: DependencyContainer) -> Any? {
+        guard info.lifetime != .factory else { return nil }
+        return stateLock.withLock { () -> Any? in
+            guard retiredBy == nil, let held, !(container.scope?.isClosedLocked ?? false) else { return nil }
             // Copying the value (a retain) runs no user code.
-            buffer.initializeMemory(as: Value.self, repeating: held.value, count: 1)
-            return true
+            return held.value
         }
     }
 
@@ -137,7 +131,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     /// meanwhile, this resolve gets it and it is released at once.
     private func resolveHeld(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
         try BuildGate.build(
-            building.cell,
+            building,
             existing: { () throws(WiringError) -> Value? in
                 if let scope = container.scope, scope.refuses(in: container) {
                     throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)

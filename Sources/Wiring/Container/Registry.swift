@@ -9,14 +9,10 @@
 final class Registry: Sendable {
     /// Every entry (bindings included), in declaration order; for a type and tag several
     /// definitions bind, all of them, though only the last is resolved.
-    let entries: RegistryEntries
-    /// The blocks `entries` live in: this registry's own, and those of the entries it reuses.
-    /// Only kept, never read: the header of a block changes only while it is being filled,
-    /// before it is shared, and its elements are guarded as `EntryStorage` says.
-    nonisolated(unsafe) let owners: [EntryBlock]
-    /// The winner of each type untagged, and of each type with a tag of up to two words: what
-    /// `resolve()` reads first. Immutable once built, so shared between threads safely.
-    nonisolated(unsafe) let table: ResolveTable
+    let entries: [Entry]
+    /// The winner of each type without a tag: what `resolve()` reads first.
+    let untagged: [ObjectIdentifier: Entry]
+    /// Each type's tagged entries, compared tag by tag.
     let tagged: TypeTable<[Entry]>
     /// `injection(for:)` definitions by class, untagged and tagged together.
     let injections: [ObjectIdentifier: [Injection]]
@@ -36,16 +32,10 @@ final class Registry: Sendable {
     /// The untagged ones of `asyncEntries`, by type alone: found without hashing a key.
     let untaggedAsyncEntries: TypeTable<any AnyAsyncEntry>
 
-    /// Initializes `buffer` with the built async single of `type` without a tag, if there is
-    /// one and it is built (see ``AnyAsyncEntry/copyBuilt(into:in:)``); `false` otherwise. The
-    /// entry is read in place: what a resolve of a built async single costs is this lookup, a
-    /// lock and the copy.
-    func copyBuiltAsyncSingle(_ type: ObjectIdentifier, into buffer: UnsafeMutableRawPointer, in container: DependencyContainer) -> Bool {
-        untaggedAsyncEntries.withValue(for: type) { entry in
-            // Held by this registry for as long as the call: called without a retain.
-            unowned(unsafe) let entry = entry.pointee
-            return entry.copyBuilt(into: buffer, in: container)
-        } ?? false
+    /// The built async single of `type` without a tag, if there is one and it is built (see
+    /// ``AnyAsyncEntry/builtValue(in:)``).
+    func builtAsyncSingle(_ type: ObjectIdentifier, in container: DependencyContainer) -> Any? {
+        untaggedAsyncEntries[type]?.builtValue(in: container)
     }
 
     /// Each scope declared here: its definitions, and the registry the scopes opened from it
@@ -84,16 +74,12 @@ final class Registry: Sendable {
         if previous == nil, !sharedByScopes, let plain = Registry.plain(definitions, mode: mode) {
             return plain
         }
-        // Read through a buffer pointer: an array's subscript copies the definition it reads
-        // (a retain of its group and of its builder) wherever the optimizer cannot borrow it.
-        return try definitions.withUnsafeBufferPointer { (definitions) throws(WiringError) -> Registry in
-            try general(definitions, scope: scope, mode: mode, reusing: previous, sharedByScopes: sharedByScopes)
-        }
+        return try general(definitions, scope: scope, mode: mode, reusing: previous, sharedByScopes: sharedByScopes)
     }
 
     /// `build`'s general path: the registry of `definitions` (packed), whatever they hold.
     private static func general(
-        _ definitions: UnsafeBufferPointer<Definition>, scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
+        _ definitions: [Definition], scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
         sharedByScopes: Bool
     ) throws(WiringError) -> Registry {
         // Definitions of other scopes wait until their scope is opened. This registry's own are
@@ -140,17 +126,13 @@ final class Registry: Sendable {
         }
 
         let reusable = previous?.entriesByInfo() ?? [:]
-        // Room for every claim's entry, and for the primaries that only their bindings claim.
         let hasBindings = definitions.contains(where: \.hasBindings)
-        var maker = EntryMaker(
-            capacity: claims.count + (hasBindings ? definitions.count : 0), sharedByScopes: sharedByScopes)
-        var owners = EntryOwners()
+        var maker = EntryMaker(sharedByScopes: sharedByScopes)
         // The entry of each definition with bindings, which its bindings' entries build from.
         var primaries = [Entry?](repeating: nil, count: hasBindings ? definitions.count : 0)
         var entries: [Entry] = []
         entries.reserveCapacity(claims.count)
-        var fast: [(type: ObjectIdentifier, tag: _TagKey, entry: Entry)] = []
-        fast.reserveCapacity(claims.count)
+        var untagged: [ObjectIdentifier: Entry] = [:]
         var tagged = TaggedEntries()
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
@@ -174,15 +156,13 @@ final class Registry: Sendable {
                         (reusable.isEmpty ? nil : reusable[slotInfo.id])
                         ?? maker.make(slotInfo, mode: mode, primary: primary)
                 }
-                owners.keep(entry)
                 entries.append(entry)
                 if isWinner {
                     let id = slotInfo.typeID
-                    if let tag = slotInfo.tag {
+                    if slotInfo.isTagged {
                         tagged.append(entry, of: id)
-                        if let key = tag.fastKey { fast.append((id, key, entry)) }
                     } else {
-                        fast.append((id, .none, entry))
+                        untagged[id] = entry
                     }
                 }
                 continue
@@ -221,22 +201,20 @@ final class Registry: Sendable {
         }
 
         return Registry(
-            entries: RegistryEntries(entries), owners: owners.blocks, table: ResolveTable.make(fast),
-            tagged: tagged.table,
+            entries: entries, untagged: untagged, tagged: tagged.table,
             injections: injections, parameterized: parameterized, asyncEntries: asyncEntries,
-            eagerEntries: entries.filter(\.isCreatedAtStart), scopes: scopes, slotCount: Int(maker.slots),
+            eagerEntries: entries.filter(\.isCreatedAtStart), scopes: scopes, slotCount: maker.slots,
             declarations: declarations)
     }
 
     init(
-        entries: RegistryEntries, owners: [EntryBlock], table: ResolveTable, tagged: TypeTable<[Entry]>,
+        entries: [Entry], untagged: [ObjectIdentifier: Entry], tagged: TypeTable<[Entry]>,
         injections: [ObjectIdentifier: [Injection]], parameterized: [DefinitionKey: any AnyParameterizedEntry],
         asyncEntries: [DefinitionKey: any AnyAsyncEntry], eagerEntries: [Entry], scopes: [ScopeID: ScopeTemplate],
         slotCount: Int, declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
     ) {
         self.entries = entries
-        self.owners = owners
-        self.table = table
+        self.untagged = untagged
         self.tagged = tagged
         self.injections = injections
         self.parameterized = parameterized
@@ -263,7 +241,7 @@ final class Registry: Sendable {
     func forScopeInstance() -> Registry {
         guard !parameterized.isEmpty || !asyncEntries.isEmpty else { return self }
         return Registry(
-            entries: entries, owners: owners, table: table, tagged: tagged, injections: injections,
+            entries: entries, untagged: untagged, tagged: tagged, injections: injections,
             parameterized: parameterized.mapValues { $0.fresh() }, asyncEntries: asyncEntries.mapValues { $0.fresh() },
             eagerEntries: eagerEntries, scopes: scopes, slotCount: slotCount, declarations: declarations)
     }
@@ -316,7 +294,7 @@ final class Registry: Sendable {
 
     @inline(__always)
     func entry(for type: ObjectIdentifier) -> Entry? {
-        table.slot(for: type, tag: .none)?.entry.map(Entry.init(opaque:))
+        untagged[type]
     }
 
     @inline(__always)
@@ -431,37 +409,23 @@ struct TaggedEntries {
     var table: TypeTable<[Entry]> { TypeTable(types.map { ($0.type, $0.entries) }) }
 }
 
-/// Makes a registry's entries in one block, made with the first, and counts the instance slots
-/// of a registry that scopes share. A value the build mutates in place (a nested function that
-/// captured these, called from `??`'s autoclosure, had every access checked at run time).
+/// Makes a registry's entries, and counts the instance slots of a registry that scopes share.
 struct EntryMaker {
-    /// The block, made with the first entry; `unmanaged` is the same block, called on without
-    /// the retain that reading the optional would cost per entry (`block` keeps it alive).
-    private var block: EntryBlock?
-    private var unmanaged: Unmanaged<EntryBlock>?
-    private(set) var slots: Int32 = 0
-    private let capacity: Int
+    private(set) var slots = 0
     private let sharedByScopes: Bool
 
-    init(capacity: Int, sharedByScopes: Bool) {
-        self.capacity = capacity
+    init(sharedByScopes: Bool) {
         self.sharedByScopes = sharedByScopes
     }
 
     /// A new entry for `info`; for a binding, `primary` is the entry it builds from.
     mutating func make(_ info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil) -> Entry {
-        if unmanaged == nil {
-            let made = EntryBlock.make(capacity: capacity)
-            block = made
-            unmanaged = Unmanaged.passUnretained(made)
-        }
-        var slot: Int32 = -1
+        var slot = -1
         let lifetime = info.lifetime
         if sharedByScopes, lifetime != .factory, lifetime != .singleton {
             slot = slots
             slots += 1
         }
-        return unmanaged.unsafelyUnwrapped.takeUnretainedValue().makeEntry(
-            info: info, mode: mode, primary: primary, slot: slot)
+        return Entry(info: info, mode: mode, primary: primary, slot: slot)
     }
 }

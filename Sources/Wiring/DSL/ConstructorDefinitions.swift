@@ -31,12 +31,11 @@
 ///     constructors, which are built on the main actor.
 ///   - constructor: A constructor reference, `UserRepository.init`, or any function whose
 ///     parameters are dependencies.
-@inlinable
 public func singleOf<each Parameter, T>(
     isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    single(file: file, line: line) { try _construct(constructor, file: file, line: line) }
+    single(file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
 /// Defines a singleton under `tag` built by `constructor`; see `singleOf(_:)`.
@@ -44,12 +43,11 @@ public func singleOf<each Parameter, T>(
 /// ```swift
 /// singleOf(tag: StorageContext.userdata, LocalStorage.init)
 /// ```
-@inlinable
 public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
     tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    single(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
+    single(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
 /// Defines a factory built by `constructor` on every resolve, each of its parameters resolved by
@@ -58,12 +56,11 @@ public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
 /// ```swift
 /// factoryOf(ProfilePresenter.init)
 /// ```
-@inlinable
 public func factoryOf<each Parameter, T>(
     isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    factory(file: file, line: line) { try _construct(constructor, file: file, line: line) }
+    factory(file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
 /// Defines a factory under `tag` built by `constructor`.
@@ -71,12 +68,11 @@ public func factoryOf<each Parameter, T>(
 /// ```swift
 /// factoryOf(tag: "preview", ProfilePresenter.init)
 /// ```
-@inlinable
 public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
     tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    factory(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
+    factory(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
 /// Defines a scoped instance built by `constructor`, inside `scope(_:_:)`; a parameter may be a
@@ -88,12 +84,11 @@ public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
 ///     scopedOf(Cart.init)   // init(user: User, prices: PriceList)
 /// }
 /// ```
-@inlinable
 public func scopedOf<each Parameter, T>(
     isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    scoped(file: file, line: line) { try _construct(constructor, file: file, line: line) }
+    scoped(file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
 /// Defines a scoped instance under `tag` built by `constructor`.
@@ -101,12 +96,11 @@ public func scopedOf<each Parameter, T>(
 /// ```swift
 /// scope(UserSession.self) { scopedOf(tag: "draft", Cart.init) }
 /// ```
-@inlinable
 public func scopedOf<each Parameter, T, Tag: Hashable & Sendable>(
     tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    scoped(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
+    scoped(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
 /// Defines a weak singleton built by `constructor`: shared while anyone holds it.
@@ -114,12 +108,11 @@ public func scopedOf<each Parameter, T, Tag: Hashable & Sendable>(
 /// ```swift
 /// weakSingleOf(ImageCache.init)
 /// ```
-@inlinable
 public func weakSingleOf<each Parameter, T>(
     isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    weakSingle(file: file, line: line) { try _construct(constructor, file: file, line: line) }
+    weakSingle(file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
 /// Defines a weak singleton under `tag` built by `constructor`.
@@ -127,12 +120,11 @@ public func weakSingleOf<each Parameter, T>(
 /// ```swift
 /// weakSingleOf(tag: "thumbnails", ImageCache.init)
 /// ```
-@inlinable
 public func weakSingleOf<each Parameter, T, Tag: Hashable & Sendable>(
     tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    weakSingle(tag: tag, file: file, line: line) { try _construct(constructor, file: file, line: line) }
+    weakSingle(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
 /// Defines a singleton built by an `async` constructor, resolved with `await resolveAsync()`.
@@ -145,7 +137,7 @@ public func singleOf<each Parameter, T: Sendable>(
     _ constructor: @escaping @Sendable (repeat each Parameter) async throws -> T
 ) -> Definition {
     single(file: file, line: line) { () async throws -> T in
-        try await _constructAsync(constructor, file: file, line: line)
+        try await constructAsync(constructor, file: file, line: line)
     }
 }
 
@@ -159,15 +151,14 @@ public func factoryOf<each Parameter, T: Sendable>(
     _ constructor: @escaping @Sendable (repeat each Parameter) async throws -> T
 ) -> Definition {
     factory(file: file, line: line) { () async throws -> T in
-        try await _constructAsync(constructor, file: file, line: line)
+        try await constructAsync(constructor, file: file, line: line)
     }
 }
 
 /// Resolves each parameter of `constructor` by its type from the container building the
 /// definition, in order, then calls it. In a verification sandbox, it stops once its parameters
 /// are checked unless a closure definition needs the instance (see ``ConstructorChecked``).
-@inlinable
-func _construct<each Parameter, T>(
+func construct<each Parameter, T>(
     _ constructor: (repeat each Parameter) throws -> T, file: StaticString, line: UInt
 ) throws -> T {
     if ConstructorChecked.isVerifying {
@@ -178,10 +169,9 @@ func _construct<each Parameter, T>(
     return try constructor(repeat each arguments)
 }
 
-/// ``_construct(_:file:line:)`` for an async constructor. In a verification sandbox, one
+/// ``construct(_:file:line:)`` for an async constructor. In a verification sandbox, one
 /// verified on its own stops once its parameters are resolved.
-@usableFromInline
-func _constructAsync<each Parameter, T>(
+func constructAsync<each Parameter, T>(
     _ constructor: (repeat each Parameter) async throws -> T, file: StaticString, line: UInt
 ) async throws -> T {
     let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
@@ -203,17 +193,14 @@ func _constructAsync<each Parameter, T>(
 /// constructor at all, each stopping once its parameters are checked, and the stop travels up as
 /// this error. A closure definition on the path needs a real instance (its `resolve()` cannot
 /// throw), so what it asks for is built, as closures are.
-@usableFromInline
 struct ConstructorChecked: Error {
     /// Whether the calling build runs in a verification sandbox.
-    @usableFromInline
     static var isVerifying: Bool {
         ResolutionFrame.current?.pointee.container.verification != nil
     }
 
     /// The constructor's arguments, resolved in the sandbox; throws this instead once they are
     /// all checked, if only constructor definitions wait for the instance.
-    @usableFromInline
     static func arguments<each Parameter>(
         _ types: repeat (each Parameter).Type, file: StaticString, line: UInt
     ) throws -> (repeat each Parameter) {

@@ -193,17 +193,19 @@ extension Definition {
     /// The builder of every binding's entry: the value of its primary's entry, as the binding's
     /// type (the entry's own). One closure for all bindings, capturing nothing: a generic one
     /// per `bind(_:)` would capture the type, an allocation per binding.
-    static let bindingBuilder: Builder = { buffer, address in
+    static let bindingBuilder: Builder = { entry in
         // A binding's entry always has a primary, in the same container.
-        let entry = Entry(opaque: UnsafeMutableRawPointer(mutating: address))
-        let primary = entry.primary
+        guard let primary = entry.primary else {
+            preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) has no primary")
+        }
         // `Entry.resolve` pushed this binding's frame, so the container is the current one.
         let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
         if let verification = container.verification { verification.willResolve(primary.info) }
-        let secondary = entry.info.type
-        guard ErasedValue.initialize(secondary, at: buffer, with: try primary.resolveAny(in: container)) else {
+        let value = try primary.resolve(in: container)
+        guard TypeRelation.holds(value, as: entry.info.type) else {
             throw WiringError.invalidBinding(
-                type: typeName(primary.info.type), boundTo: typeName(secondary), definedAt: entry.info.site)
+                type: typeName(primary.info.type), boundTo: typeName(entry.info.type), definedAt: entry.info.site)
         }
+        return value
     }
 }

@@ -16,7 +16,6 @@
 ///   definition is built on the main actor only (see <doc:WiringInAnApp>).
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
-@inlinable
 public func single<T>(
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
@@ -30,8 +29,8 @@ public func single<T>(
     if isolation is MainActor {
         return mainActorDefinition(.singleton, tag: nil, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .singleton, file: file, line: line, type: T.self) { buffer, _ in
-        _ = try buffer.initializeMemory(as: T.self, to: factory())
+    return Definition(lifetime: .singleton, file: file, line: line, type: T.self) { _ in
+        try factory()
     }
 }
 
@@ -47,7 +46,6 @@ public func single<T>(
 ///   - isolation: Where the closure is written; leave it out (see <doc:WiringInAnApp>).
 ///   - line: The line of the call, for messages.
 ///   - file: The file of the call (`#fileID`), for messages.
-@inlinable
 public func single<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: (any Actor)? = #isolation,
@@ -62,8 +60,8 @@ public func single<T, Tag: Hashable & Sendable>(
     if isolation is MainActor {
         return mainActorDefinition(.singleton, tag: tag, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
-        _ = try buffer.initializeMemory(as: T.self, to: factory())
+    return Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self) { _ in
+        try factory()
     }
 }
 
@@ -81,7 +79,6 @@ public func single<T, Tag: Hashable & Sendable>(
 ///   definition is built on the main actor only (see <doc:WiringInAnApp>).
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
-@inlinable
 public func factory<T>(
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
@@ -95,13 +92,13 @@ public func factory<T>(
     if isolation is MainActor {
         // Checked to run on the main actor, it is called as it is typed: written in main-actor
         // code, it needs no `MainActor.assumeIsolated` (a factory builds on every resolve).
-        return Definition(lifetime: .factory, file: file, line: line, type: T.self) { buffer, _ in
+        return Definition(lifetime: .factory, file: file, line: line, type: T.self) { _ in
             try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
-            _ = try buffer.initializeMemory(as: T.self, to: factory())
+            return try factory()
         }
     }
-    return Definition(lifetime: .factory, file: file, line: line, type: T.self) { buffer, _ in
-        _ = try buffer.initializeMemory(as: T.self, to: factory())
+    return Definition(lifetime: .factory, file: file, line: line, type: T.self) { _ in
+        try factory()
     }
 }
 
@@ -110,7 +107,6 @@ public func factory<T>(
 /// ```swift
 /// factory(tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
 /// ```
-@inlinable
 public func factory<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: (any Actor)? = #isolation,
@@ -124,13 +120,13 @@ public func factory<T, Tag: Hashable & Sendable>(
     nonisolated(unsafe) let factory = factory
     if isolation is MainActor {
         // As the untagged form: checked, then called as it is typed.
-        return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+        return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { _ in
             try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
-            _ = try buffer.initializeMemory(as: T.self, to: factory())
+            return try factory()
         }
     }
-    return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
-        _ = try buffer.initializeMemory(as: T.self, to: factory())
+    return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { _ in
+        try factory()
     }
 }
 

@@ -53,18 +53,18 @@ public func single<T, Tag: Hashable & Sendable>(
 ///
 /// Inlinable, so that its build runs specialized for `T` where it is written: a view model's
 /// factory builds on every resolve (2b of `Benchmarks/Scripts/instruction-counts.py`).
-@inlinable
 public func factory<T>(
     isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, file: file, line: line, type: T.self) { buffer, _ in
+    Definition(lifetime: .factory, file: file, line: line, type: T.self) { _ in
         try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
-        // Written on the main actor while this caller, the buffer's only user, waits.
-        nonisolated(unsafe) let buffer = buffer
-        try MainActor.assumeIsolated { _ = buffer.initializeMemory(as: T.self, to: try factory()) }
+        // Handed back to the caller on this thread, which waits for it: it crosses no actor.
+        nonisolated(unsafe) var value: T?
+        try MainActor.assumeIsolated { value = try factory() }
+        return value.unsafelyUnwrapped
     }
 }
 
@@ -73,7 +73,6 @@ public func factory<T>(
 /// ```swift
 /// factory(tag: Screen.home) { @MainActor in FeedViewModel() }
 /// ```
-@inlinable
 public func factory<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: MainActor.Type = MainActor.self,
@@ -82,11 +81,12 @@ public func factory<T, Tag: Hashable & Sendable>(
     _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> Definition {
     // Inlinable for the reason the untagged form is.
-    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
+    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { _ in
         try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
-        // Written on the main actor while this caller, the buffer's only user, waits.
-        nonisolated(unsafe) let buffer = buffer
-        try MainActor.assumeIsolated { _ = buffer.initializeMemory(as: T.self, to: try factory()) }
+        // Handed back to the caller on this thread, which waits for it: it crosses no actor.
+        nonisolated(unsafe) var value: T?
+        try MainActor.assumeIsolated { value = try factory() }
+        return value.unsafelyUnwrapped
     }
 }
 
@@ -176,15 +176,13 @@ public func scopedOf<each Parameter, T>(
 
 /// A definition of `T` whose `factory` runs only on the main actor (see ``MainActorBuild``).
 /// `beforehand` runs first, wherever the build is: a constructor's check in a sandbox.
-@usableFromInline
 func mainActorDefinition<T>(
     _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
     beforehand: (@Sendable () throws -> Void)? = nil, _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> Definition {
-    let build: Builder = { buffer, _ in
+    let build: Builder = { _ in
         try beforehand?()
-        let value = try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try factory() }
-        buffer.initializeMemory(as: T.self, to: value)
+        return try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try factory() as Any }
     }
     return Definition(info: DefinitionInfo(
         type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line), build: build))

@@ -65,25 +65,17 @@ public struct Definition: Sendable {
     ) {
         self.init(info: DefinitionInfo(
             type: Value.self, tag: tag, lifetime: lifetime, site: site,
-            build: { buffer, _ in buffer.initializeMemory(as: Value.self, to: try factory()) }))
+            build: { _ in try factory() }))
     }
 
-    /// A definition whose builder was made where `type` is known (the DSL's inlinable
-    /// functions), so that it runs specialized code. The builder is stored as the closure it
-    /// is, and the compiler retains and releases what it captured.
-    @usableFromInline
-    init(
-        lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type,
-        build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
-    ) {
+    /// A definition of `type` built by `build`, written at `file` and `line`.
+    init(lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder) {
         self.init(info: DefinitionInfo(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build))
     }
 
-    /// A definition under `tag`, with a builder made where `type` is known.
-    @usableFromInline
+    /// A definition of `type` under `tag`, built by `build`.
     init<TagValue: Hashable & Sendable>(
-        lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type,
-        build: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeRawPointer) throws -> Void
+        lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder
     ) {
         self.init(
             info: DefinitionInfo(type: type, tagValue: tag, lifetime: lifetime, site: CodeLocation(file, line), build: build))

@@ -17,8 +17,6 @@ final class DefinitionInfo: Sendable {
     let isPlain: Bool
     /// Whether equal ``Tag/fastKey`` bits mean equal tags (see ``Tag/keyIsExact(_:)``).
     let tagKeyIsExact: Bool
-    /// Whether the value is a class instance, held as one reference (see ``ValueLayout``).
-    let valueIsObject: Bool
     /// Builds a value into a buffer (see ``Builder``); ``noBuilder`` when the ``payload`` builds.
     let build: Builder
     let scope: ScopeID?
@@ -86,7 +84,6 @@ final class DefinitionInfo: Sendable {
         self.isAsync = isAsync
         isPlain = !isTagged && scope == nil && !isInjection
         self.tagKeyIsExact = tagKeyIsExact
-        valueIsObject = ValueLayout.isObject(type)
         self.build = build
         self.scope = scope
         self.hooks = hooks
@@ -94,8 +91,6 @@ final class DefinitionInfo: Sendable {
         self.buildsWithBuilder = buildsWithBuilder
         self.bindings = bindings
     }
-
-    var layout: ValueLayout { ValueLayout(type: type, isObject: valueIsObject) }
 
     /// The tag of a definition known to be tagged (an entry in a registry's tagged lists).
     var presentTag: Tag {
@@ -162,7 +157,7 @@ final class DefinitionInfo: Sendable {
 
     var step: ResolutionStep { ResolutionStep(self) }
 
-    static let noBuilder: Builder = { _, _ in
+    static let noBuilder: Builder = { _ in
         preconditionFailure("Wiring: an entry was made for a definition without a builder")
     }
 }

@@ -18,13 +18,11 @@ public struct Inject<Value> {
     public let wrappedValue: Value
 
     /// Resolves `Value`, registered without a tag.
-    @inlinable
     public init(file: StaticString = #fileID, line: UInt = #line) {
         wrappedValue = resolve(file: file, line: line)
     }
 
     /// Resolves `Value`, registered with `tag`.
-    @inlinable
     public init<Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) {
         wrappedValue = resolve(tag: tag, file: file, line: line)
     }

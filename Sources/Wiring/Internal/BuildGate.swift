@@ -15,8 +15,8 @@ let stateLock = StateLock()
 /// reported as ``WiringError/cycle(path:requestedAt:)`` instead of deadlocking.
 ///
 /// Invariants, all under ``stateLock``:
-/// - A *cell* is one word of stable memory owned by one buildable thing (an entry, a
-///   parameterized single, a lazily injected value, a container's eager start). It holds the
+/// - A *cell* is the ``InstanceState`` of one buildable thing (an entry's instance, a
+///   parameterized single, a lazily injected value, a container's eager start). Its `builder` holds the
 ///   token of the thread building that thing (its reader record, unique among live threads), or
 ///   `nil`. It is set by ``claim(_:existing:cycle:)`` and cleared by ``finish(_:)``, both by the
 ///   building thread, which stays inside the build (on its stack) in between.
@@ -26,8 +26,8 @@ let stateLock = StateLock()
 ///   wait edge is added only after that check, under the same lock, so the graph of waits never
 ///   has a cycle, and every sleeping thread waits on a thread that makes progress.
 enum BuildGate {
-    /// A cell: the building thread's token, or `nil`.
-    typealias Cell = UnsafeMutablePointer<UnsafeRawPointer?>
+    /// A cell: its `builder` is the building thread's token, or `nil`.
+    typealias Cell = InstanceState
 
     /// The calling thread's token.
     @inline(__always)
@@ -46,8 +46,8 @@ enum BuildGate {
     ) throws(WiringError) -> Value? {
         while true {
             if let value = try existing() { return value }
-            guard let builder = cell.pointee else {
-                cell.pointee = me
+            guard let builder = cell.builder else {
+                cell.builder = me
                 return nil
             }
             let me = me
@@ -97,7 +97,7 @@ enum BuildGate {
     ///   cell, since nobody ever waits for a sandbox's cells, and the threads waiting for other
     ///   builds are only read under the lock.
     static func finish(_ cell: Cell, unlocked: Bool = false) {
-        cell.pointee = nil
+        cell.builder = nil
         if !unlocked, sleepers != 0 { stateLock.broadcast() }
     }
 
@@ -126,27 +126,15 @@ enum BuildGate {
 
         /// Whether `me` waiting on `cell` would close a loop of waits back to `me`.
         func closesCycle(waitingOn cell: Cell, as me: UnsafeRawPointer) -> Bool {
-            var builder = cell.pointee
+            var builder = cell.builder
             // The graph is acyclic (see `BuildGate`), so this ends; the bound is a guard only.
             for _ in 0...waiting.count {
                 guard let thread = builder else { return false }
                 if thread == me { return true }
                 guard let next = waiting[thread] else { return false }
-                builder = next.pointee
+                builder = next.builder
             }
             return false
         }
     }
-}
-
-/// A cell of its own, for a buildable thing that is not an entry (entries keep theirs inline).
-struct OwnedBuildCell: ~Copyable {
-    let cell: BuildGate.Cell
-
-    init() {
-        cell = .allocate(capacity: 1)
-        cell.initialize(to: nil)
-    }
-
-    deinit { cell.deallocate() }
 }

@@ -45,19 +45,10 @@ struct ParameterFrame {
         }
     }
 
-    /// Initializes `buffer` (memory for a `type`) with the first parameter that is a `type`, and
-    /// returns whether there was one.
-    func put(_ type: Any.Type, into buffer: UnsafeMutableRawPointer) -> Bool {
-        func put<Value>(_: Value.Type) -> Bool {
-            for value in values {
-                if let match = value as? Value {
-                    buffer.initializeMemory(as: Value.self, repeating: match, count: 1)
-                    return true
-                }
-            }
-            return false
-        }
-        return put(type)
+    /// The first parameter that is a `type`, if any.
+    func value(of type: Any.Type) -> Any? {
+        func first<Value>(_: Value.Type) -> Any? { values.first { $0 is Value } }
+        return first(type)
     }
 
     /// These parameters as the arguments of `entry`, a definition that takes parameters and was

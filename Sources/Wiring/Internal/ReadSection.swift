@@ -54,10 +54,3 @@ enum ReadSection {
         wiring_synchronize()
     }
 }
-
-/// Ends the read section that a fast-path lookup (`_existingInstance`) left open for its caller
-/// to copy the value out.
-@usableFromInline
-func _endRead() {
-    wiring_read_exit(wiring_reader())
-}

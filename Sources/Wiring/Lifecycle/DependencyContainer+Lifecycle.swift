@@ -132,7 +132,7 @@ extension DependencyContainer {
         }
         for entry in withHooks {
             do {
-                _ = try entry.resolveAny(in: self)
+                _ = try entry.resolve(in: self)
             } catch {
                 throw LifecycleError(
                     operation: "start",
@@ -140,9 +140,9 @@ extension DependencyContainer {
                     unfinished: [])
             }
         }
-        let hooked = Set(withHooks.map(\.opaque))
+        let hooked = Set(withHooks.map(ObjectIdentifier.init))
         let built = builtSingletons()
-        return (built.filter { hooked.contains($0.entry.opaque) }, built)
+        return (built.filter { hooked.contains(ObjectIdentifier($0.entry)) }, built)
     }
 
     /// Whether `.override()` or a test override replaced `info`'s type, or a type it is bound to:
@@ -223,16 +223,15 @@ extension DependencyContainer {
         // `S`, as KOIN's does; but a replaced service must not run beside its replacement.
         let entries = registry.allEntries(of: ObjectIdentifier(S.self)).filter { entry in
             guard entry.info.lifetime == .singleton else { return false }
-            guard entry.isBinding else { return !Self.isReplaced(entry.info, in: registry) }
-            let primary = entry.primary.info
-            return registry.entry(for: primary.typeID, boxed: primary.tag)?.opaque == entry.primary.opaque
-                && !Self.isReplaced(primary, in: registry)
+            guard let primary = entry.primary else { return !Self.isReplaced(entry.info, in: registry) }
+            return registry.entry(for: primary.info.typeID, boxed: primary.info.tag) === primary
+                && !Self.isReplaced(primary.info, in: registry)
         }
-        for entry in entries { _ = try entry.resolve(S.self, in: self) }
+        for entry in entries { _ = try entry.resolve(in: self) }
         // A binding's instance is its primary's, which stands in the order for it.
-        let wanted = Set(entries.map { $0.isBinding ? $0.primary.opaque : $0.opaque })
+        let wanted = Set(entries.map { ObjectIdentifier($0.primary ?? $0) })
         var services: [S] = []
-        for built in builtSingletons() where wanted.contains(built.entry.opaque) {
+        for built in builtSingletons() where wanted.contains(ObjectIdentifier(built.entry)) {
             // Bound to `S` but not one: said here, where the service list is made, not dropped.
             guard let service = built.value as? S else {
                 throw .invalidBinding(

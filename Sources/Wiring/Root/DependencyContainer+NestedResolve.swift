@@ -21,14 +21,12 @@ extension DependencyContainer {
     ///     }
     /// }
     /// ```
-    @inlinable
     public static func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
         Wiring.resolve(file: file, line: line)
     }
 
     /// What the free ``resolve(tag:file:line:)`` does, for factories written inside
     /// `extension DependencyContainer`: `factory { Sync(storage: resolve(tag: Store.user)) }`.
-    @inlinable
     public static func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {

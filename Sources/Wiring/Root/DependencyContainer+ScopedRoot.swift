@@ -49,7 +49,6 @@ extension DependencyContainer {
     ///
     /// Inlinable, so that it runs specialized where it is called: a server's request middleware
     /// runs it on every request.
-    @inlinable
     public static func withRoot<Result>(
         _ container: DependencyContainer,
         isolation: isolated (any Actor)? = #isolation,
@@ -63,7 +62,6 @@ extension DependencyContainer {
     /// What `withRoot(container)` makes the task's root: a scope as it is; any other container
     /// as the first version of a root of the task's own, which `load` and `unload` change as they
     /// change the global root.
-    @usableFromInline
     static func taskRoot(_ container: DependencyContainer) -> ScopedRoot.Value {
         container.scope != nil ? .scope(container) : .root(RootState(task: container))
     }

@@ -18,32 +18,23 @@
 /// > Warning: Stops the program with a message naming the type, the resolution path and the
 /// > fix if nothing is registered, or if ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` has not
 /// > run yet. Use ``resolveOptional(file:line:)`` for dependencies that may be absent.
-@inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-    var found = _Found()
-    let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
-    if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
-    // Specialized here, in the app: a stack temporary of `T` costs nothing.
-    return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-        let address = buffer.baseAddress.unsafelyUnwrapped
-        _resolveSlowly(T.self, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
-        return address.move()
+    resolveOrStop(T.self, tag: nil, file: file, line: line) { container throws(WiringError) in
+        try container.resolveCore(T.self)
     }
 }
 
-@usableFromInline
-func _resolveSlowly(
-    _ type: Any.Type, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, file: StaticString, line: UInt
-) {
+/// A free `resolve()`: `attempt` on the container a free resolve reads, tried again while modules
+/// are being prepared in the background; a failure stops with where it was requested.
+private func resolveOrStop<T>(
+    _: T.Type, tag: @autoclosure () -> Tag?, file: StaticString, line: UInt,
+    _ attempt: (DependencyContainer) throws(WiringError) -> T
+) -> T {
     do {
-        try DependencyContainer.withCurrent(type: type, tag: nil) { container throws(WiringError) in
-            try container.resolveCore(type, into: buffer, isInstance: isInstance)
-        }
+        return try DependencyContainer.withCurrent(type: T.self, tag: tag(), attempt)
     } catch {
-        resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) in
-            try DependencyContainer.withCurrent(type: type, tag: nil) { container throws(WiringError) in
-                try container.resolveCore(type, into: buffer, isInstance: isInstance)
-            }
+        return resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) -> T in
+            try DependencyContainer.withCurrent(type: T.self, tag: tag(), attempt)
         }
     }
 }
@@ -52,11 +43,11 @@ func _resolveSlowly(
 /// prepared in the background (see ``BackgroundModules``), else the failure. Out of line, so that
 /// a nested resolve's frame (a deep graph has one per level) does not carry the retry.
 @inline(never)
-private func resolveAfterMiss(
-    _ error: WiringError, file: StaticString, line: UInt, _ attempt: () throws(WiringError) -> Void
-) {
+private func resolveAfterMiss<T>(
+    _ error: WiringError, file: StaticString, line: UInt, _ attempt: () throws(WiringError) -> T
+) -> T {
     do {
-        try resolveAfterFailure(error, file: file, line: line, attempt)
+        return try resolveAfterFailure(error, file: file, line: line, attempt)
     } catch {
         wiringFailure(error)
     }
@@ -72,36 +63,9 @@ private func resolveAfterMiss(
 ///   `Hashable & Sendable` value.
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
-@inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
-    if let key = _TagKey(tag) {
-        var found = _Found()
-        let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: key, &found)
-        if let value = _value(T.self, at: existing, &found, file: file, line: line) { return value }
-    }
-    return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-        let address = buffer.baseAddress.unsafelyUnwrapped
-        _resolveSlowly(
-            T.self, tag: tag, into: UnsafeMutableRawPointer(address), isInstance: { $0 is T }, file: file, line: line)
-        return address.move()
-    }
-}
-
-@usableFromInline
-func _resolveSlowly<Tag: Hashable & Sendable>(
-    _ type: Any.Type, tag: Tag, into buffer: UnsafeMutableRawPointer, isInstance: (Any) -> Bool, file: StaticString,
-    line: UInt
-) {
-    do {
-        try DependencyContainer.withCurrent(type: type, tag: Wiring.Tag(tag)) { container throws(WiringError) in
-            try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
-        }
-    } catch {
-        resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) in
-            try DependencyContainer.withCurrent(type: type, tag: Wiring.Tag(tag)) { container throws(WiringError) in
-                try container.resolveCore(type, tag: tag, into: buffer, isInstance: isInstance)
-            }
-        }
+    resolveOrStop(T.self, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) in
+        try container.resolveCore(T.self, tag: tag)
     }
 }
 
@@ -176,12 +140,8 @@ public func resolveThrowing<T>(
 
 /// One attempt of `resolveThrowing(_:file:line:)`.
 private func attemptResolve<T>(_: T.Type) throws(WiringError) -> T {
-    var found = _Found()
-    let existing = _existingInstance(of: ObjectIdentifier(T.self), tag: .none, &found)
-    return try resolvedThrowing(T.self, existing: existing, &found) { (buffer) throws(WiringError) in
-        try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
-            try container.resolveCore(T.self, into: buffer, isInstance: { $0 is T })
-        }
+    try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
+        try container.resolveCore(T.self)
     }
 }
 
@@ -221,32 +181,4 @@ public func resolveThrowing<T, Tag: Hashable & Sendable>(
             }
         }
     }
-}
-
-// MARK: - The fast path
-
-/// The address of the existing singleton registered for `type` and `tag` in the container a
-/// free `resolve()` reads (the container building the caller, else the root), or `nil`.
-///
-/// Non-generic, so that the inlined `resolve()` in the caller's module only has to copy the
-/// value out: no lock, no allocation, no generic metadata to instantiate. When it returns an
-/// address it leaves a read section open (see `ReadSection`), which the caller ends with
-/// `_endRead()` once it has copied the value, so that an unload cannot free it meanwhile. When
-/// it returns `nil` having found a definition the caller can build directly (a factory, a
-/// singleton not built yet, in a container that is not a scope), it says so in `found`, and
-/// the caller passes that to `_build`: one lookup per resolve.
-@usableFromInline
-func _existingInstance(of type: ObjectIdentifier, tag: _TagKey, _ found: inout _Found) -> UnsafeRawPointer? {
-    let reader = ReadSection.enter()
-    if let frame = ResolutionFrame.current(of: reader) {
-        // The resolution running on this thread keeps its container alive.
-        return frame.pointee.unmanagedContainer.takeUnretainedValue().lookUp(
-            type, tag: tag, &found, retaining: false, reader: reader)
-    }
-    guard let root = globalRootContainer() else {
-        ReadSection.exit(reader)
-        return nil
-    }
-    // A `load`/`unload` may replace the root once the read section ends: a build retains it.
-    return root.takeUnretainedValue().lookUp(type, tag: tag, &found, retaining: true, reader: reader)
 }

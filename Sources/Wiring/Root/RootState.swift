@@ -8,7 +8,6 @@ internal import _WiringShims
 /// root that `load`/`unload` replaces is released once no read section can still see it, and
 /// the singletons of an unloaded module likewise: memory stays bounded however many times
 /// modules come and go, and the resolve path takes no lock.
-@usableFromInline
 final class RootState: @unchecked Sendable {
     // Every `var` is only touched under `lock`; `current` is written under `lock` and read
     // lock-free with acquire ordering.

@@ -5,10 +5,8 @@ internal import _WiringShims
 /// Reading a task-local value costs a lookup in the current task, so the resolve path only does
 /// it while some scope is open anywhere in the process: a C counter is read with one relaxed
 /// load first, and is zero in an app that never uses scoped roots.
-@usableFromInline
 enum ScopedRoot {
     /// What a task sees as its root.
-    @usableFromInline
     enum Value: Sendable {
         /// A scope made the task's root (a server's request scope): resolves read it, and
         /// `load`/`unload` still change the global root, which the scope was opened from.
@@ -22,13 +20,11 @@ enum ScopedRoot {
     /// a task-local copies its value through its type's value witnesses; for one reference that
     /// is a retain, where the two-case `Value` went through an enum's witnesses (tag, copy,
     /// destroy), which a free `resolve()` inside a request paid each time.
-    @usableFromInline
     struct Stored: Sendable {
         /// A `DependencyContainer` (a scope) or a `RootState`: both are final classes, so the
         /// dynamic type tells them apart.
-        @usableFromInline let object: AnyObject & Sendable
+        let object: AnyObject & Sendable
 
-        @inlinable
         init(_ value: Value) {
             switch value {
             case let .scope(scope): object = scope
@@ -53,7 +49,6 @@ enum ScopedRoot {
 
     /// The task-local value, declared without the property wrapper so that the inlinable
     /// `withRoot` binds it in the caller's specialized code.
-    @usableFromInline
     static let key = TaskLocal<Stored?>(wrappedValue: nil)
 
     /// The task's value.
@@ -72,8 +67,6 @@ enum ScopedRoot {
         return nil
     }
 
-    @usableFromInline
     static func open() { wiring_add_open_scopes(1) }
-    @usableFromInline
     static func close() { wiring_add_open_scopes(-1) }
 }

@@ -17,35 +17,31 @@ extension DependencyContainer {
         }
     }
 
-    /// Initializes `buffer` (memory for a `type`) with `type` from this scope alone (its declared
-    /// values, its definitions, the scopes it links to) and returns `true`, or returns `false`.
+    /// The instance of `type` from this scope alone (its declared values, its definitions, the
+    /// scopes it links to), or `nil`.
     /// With `checkingOpen`, a closed scope throws
     /// ``WiringError/scopeClosed(scope:type:requestedAt:)``: it resolves nothing, its own
     /// factories included (a linked scope that closed is skipped instead).
-    ///
-    /// Not generic: in Wiring's unspecialized generic code every `T?` or stack temporary of `T`
-    /// instantiates metadata, which costs more than the resolve itself.
     /// - Parameter requester: The scope the resolve started in, if it reached this one as a
     ///   scope it was opened from: a factory found here is built there (see `resolveCore`).
     func findInScope(
-        _ type: Any.Type, key: DefinitionKey, into buffer: UnsafeMutableRawPointer, find: (Registry) -> Entry?,
-        checkingOpen: Bool = false, requester: DependencyContainer? = nil
-    ) throws(WiringError) -> Bool {
-        guard let scope else { return false }
-        let (declared, info, links) = try scope.lookup(key, type: type, into: buffer, checkingOpen: checkingOpen, in: self)
-        if declared {
+        _ type: Any.Type, key: DefinitionKey, find: (Registry) -> Entry?, checkingOpen: Bool = false,
+        requester: DependencyContainer? = nil
+    ) throws(WiringError) -> Any? {
+        guard let scope else { return nil }
+        let (declared, info, links) = try scope.lookup(key, type: type, checkingOpen: checkingOpen, in: self)
+        if let declared {
             if let verification, let info { verification.willResolve(info) }
-            return true
+            return declared
         }
         if let entry = find(registry) {
             if let verification { verification.willResolve(entry.info) }
-            try entry.resolve(into: buffer, in: entry.isFactory ? requester ?? self : self)
-            return true
+            return try entry.resolve(in: entry.isFactory ? requester ?? self : self)
         }
-        for link in links where try link.findInScope(type, key: key, into: buffer, find: find) {
-            return true
+        for link in links {
+            if let found = try link.findInScope(type, key: key, find: find) { return found }
         }
-        return false
+        return nil
     }
 
     /// `resolveOptional` in this scope: `nil` when the scope is closed or `T` is absent here and
@@ -56,10 +52,9 @@ extension DependencyContainer {
     ) -> T? {
         do {
             let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
-            let found = try builtOnHeapIfFound(T.self) { (buffer) throws(WiringError) in
-                try findInScope(T.self, key: key, into: buffer, find: find, checkingOpen: true)
+            if let found = try findInScope(T.self, key: key, find: find, checkingOpen: true) {
+                return (found as! T)  // found under `T`'s identity: a `T`
             }
-            if let found { return found }
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
         } catch {

@@ -20,7 +20,7 @@ extension DependencyContainer {
         line: UInt = #line
     ) {
         do {
-            try declareThrowing(value, replacing: replacing, at: CodeLocation(file, line))
+            try declareThrowing(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
         } catch {
             wiringFailure(error)
         }
@@ -46,8 +46,8 @@ extension DependencyContainer {
             wiringFailure(.invalidBinding(type: typeName(T.self), boundTo: typeName(Secondary.self), definedAt: site))
         }
         do {
-            try declareThrowing(value, replacing: replacing, at: site)
-            try declareThrowing(secondary, replacing: replacing, at: site)
+            try declareThrowing(value, tag: nil, replacing: replacing, at: site)
+            try declareThrowing(secondary, tag: nil, replacing: replacing, at: site)
         } catch {
             wiringFailure(error)
         }
@@ -80,7 +80,7 @@ extension DependencyContainer {
         _ value: T, as type: T.Type = T.self, replacing: Bool = false, file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) {
-        try declareThrowing(value, replacing: replacing, at: CodeLocation(file, line))
+        try declareThrowing(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
     }
 
     /// Makes `value` resolvable in this scope under `tag`, or throws; see
@@ -104,21 +104,10 @@ extension DependencyContainer {
         }
     }
 
-    /// The untagged declare: no `Tag?` travels with it (an absent existential is copied
-    /// through outlined code at every hand-over, which a request scope would pay each time).
-    private func declareThrowing<T>(_ value: T, replacing: Bool, at site: CodeLocation) throws(WiringError) {
-        do throws(WiringError) {
-            guard let scope else { throw .notAScope(requestedAt: site) }
-            try scope.declareUntagged(.make(value), type: T.self, at: site, replacing: replacing)
-        } catch {
-            throw error.requested(at: site)
-        }
-    }
-
     private func declareThrowing<T>(_ value: T, tag: Tag?, replacing: Bool, at site: CodeLocation) throws(WiringError) {
         do throws(WiringError) {
             guard let scope else { throw .notAScope(requestedAt: site) }
-            try scope.declare(.make(value), type: T.self, tag: tag, at: site, replacing: replacing)
+            try scope.declare(value, type: T.self, tag: tag, at: site, replacing: replacing)
         } catch {
             throw error.requested(at: site)
         }

@@ -44,7 +44,6 @@ public func scope<S>(
 ///     scoped { Cart() }
 /// }
 /// ```
-@inlinable
 public func scoped<T>(
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
@@ -60,13 +59,12 @@ public func scoped<T>(
     }
     // Its builder is made here, where `T` is known, as `single`'s is: the build runs
     // specialized code, not the generic path's copies through `T`'s metadata.
-    return Definition(lifetime: .scoped, file: file, line: line, type: T.self) { buffer, _ in
-        _ = try buffer.initializeMemory(as: T.self, to: factory())
+    return Definition(lifetime: .scoped, file: file, line: line, type: T.self) { _ in
+        try factory()
     }
 }
 
 /// Defines a scoped instance registered under `tag`.
-@inlinable
 public func scoped<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: (any Actor)? = #isolation,
@@ -81,8 +79,8 @@ public func scoped<T, Tag: Hashable & Sendable>(
     if isolation is MainActor {
         return mainActorDefinition(.scoped, tag: tag, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .scoped, tag: tag, file: file, line: line, type: T.self) { buffer, _ in
-        _ = try buffer.initializeMemory(as: T.self, to: factory())
+    return Definition(lifetime: .scoped, tag: tag, file: file, line: line, type: T.self) { _ in
+        try factory()
     }
 }
 

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Bionic)
-import Bionic
-#endif
-
 /// What makes a container a scope: its scope type and id, the container it was opened from,
 /// whether it is closed, the values declared in it, the scopes it links to, its close callbacks
 /// and the scopes opened from it (closed with it).
@@ -35,22 +25,10 @@ final class ScopeState: @unchecked Sendable {
     @exclusivity(unchecked) private var declared = DeclaredValues()
     @exclusivity(unchecked) private var links: [DependencyContainer] = []
     @exclusivity(unchecked) private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
-    /// One allocation, made with the scope and freed with it: the ``ScopeSummary`` word, then
-    /// what each entry of the shared registry that holds an instance holds for this scope (see
-    /// ``InstanceState``), `slotCount` of them.
-    private let memory: UnsafeMutableRawPointer
-    private let slotCount: Int
-    /// What the fast path may know without the lock; its word heads `memory`.
-    let summary: ScopeSummary
+    /// The instance state of each entry of the shared registry that holds one (see
+    /// ``Entry/slot``), made when the scope opens.
+    private let slots: [InstanceState]
 
-    /// Where the slots start in `memory`, after the summary word.
-    private static var slotsOffset: Int { max(MemoryLayout<UInt>.stride, MemoryLayout<InstanceState>.alignment) }
-
-    private var slots: UnsafeMutablePointer<InstanceState> {
-        (memory + Self.slotsOffset).assumingMemoryBound(to: InstanceState.self)
-    }
-
-    /// A scope opened without an id.
     convenience init(id: ScopeID, parent: DependencyContainer, openedAt: CodeLocation, slots: Int = 0) {
         self.init(id: id, isFiled: false, filing: .unfiled, parent: parent, openedAt: openedAt, slots: slots)
     }
@@ -71,32 +49,13 @@ final class ScopeState: @unchecked Sendable {
         self.filing = filing
         self.parent = parent
         self.openedAt = openedAt
-        slotCount = slots
-        // `malloc`, not `allocate(byteCount:alignment:)`, which takes the runtime's aligned path
-        // (`posix_memalign` on Linux) whatever the alignment: malloc's 16 bytes are enough here.
-        assert(max(MemoryLayout<UInt>.alignment, MemoryLayout<InstanceState>.alignment) <= 16)
-        guard let memory = malloc(Self.slotsOffset + slots * MemoryLayout<InstanceState>.stride) else {
-            preconditionFailure("Wiring: out of memory for the instances of a new `\(id.name)` scope")
-        }
-        self.memory = memory
-        memory.initializeMemory(as: UInt.self, repeating: 0, count: 1)
-        summary = ScopeSummary(memory.assumingMemoryBound(to: UInt.self))
-        (memory + Self.slotsOffset).initializeMemory(as: InstanceState.self, repeating: InstanceState(), count: slots)
+        self.slots = (0..<slots).map { _ in InstanceState() }
     }
 
-    deinit {
-        // A scope dropped without `close()` releases what its slots still hold, as a container
-        // releases its entries (no `.onClose`: only `close()` and `unload` run those). A closed
-        // scope's slots hold nothing: `close()` took every instance out of them, and a build that
-        // ends after it releases what it built instead of keeping it (see `Entry.resolveHeld`).
-        if !closed { slots.deinitialize(count: slotCount) }
-        free(memory)
-    }
 
     /// The instance state of the shared entry whose slot is `index`; touch it under `stateLock`.
-    @inline(__always)
-    func slot(_ index: Int) -> UnsafeMutablePointer<InstanceState> {
-        slots + index
+    func slot(_ index: Int) -> InstanceState {
+        slots[index]
     }
 
     /// Whether the scope is closed; call under `stateLock`.
@@ -132,20 +91,19 @@ final class ScopeState: @unchecked Sendable {
     /// example of a `declared(_:example:)`).
     func declare(_ value: Any, as info: DefinitionInfo, replacing: Bool) throws(WiringError) {
         try declare(
-            .make(value, of: info.type), type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info,
-            replacing: replacing)
+            value, type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
     }
 
     /// Makes `value` resolvable as `type` with `tag` in this scope, declared at `site`.
     func declare(
-        _ stored: Declared.Stored, type: Any.Type, tag: Tag?, at site: CodeLocation, info: DefinitionInfo? = nil,
+        _ value: Any, type: Any.Type, tag: Tag?, at site: CodeLocation, info: DefinitionInfo? = nil,
         replacing: Bool
     ) throws(WiringError) {
         let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
             // The tag is copied once, into the value's box.
             let value = Declared(
-                stored: stored, type: type, taggedAs: tag.map(TagBox.init), site: site, known: info.map(KnownInfo.init),
+                value: value, type: type, taggedAs: tag.map(TagBox.init), site: site, known: info.map(KnownInfo.init),
                 sequence: nextCreationSequence())
             guard let existing = declared.index(of: ObjectIdentifier(type), tag: tag) else {
                 appendDeclared(value)
@@ -156,30 +114,10 @@ final class ScopeState: @unchecked Sendable {
         _ = released  // a replaced value is released here, outside the lock
     }
 
-    /// ``declare(_:type:tag:at:info:replacing:)`` without a tag, and without a `Tag?` to copy.
-    /// A first value of its type takes one lock and hands nothing back; a value already declared
-    /// goes to the general path (which looks again, under the lock), so that the common case
-    /// never holds, nor destroys, an optional replaced value.
-    func declareUntagged(_ stored: Declared.Stored, type: Any.Type, at site: CodeLocation, replacing: Bool)
-        throws(WiringError)
-    {
-        let appended = try stateLock.withLock { () throws(WiringError) -> Bool in
-            guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
-            guard declared.index(untagged: ObjectIdentifier(type)) == nil else { return false }
-            appendDeclared(
-                Declared(
-                    stored: stored, type: type, taggedAs: nil, site: site, known: nil,
-                    sequence: nextCreationSequence()))
-            return true
-        }
-        if !appended { try declare(stored, type: type, tag: nil, at: site, replacing: replacing) }
-    }
-
-    /// Adds `value`, the first of its type and tag, and marks its type in the summary; call
+    /// Adds `value`, the first of its type and tag; call
     /// under `stateLock`. Inlined, so that the value moves in without a copy of its tag.
     @inline(__always)
     private func appendDeclared(_ value: consuming Declared) {
-        summary.insert(ScopeSummary.declared(ObjectIdentifier(value.type)))
         declared.append(value)
     }
 
@@ -198,54 +136,30 @@ final class ScopeState: @unchecked Sendable {
         return declared[existing]
     }
 
-    /// Looks `key` up among the declared values, under one lock: initializes `buffer` (memory for
-    /// a `type`) with the value declared for it and returns `declared: true` (with the value's
-    /// info, for a verification sandbox's `container`), or returns the open scopes this one links
-    /// to, in link order. With `checkingOpen`, throws
+    /// Looks `key` up among the declared values, under one lock: the value declared for it
+    /// (with the value's info, for a verification sandbox's `container`), or the open scopes this
+    /// one links to, in link order. With `checkingOpen`, throws
     /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` if the scope (whose container is
     /// `container`) is closed.
-    func lookup(
-        _ key: DefinitionKey, type: Any.Type, into buffer: UnsafeMutableRawPointer, checkingOpen: Bool,
-        in container: DependencyContainer
-    ) throws(WiringError) -> (declared: Bool, info: DefinitionInfo?, links: [DependencyContainer]) {
+    func lookup(_ key: DefinitionKey, type: Any.Type, checkingOpen: Bool, in container: DependencyContainer)
+        throws(WiringError) -> (value: Any?, info: DefinitionInfo?, links: [DependencyContainer])
+    {
         var dropped: [DependencyContainer] = []
         defer { _ = dropped }  // released after the lock: dropping a container may run a `deinit`
-        return try stateLock.withLock { () throws(WiringError) -> (Bool, DefinitionInfo?, [DependencyContainer]) in
+        return try stateLock.withLock { () throws(WiringError) -> (Any?, DefinitionInfo?, [DependencyContainer]) in
             if checkingOpen, refuses(in: container) {
                 throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil)
             }
             if let index = declared.index(of: key.type, tag: key.tag) {
-                // Declared as exactly `type`; copying (a retain) runs no user code.
-                declared[index].copy(into: buffer)
-                return (true, container.verification == nil ? nil : declared[index].info, [])
+                // Copying the value (a retain) runs no user code.
+                return (declared[index].value, container.verification == nil ? nil : declared[index].info, [])
             }
             if !links.isEmpty, links.contains(where: { $0.isClosedScope }) {
                 dropped = links.filter { $0.isClosedScope }
                 links.removeAll { $0.isClosedScope }
             }
-            return (false, nil, links)
+            return (nil, nil, links)
         }
-    }
-
-    /// For the resolve fast path: the value declared here for `type` without a tag, retained
-    /// once for the caller (a class instance itself, anything else its ``HeldValue`` box); or
-    /// that there is none; or, when the scope is closed, that the slow path must decide. Takes
-    /// `stateLock`: call outside any read section.
-    func retainedDeclared(_ type: ObjectIdentifier) -> DeclaredLookup {
-        stateLock.withLock { () -> DeclaredLookup in
-            guard !closed else { return .unknown }
-            return declared.retained(untagged: type)
-        }
-    }
-
-    /// What the fast path's look at the declared values found.
-    enum DeclaredLookup: Equatable {
-        /// The value, retained once for the caller.
-        case found(UnsafeMutableRawPointer, isObject: Bool)
-        /// No value of the type is declared (untagged), and the scope is open.
-        case absent
-        /// The scope is closed, or the request is tagged: the slow path decides.
-        case unknown
     }
 
     /// The values declared here as `type` (under any tag, in declaration order), and the open
@@ -294,7 +208,6 @@ final class ScopeState: @unchecked Sendable {
                 throw .scopeLinkCycle(scope: id.name, linkedTo: otherScope.id.name, requestedAt: nil)
             }
             if !links.contains(where: { $0 === other }) { links.append(other) }
-            summary.insert(ScopeSummary.linked)
         }
     }
 
@@ -349,7 +262,6 @@ final class ScopeState: @unchecked Sendable {
             let opened = stateLock.withLock { () -> [DependencyContainer]? in
                 guard !closed else { return nil }
                 closed = true
-                summary.insert(ScopeSummary.closed)
                 for entry in registry.entries {
                     if let held = takeInstance(of: entry) { list.append(consume held) }
                 }
