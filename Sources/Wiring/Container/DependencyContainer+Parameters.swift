@@ -57,8 +57,8 @@ extension DependencyContainer {
         let id = ObjectIdentifier(T.self)
         return try ParameterFrame.with(values, signature: ObjectIdentifier((repeat each Parameter).self)) {
             () throws(WiringError) -> T in
-            // The entry found under `T`'s identity builds a `T`.
-            try resolveCore(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, isInstance: { $0 is T }) as! T
+            try resolveCore(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, isInstance: { $0 is T })
+                .value(as: T.self)
         }
     }
 
@@ -121,7 +121,7 @@ extension DependencyContainer {
         for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
             if let verification { verification.willResolve(entry.info) }
             do {
-                values.append(try entry.resolve(in: self) as! T)
+                values.append(try entry.resolve(in: self).value(as: T.self))
             } catch {
                 guard let newer = newerRoot(after: error) else { throw error }
                 return try newer.resolveAllCore(T.self)
@@ -191,7 +191,7 @@ extension DependencyContainer {
         var values = declared.map { $0 as! T }  // declared as exactly `T`
         for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
             if let verification { verification.willResolve(entry.info) }
-            values.append(try entry.resolve(in: self) as! T)
+            values.append(try entry.resolve(in: self).value(as: T.self))
         }
         for link in links { values += try link.allInScope(T.self) }
         return values

@@ -8,9 +8,22 @@ extension DependencyContainer {
     /// > Warning: Stops the program with a message naming the type, the resolution path and the
     /// > fix if nothing is registered. Use ``resolveOptional(file:line:)`` or
     /// > ``resolveThrowing(_:file:line:)`` to recover instead.
+    ///
+    /// Inlined into the caller for the reason the free ``Wiring/resolve(file:line:)`` is.
+    @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
+        resolveInstance(T.self, isInstance: { $0 is T }, file: file, line: line).value(as: T.self)
+    }
+
+    /// The instance `resolve()` of `type` returns: the built singleton, if there is one and
+    /// nothing must be decided first (see ``publishedSingleton(_:)``), else what the general
+    /// path resolves.
+    @usableFromInline
+    func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticString, line: UInt) -> Instance {
+        let id = ObjectIdentifier(type)
+        if let built = publishedSingleton(id) { return built }
         do {
-            return try resolveCore(T.self)
+            return try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -26,11 +39,22 @@ extension DependencyContainer {
     ///   `Hashable & Sendable` value.
     /// - Parameter file: The file of the call (`#fileID`), for messages.
     /// - Parameter line: The line of the call, for messages.
+    @inlinable
     public func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
+        resolveInstance(T.self, tag: tag, isInstance: { $0 is T }, file: file, line: line).value(as: T.self)
+    }
+
+    /// The instance `resolve(tag:)` of `type` returns (see ``resolveInstance(_:isInstance:file:line:)``).
+    @usableFromInline
+    func resolveInstance<Tag: Hashable & Sendable>(
+        _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, file: StaticString, line: UInt
+    ) -> Instance {
+        let id = ObjectIdentifier(type)
+        if let built = publishedSingleton(id, tag: tag) { return built }
         do {
-            return try resolveCore(T.self, tag: tag)
+            return try resolveCore(type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
         } catch {
             wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
@@ -70,14 +94,14 @@ extension DependencyContainer {
             guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
             do {
                 let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(T.self), tag: tag)
-                return try resolveWithoutParameters(T.self, tag: tag, entry: parameterized).map { $0 as! T }
+                return try resolveWithoutParameters(T.self, tag: tag, entry: parameterized).map { $0.value(as: T.self) }
             } catch {
                 wiringFailure(error.requested(at: site))
             }
         }
         if let verification { verification.willResolve(entry.info) }
         do {
-            return (try entry.resolve(in: self) as! T)  // the entry of `T`'s identity builds a `T`
+            return try entry.resolve(in: self).value(as: T.self)
         } catch {
             if let newer = newerRoot(after: error) { return newer.optional(T.self, tag: tag, find: find, at: site) }
             return absent(after: error, at: site)
@@ -159,7 +183,7 @@ extension DependencyContainer {
     func resolveCore(
         _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
         requester: DependencyContainer? = nil
-    ) throws(WiringError) -> Any {
+    ) throws(WiringError) -> Instance {
         try startEagerSingletons()
         if let scope {
             return try resolveInScope(scope, type, tag: tag, find: find, isInstance: isInstance, requester: requester)
@@ -181,7 +205,7 @@ extension DependencyContainer {
     private func resolveInScope(
         _ scope: ScopeState, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
         requester: DependencyContainer?
-    ) throws(WiringError) -> Any {
+    ) throws(WiringError) -> Instance {
         let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
         if let found = try findInScope(type, key: key, find: find, checkingOpen: true, requester: requester) {
             return found
@@ -219,7 +243,7 @@ extension DependencyContainer {
     private func resolveMissing(
         _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
         requester: DependencyContainer?
-    ) throws(WiringError) -> Any {
+    ) throws(WiringError) -> Instance {
         if let current = rootState?.latest, current !== self {
             return try current.resolveCore(type, tag: tag, find: find, isInstance: isInstance, requester: requester)
         }
@@ -236,7 +260,7 @@ extension DependencyContainer {
     /// - Parameter entry: This registry's definition of `type` with `tag` that takes parameters,
     ///   as the caller looked it up.
     func resolveWithoutParameters(_ type: Any.Type, tag: Tag?, entry: (any AnyParameterizedEntry)?)
-        throws(WiringError) -> Any?
+        throws(WiringError) -> Instance?
     {
         if let entry, let built = entry.built(in: self) { return built }
         guard let parameters = ParameterFrame.current else { return nil }
@@ -250,15 +274,38 @@ extension DependencyContainer {
     /// The instance of `T`.
     func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
         let id = ObjectIdentifier(T.self)
-        // The entry found under `T`'s identity builds a `T`: the cast cannot fail.
-        return try resolveCore(T.self, tag: nil, find: { $0.entry(for: id) }, isInstance: { $0 is T }) as! T
+        if let instance = publishedSingleton(id) { return instance.value(as: T.self) }
+        return try resolveCore(T.self, tag: nil, find: { $0.entry(for: id) }, isInstance: { $0 is T }).value(as: T.self)
+    }
+
+    /// The singleton registered here for `type` without a tag, if it is built and nothing must
+    /// be decided before it: this is not a scope (declared values, links, closing) nor a
+    /// verification sandbox (which records every resolve). A published singleton was never
+    /// retired (retiring unpublishes it); inside a build it is noted as a dependency.
+    @usableFromInline
+    func publishedSingleton(_ type: ObjectIdentifier) -> Instance? {
+        guard scope == nil, verification == nil else { return nil }
+        return noted(registry.entry(for: type)?.publishedInstance)
+    }
+
+    /// ``publishedSingleton(_:)`` of `type` with `tag`.
+    func publishedSingleton<Tag: Hashable>(_ type: ObjectIdentifier, tag: Tag) -> Instance? {
+        guard scope == nil, verification == nil else { return nil }
+        return noted(registry.entry(for: type, tag: tag)?.publishedInstance)
+    }
+
+    /// `instance`, noted as a dependency of the build this resolve is part of, if any.
+    private func noted(_ instance: Instance?) -> Instance? {
+        if let instance { DependencyCollector.note(instance.sequence) }
+        return instance
     }
 
     /// The instance of `T` with `tag`.
     func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
         let id = ObjectIdentifier(T.self)
         return try resolveCore(
-            T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: { $0 is T }) as! T
+            T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: { $0 is T }
+        ).value(as: T.self)
     }
 
     @inline(never)

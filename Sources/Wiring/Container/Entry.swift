@@ -1,6 +1,6 @@
 /// Builds a definition's value. It is given the entry building it, which a binding reads its
 /// primary from; a definition's own builder ignores it.
-typealias Builder = @Sendable (_ entry: Entry) throws -> Any
+typealias Builder = @Sendable (_ entry: Entry) throws -> Instance
 
 /// A definition as it lives in one container, with that container's instance of it.
 ///
@@ -64,7 +64,7 @@ final class Entry: @unchecked Sendable {
     }
 
     /// The instance for this resolve: the existing one, or a newly built value.
-    func resolve(in container: DependencyContainer) throws(WiringError) -> Any {
+    func resolve(in container: DependencyContainer) throws(WiringError) -> Instance {
         switch info.lifetime {
         case .singleton: try resolveSingleton(in: container)
         // A factory keeps nothing: what it uses is noted in the kept build it is part of.
@@ -81,16 +81,16 @@ final class Entry: @unchecked Sendable {
 
     /// The published singleton, read inside a read section (an unload may unpublish it meanwhile;
     /// it is freed only once no section can see it).
-    private var publishedInstance: Instance? {
+    var publishedInstance: Instance? {
         guard info.lifetime == .singleton else { return nil }
         return ReadSection.retaining { published?.load() }
     }
 
     /// The singleton: its published value, or built.
-    private func resolveSingleton(in container: DependencyContainer) throws(WiringError) -> Any {
+    private func resolveSingleton(in container: DependencyContainer) throws(WiringError) -> Instance {
         if let instance = publishedInstance {
             DependencyCollector.note(instance.sequence)
-            return instance.value
+            return instance
         }
         return try buildSingleton(in: container)
     }
@@ -106,10 +106,10 @@ final class Entry: @unchecked Sendable {
         guard let held = state.held else { return nil }
         state.held = nil
         // A weak entry's reference is dropped, not released as an instance.
-        guard info.lifetime != .weak else { return nil }
+        guard info.lifetime != .weak, let instance = held as? Instance else { return nil }
         let dependencies = state.dependencies
         state.dependencies = Dependencies()
-        return Released(value: held, sequence: state.sequence, onClose: onClose, dependencies: dependencies.all)
+        return Released(value: instance.any, sequence: state.sequence, onClose: onClose, dependencies: dependencies.all)
     }
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
@@ -127,7 +127,7 @@ final class Entry: @unchecked Sendable {
     private func retirement(of instance: Unmanaged<Instance>) -> Released {
         let value = instance.takeUnretainedValue()
         return Released(
-            value: value.value, sequence: value.sequence, onClose: onClose,
+            value: value.any, sequence: value.sequence, onClose: onClose,
             dependencies: own?.dependencies.all ?? [], free: { instance.release() })
     }
 
@@ -135,7 +135,7 @@ final class Entry: @unchecked Sendable {
     /// built; call under `stateLock`, which keeps it from being retired meanwhile.
     func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
         guard mode == .published, let instance = published?.load()?.takeUnretainedValue() else { return nil }
-        return (instance.sequence, own?.dependencies.all ?? [], instance.value)
+        return (instance.sequence, own?.dependencies.all ?? [], instance.any)
     }
 
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
@@ -145,7 +145,7 @@ final class Entry: @unchecked Sendable {
     }
 
     /// The built singleton, if any, for messages (never builds).
-    var existingValue: Any? { publishedInstance?.value }
+    var existingValue: Any? { publishedInstance?.any }
 
     // MARK: - Building
 
@@ -156,9 +156,9 @@ final class Entry: @unchecked Sendable {
     /// release (outside the lock) when the entry was retired or its scope closed meanwhile. A
     /// verification sandbox takes no lock (see `Verification`).
     private func buildOnce(
-        _ state: InstanceState, existing: () throws(WiringError) -> Any?, build: () throws(WiringError) -> Any,
-        keep: (Any) -> Released?
-    ) throws(WiringError) -> Any {
+        _ state: InstanceState, existing: () throws(WiringError) -> Instance?,
+        build: () throws(WiringError) -> Instance, keep: (Instance) -> Released?
+    ) throws(WiringError) -> Instance {
         try BuildGate.build(
             state, unlocked: mode == .sandboxed, existing: existing,
             cycle: { .cycle(path: cyclePath(), requestedAt: nil) }, build: build,
@@ -168,9 +168,9 @@ final class Entry: @unchecked Sendable {
     /// Runs the builder with a frame for this definition pushed, so that its own resolves know
     /// their container and path. An error it throws comes out as a ``WiringError``: as it is if
     /// it is one (a nested `try resolveThrowing()`), else wrapped with this type and the path.
-    private func make(in container: DependencyContainer) throws(WiringError) -> Any {
+    private func make(in container: DependencyContainer) throws(WiringError) -> Instance {
         if BuildObserver.isObserving { return try makeObserved(in: container) }
-        return try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Any in
+        return try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Instance in
             do {
                 return try info.build(self)
             } catch {
@@ -181,22 +181,23 @@ final class Entry: @unchecked Sendable {
 
     /// `make` for a build that keeps its instance: also what the build resolved (see
     /// ``Dependencies``).
-    private func makeKept(in container: DependencyContainer) throws(WiringError) -> (Any, Dependencies) {
-        var value: Any = ()
+    private func makeKept(in container: DependencyContainer) throws(WiringError) -> (Instance, Dependencies) {
+        var value: Instance?
         let dependencies = try DependencyCollector.collecting(for: .passUnretained(info)) { () throws(WiringError) in
             value = try make(in: container)
         }
+        guard let value else { preconditionFailure("Wiring: a build returned without a value") }
         return (value, dependencies)
     }
 
     /// `make` while an observer is set (it may have been removed since: then not reported).
     @inline(never)
-    private func makeObserved(in container: DependencyContainer) throws(WiringError) -> Any {
+    private func makeObserved(in container: DependencyContainer) throws(WiringError) -> Instance {
         let observer = BuildObserver.active
         let start = BuildObserver.now
         var event: BuildEvent?
-        let value = try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Any in
-            let value: Any
+        let value = try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Instance in
+            let value: Instance
             do {
                 value = try info.build(self)
             } catch {
@@ -222,23 +223,23 @@ final class Entry: @unchecked Sendable {
     /// to this resolve only and is released at once, `.onClose` included: nothing is ever
     /// published into a retired entry.
     @inline(never)
-    private func buildSingleton(in container: DependencyContainer) throws(WiringError) -> Any {
+    private func buildSingleton(in container: DependencyContainer) throws(WiringError) -> Instance {
         guard let own else { preconditionFailure("Wiring: a singleton entry without its state") }
         var collected = Dependencies()
         return try buildOnce(
             own,
-            existing: { () throws(WiringError) -> Any? in
+            existing: { () throws(WiringError) -> Instance? in
                 // Under the lock, which every unpublishing takes: read without a section.
                 if let instance = published?.load()?.takeUnretainedValue() {
                     DependencyCollector.note(instance.sequence)
-                    return instance.value
+                    return instance
                 }
                 if let retiredBy, !retiredBy.buildsForNestedResolve {
                     throw retiredBy.error(for: info.type, definedAt: info.site)
                 }
                 return nil
             },
-            build: { () throws(WiringError) -> Any in
+            build: { () throws(WiringError) -> Instance in
                 let (value, dependencies) = try makeKept(in: container)
                 collected = dependencies
                 return value
@@ -248,10 +249,12 @@ final class Entry: @unchecked Sendable {
                 let sequence = mode == .sandboxed ? 0 : nextCreationSequence()
                 own.dependencies = collected
                 guard retiredBy == nil else {
-                    return Released(value: value, sequence: sequence, onClose: onClose, dependencies: collected.all)
+                    return Released(value: value.any, sequence: sequence, onClose: onClose, dependencies: collected.all)
                 }
                 DependencyCollector.note(sequence)
-                _ = published?.exchange(Instance(value, sequence: sequence))  // nothing was published
+                // Numbered before it is published, and never after.
+                value.sequence = sequence
+                _ = published?.exchange(value)  // nothing was published
                 return nil
             })
     }
@@ -261,23 +264,23 @@ final class Entry: @unchecked Sendable {
     /// can be released safely. If the scope closes (or the module is unloaded) while it builds,
     /// the resolve that built it still returns it, and it is released at once.
     @inline(never)
-    private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Any {
+    private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Instance {
         var collected = Dependencies()
         let state = state(in: container)
         return try buildOnce(
             state,
-            existing: { () throws(WiringError) -> Any? in
+            existing: { () throws(WiringError) -> Instance? in
                 if let scope = container.scope, scope.refuses(in: container) {
                     throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
                 }
                 if let retiredBy, !retiredBy.buildsForNestedResolve {
                     throw retiredBy.error(for: info.type, definedAt: info.site)
                 }
-                guard let existing = state.held else { return nil }
+                guard let existing = state.held as? Instance else { return nil }
                 DependencyCollector.note(state.sequence)
                 return existing
             },
-            build: { () throws(WiringError) -> Any in
+            build: { () throws(WiringError) -> Instance in
                 let (value, dependencies) = try makeKept(in: container)
                 collected = dependencies
                 return value
@@ -286,7 +289,7 @@ final class Entry: @unchecked Sendable {
                 // Under the lock, but in a sandbox (which builds without it).
                 let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
-                    return Released(value: value, sequence: kept, onClose: onClose, dependencies: collected.all)
+                    return Released(value: value.any, sequence: kept, onClose: onClose, dependencies: collected.all)
                 }
                 state.held = value
                 state.sequence = kept
@@ -298,22 +301,23 @@ final class Entry: @unchecked Sendable {
 
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
     @inline(never)
-    private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Any {
+    private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Instance {
         let state = state(in: container)
         return try buildOnce(
             state,
-            existing: { () throws(WiringError) -> Any? in
+            existing: { () throws(WiringError) -> Instance? in
                 if let retiredBy, !retiredBy.buildsForNestedResolve {
                     throw retiredBy.error(for: info.type, definedAt: info.site)
                 }
-                return (state.held as? WeakReference)?.object
+                // Found again as an object: its type's instance is built where the type is known.
+                return ((state.held as? WeakReference)?.object).map { Instance(any: $0) }
             },
             // Wiring does not keep a weak instance: what it uses counts for its resolver.
-            build: { () throws(WiringError) -> Any in try make(in: container) },
+            build: { () throws(WiringError) -> Instance in try make(in: container) },
             keep: { value -> Released? in
                 // Only a class instance can be held weakly; anything else is built every time.
-                if retiredBy == nil, type(of: value as Any) is AnyClass {
-                    state.held = WeakReference(value as AnyObject)
+                if retiredBy == nil, type(of: value.any) is AnyClass {
+                    state.held = WeakReference(value.any as AnyObject)
                 }
                 return nil
             })
@@ -326,19 +330,6 @@ final class Entry: @unchecked Sendable {
     }
 }
 
-/// A built singleton as its entry publishes it: immutable, so any thread may read it.
-final class Instance: @unchecked Sendable {
-    // Immutable; the value crosses threads as every resolved value does (see `Builder`).
-    let value: Any
-    /// When it was built (see ``Released``).
-    let sequence: UInt64
-
-    init(_ value: Any, sequence: UInt64) {
-        self.value = value
-        self.sequence = sequence
-    }
-}
-
 /// What an entry keeps of one instance in one container: the thread building it (a
 /// ``BuildGate`` cell), the instance, when it was built and what it resolved.
 final class InstanceState: @unchecked Sendable {
@@ -346,8 +337,8 @@ final class InstanceState: @unchecked Sendable {
     // thread that verifies at a time).
     /// The thread building the entry now, if any.
     @exclusivity(unchecked) var builder: UnsafeRawPointer?
-    /// A scoped or declared instance; for a `.weak` entry, a ``WeakReference`` to it.
-    @exclusivity(unchecked) var held: Any?
+    /// A scoped or declared ``Instance``; for a `.weak` entry, a ``WeakReference`` to it.
+    @exclusivity(unchecked) var held: AnyObject?
     /// When the held instance was built (see `Released`).
     @exclusivity(unchecked) var sequence: UInt64 = 0
     /// What the held instance resolved (see ``Dependencies``).

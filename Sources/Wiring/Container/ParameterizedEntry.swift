@@ -10,11 +10,11 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 
     /// The value resolved with `values`, which are of `parameterTypeList`'s types, in order: a
     /// resolve without parameters nested in a build with them (see ``ParameterFrame``).
-    func resolveAny(in container: DependencyContainer, values: [Any]) throws(WiringError) -> Any
+    func resolveAny(in container: DependencyContainer, values: [Any]) throws(WiringError) -> Instance
 
     /// The instance a `single` or `scoped` one built already; `nil` if it has none (a factory,
     /// not built yet, unloaded, or its scope closed). Takes `stateLock`.
-    func built(in container: DependencyContainer) -> Any?
+    func built(in container: DependencyContainer) -> Instance?
 
     /// Hands over the instance of a `single` or `scoped` one, leaving none; call under `stateLock`.
     func takeHeldInstance() -> Released?
@@ -98,8 +98,8 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         return try resolve(in: container, values)
     }
 
-    func resolveAny(in container: DependencyContainer, values: [Any]) throws(WiringError) -> Any {
-        try resolve(in: container, values)
+    func resolveAny(in container: DependencyContainer, values: [Any]) throws(WiringError) -> Instance {
+        TypedInstance(try resolve(in: container, values))
     }
 
     private func resolve(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
@@ -107,12 +107,12 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         return try build(in: container, values)
     }
 
-    func built(in container: DependencyContainer) -> Any? {
+    func built(in container: DependencyContainer) -> Instance? {
         guard info.lifetime != .factory else { return nil }
-        return stateLock.withLock { () -> Any? in
+        return stateLock.withLock { () -> Instance? in
             guard retiredBy == nil, let held, !(container.scope?.isClosedLocked ?? false) else { return nil }
             // Copying the value (a retain) runs no user code.
-            return held.value
+            return TypedInstance(held.value)
         }
     }
 

@@ -13,7 +13,7 @@ extension Registry {
         if let first = definitions.first, !isPlainCandidate(first.info) { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(definitions.count)
-        var untagged: [ObjectIdentifier: Entry] = [:]
+        var untagged: [(ObjectIdentifier, Entry)] = []
         untagged.reserveCapacity(definitions.count)
         var eager: [Entry] = []
         var tagged = TaggedEntries(checkingDuplicatesAmong: definitions.count)
@@ -23,7 +23,7 @@ extension Registry {
             let entry = Entry(info: info, mode: mode)
             let id = ObjectIdentifier(info.type)
             if info.isPlain {
-                guard untagged.updateValue(entry, forKey: id) == nil else { return nil }
+                untagged.append((id, entry))
             } else {
                 // Not plain but unscoped and not an injection: tagged.
                 guard tagged.insert(entry, tag: info.presentTag, of: id) else { return nil }
@@ -31,8 +31,10 @@ extension Registry {
             entries.append(entry)
             if info.createdAtStart { eager.append(entry) }
         }
+        // A type given twice (a duplicate, or a module listed twice): the general path says which.
+        guard let table = TypeTable(uniquely: untagged) else { return nil }
         return Registry(
-            entries: entries, untagged: untagged, tagged: tagged.table, injections: [:], parameterized: [:],
+            entries: entries, untagged: table, tagged: tagged.table, injections: [:], parameterized: [:],
             asyncEntries: [:], eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
     }
 

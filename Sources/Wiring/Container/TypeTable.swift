@@ -8,8 +8,18 @@ struct TypeTable<Value: Sendable>: Sendable {
     private let values: [Value?]
     private let shift: UInt
 
-    /// A table of `pairs`; with none, a table that allocates nothing.
+    /// A table of `pairs`; with none, a table that allocates nothing. A key given twice keeps
+    /// its last value.
     init(_ pairs: [(ObjectIdentifier, Value)]) {
+        self.init(pairs, rejectingDuplicates: false)!
+    }
+
+    /// A table of `pairs`, or `nil` if a key is given twice.
+    init?(uniquely pairs: [(ObjectIdentifier, Value)]) {
+        self.init(pairs, rejectingDuplicates: true)
+    }
+
+    private init?(_ pairs: [(ObjectIdentifier, Value)], rejectingDuplicates: Bool) {
         guard !pairs.isEmpty else {
             (keys, values, shift) = ([], [], 0)
             return
@@ -26,6 +36,7 @@ struct TypeTable<Value: Sendable>: Sendable {
             while keys[index] != 0 && keys[index] != key {
                 index = (index + 1) & (capacity - 1)
             }
+            if rejectingDuplicates, keys[index] == key { return nil }
             keys[index] = key
             values[index] = value
         }
@@ -45,17 +56,6 @@ struct TypeTable<Value: Sendable>: Sendable {
         return values[index]
     }
 
-    /// `body`'s result for the value of `id`, which it reads in place (a copy of a reference
-    /// would retain and release it); `nil` if the table has none. (The slot of a key that is
-    /// present always holds a value, and an optional's payload is at its start: the slot is read
-    /// as the value itself.) The pointer is valid during `body` only.
-    @inline(__always)
-    func withValue<Result>(for id: ObjectIdentifier, _ body: (UnsafePointer<Value>) -> Result) -> Result? {
-        guard let index = index(of: id) else { return nil }
-        return values.withUnsafeBufferPointer { values in
-            (values.baseAddress.unsafelyUnwrapped + index).withMemoryRebound(to: Value.self, capacity: 1, body)
-        }
-    }
 
     /// Where the value of `id` is, if the table has one.
     @inline(__always)

@@ -187,25 +187,26 @@ extension Definition {
             wiringFailure(.invalidBinding(
                 type: typeName(self.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        return adding(bindingTo: Secondary.self, build: Definition.bindingBuilder)
+        return adding(bindingTo: Secondary.self, build: Definition.bindingBuilder(Secondary.self))
     }
 
-    /// The builder of every binding's entry: the value of its primary's entry, as the binding's
-    /// type (the entry's own). One closure for all bindings, capturing nothing: a generic one
-    /// per `bind(_:)` would capture the type, an allocation per binding.
-    static let bindingBuilder: Builder = { entry in
-        // A binding's entry always has a primary, in the same container.
-        guard let primary = entry.primary else {
-            preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) has no primary")
+    /// The builder of a binding's entry: the value of its primary's entry, as `Secondary` (the
+    /// entry's own type).
+    static func bindingBuilder<Secondary>(_: Secondary.Type) -> Builder {
+        let typed = TypedInstance<Secondary>.self  // found once, not on every build (see `typedBuilder`)
+        return { entry in
+            // A binding's entry always has a primary, in the same container.
+            guard let primary = entry.primary else {
+                preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) has no primary")
+            }
+            // `Entry.resolve` pushed this binding's frame, so the container is the current one.
+            let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
+            if let verification = container.verification { verification.willResolve(primary.info) }
+            guard let value = try primary.resolve(in: container).any as? Secondary else {
+                throw WiringError.invalidBinding(
+                    type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: entry.info.site)
+            }
+            return typed.init(value)
         }
-        // `Entry.resolve` pushed this binding's frame, so the container is the current one.
-        let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
-        if let verification = container.verification { verification.willResolve(primary.info) }
-        let value = try primary.resolve(in: container)
-        guard TypeRelation.holds(value, as: entry.info.type) else {
-            throw WiringError.invalidBinding(
-                type: typeName(primary.info.type), boundTo: typeName(entry.info.type), definedAt: entry.info.site)
-        }
-        return value
     }
 }

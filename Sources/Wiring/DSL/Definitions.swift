@@ -29,9 +29,7 @@ public func single<T>(
     if isolation is MainActor {
         return mainActorDefinition(.singleton, tag: nil, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .singleton, file: file, line: line, type: T.self) { _ in
-        try factory()
-    }
+    return Definition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
 }
 
 /// Defines a singleton registered under `tag`.
@@ -60,9 +58,7 @@ public func single<T, Tag: Hashable & Sendable>(
     if isolation is MainActor {
         return mainActorDefinition(.singleton, tag: tag, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self) { _ in
-        try factory()
-    }
+    return Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
 }
 
 /// Defines a factory: every resolve builds a new instance.
@@ -92,14 +88,12 @@ public func factory<T>(
     if isolation is MainActor {
         // Checked to run on the main actor, it is called as it is typed: written in main-actor
         // code, it needs no `MainActor.assumeIsolated` (a factory builds on every resolve).
-        return Definition(lifetime: .factory, file: file, line: line, type: T.self) { _ in
+        return Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder {
             try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
             return try factory()
-        }
+        })
     }
-    return Definition(lifetime: .factory, file: file, line: line, type: T.self) { _ in
-        try factory()
-    }
+    return Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
 }
 
 /// Defines a factory registered under `tag`.
@@ -120,14 +114,12 @@ public func factory<T, Tag: Hashable & Sendable>(
     nonisolated(unsafe) let factory = factory
     if isolation is MainActor {
         // As the untagged form: checked, then called as it is typed.
-        return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { _ in
+        return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder {
             try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
             return try factory()
-        }
+        })
     }
-    return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { _ in
-        try factory()
-    }
+    return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
 }
 
 /// Defines `T` with an explicit lifetime (DIKit's spelling).

@@ -59,13 +59,13 @@ public func factory<T>(
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, file: file, line: line, type: T.self) { _ in
+    Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder {
         try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
         // Handed back to the caller on this thread, which waits for it: it crosses no actor.
         nonisolated(unsafe) var value: T?
         try MainActor.assumeIsolated { value = try factory() }
         return value.unsafelyUnwrapped
-    }
+    })
 }
 
 /// Defines a factory under `tag`, built on the main actor.
@@ -80,14 +80,13 @@ public func factory<T, Tag: Hashable & Sendable>(
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> Definition {
-    // Inlinable for the reason the untagged form is.
-    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self) { _ in
+    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder {
         try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
         // Handed back to the caller on this thread, which waits for it: it crosses no actor.
         nonisolated(unsafe) var value: T?
         try MainActor.assumeIsolated { value = try factory() }
         return value.unsafelyUnwrapped
-    }
+    })
 }
 
 /// Defines a scoped instance built on the main actor, one per open scope.
@@ -180,9 +179,9 @@ func mainActorDefinition<T>(
     _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
     beforehand: (@Sendable () throws -> Void)? = nil, _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> Definition {
-    let build: Builder = { _ in
+    let build = typedBuilder {
         try beforehand?()
-        return try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try factory() as Any }
+        return try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try factory() }
     }
     return Definition(info: DefinitionInfo(
         type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line), build: build))

@@ -65,7 +65,7 @@ public struct Definition: Sendable {
     ) {
         self.init(info: DefinitionInfo(
             type: Value.self, tag: tag, lifetime: lifetime, site: site,
-            build: { _ in try factory() }))
+            build: typedBuilder(factory)))
     }
 
     /// A definition of `type` built by `build`, written at `file` and `line`.

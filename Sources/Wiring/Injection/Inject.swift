@@ -18,6 +18,7 @@ public struct Inject<Value> {
     public let wrappedValue: Value
 
     /// Resolves `Value`, registered without a tag.
+    @inlinable
     public init(file: StaticString = #fileID, line: UInt = #line) {
         wrappedValue = resolve(file: file, line: line)
     }

@@ -37,11 +37,3 @@ enum TypeRelation {
 
     private static let known = LockedValue<[ObjectIdentifier: Bool]>([:])
 }
-
-extension TypeRelation {
-    /// Whether `value` is a `type`: the type is opened, and the value cast with `is`.
-    static func holds(_ value: Any, as type: Any.Type) -> Bool {
-        func open<Wanted>(_: Wanted.Type) -> Bool { value is Wanted }
-        return open(type)
-    }
-}

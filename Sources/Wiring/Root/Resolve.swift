@@ -18,23 +18,49 @@
 /// > Warning: Stops the program with a message naming the type, the resolution path and the
 /// > fix if nothing is registered, or if ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` has not
 /// > run yet. Use ``resolveOptional(file:line:)`` for dependencies that may be absent.
+///
+/// Inlined into the caller, so that a built singleton is taken as its own type with a class
+/// check (in Wiring's unspecialized code, naming `TypedInstance<T>` looks its metadata up in the
+/// runtime's cache, which costs more than the rest of the resolve).
+@inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-    resolveOrStop(T.self, tag: nil, file: file, line: line) { container throws(WiringError) in
-        try container.resolveCore(T.self)
+    resolveInstance(T.self, isInstance: { $0 is T }, file: file, line: line).value(as: T.self)
+}
+
+/// The instance a free `resolve()` of `type` returns: the built singleton, if there is one and
+/// nothing must be decided first (see ``DependencyContainer/publishedSingleton(_:)``), else
+/// what the general path resolves.
+@usableFromInline
+func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticString, line: UInt) -> Instance {
+    let id = ObjectIdentifier(type)
+    func attempt(_ container: DependencyContainer) throws(WiringError) -> Instance {
+        if let built = container.publishedSingleton(id) { return built }
+        return try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
+    }
+    do throws(WiringError) {
+        // The container building the caller, which keeps it alive, else the root, retained: a
+        // `load`/`unload` may replace it meanwhile.
+        if let frame = ResolutionFrame.current { return try attempt(frame.pointee.container) }
+        guard let root = root.retained else { throw .rootNotDefined(type: typeName(type), tag: nil, requestedAt: nil) }
+        return try attempt(root)
+    } catch {
+        return resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) -> Instance in
+            try DependencyContainer.withCurrent(type: type, tag: nil, attempt)
+        }
     }
 }
 
 /// A free `resolve()`: `attempt` on the container a free resolve reads, tried again while modules
 /// are being prepared in the background; a failure stops with where it was requested.
 private func resolveOrStop<T>(
-    _: T.Type, tag: @autoclosure () -> Tag?, file: StaticString, line: UInt,
+    _ type: Any.Type, tag: @autoclosure () -> Tag?, file: StaticString, line: UInt,
     _ attempt: (DependencyContainer) throws(WiringError) -> T
 ) -> T {
     do {
-        return try DependencyContainer.withCurrent(type: T.self, tag: tag(), attempt)
+        return try DependencyContainer.withCurrent(type: type, tag: tag(), attempt)
     } catch {
         return resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) -> T in
-            try DependencyContainer.withCurrent(type: T.self, tag: tag(), attempt)
+            try DependencyContainer.withCurrent(type: type, tag: tag(), attempt)
         }
     }
 }
@@ -63,9 +89,23 @@ private func resolveAfterMiss<T>(
 ///   `Hashable & Sendable` value.
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
+///
+/// Inlined into the caller for the reason ``resolve(file:line:)`` is.
+@inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
-    resolveOrStop(T.self, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) in
-        try container.resolveCore(T.self, tag: tag)
+    resolveInstance(T.self, tag: tag, isInstance: { $0 is T }, file: file, line: line).value(as: T.self)
+}
+
+/// The instance a free `resolve(tag:)` of `type` returns (see ``resolveInstance(_:isInstance:file:line:)``).
+@usableFromInline
+func resolveInstance<Tag: Hashable & Sendable>(
+    _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, file: StaticString, line: UInt
+) -> Instance {
+    let id = ObjectIdentifier(type)
+    return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) in
+        if let built = container.publishedSingleton(id, tag: tag) { return built }
+        return try container.resolveCore(
+            type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
     }
 }
 

@@ -11,7 +11,7 @@ extension ScopeState {
 
     struct Declared {
         /// The value, as the declaring code gave it.
-        let value: Any
+        let value: Instance
         let type: Any.Type
         /// The tag it was declared with; `nil` for an untagged value.
         let taggedAs: TagBox?
@@ -76,7 +76,7 @@ extension ScopeState {
 
         /// The values declared as `type`, under any tag, in declaration order.
         func values(of type: ObjectIdentifier) -> [Any] {
-            list.filter { ObjectIdentifier($0.type) == type }.map(\.value)
+            list.filter { ObjectIdentifier($0.type) == type }.map(\.value.any)
         }
 
         /// Every value, leaving none (a closing scope releases them after the lock).

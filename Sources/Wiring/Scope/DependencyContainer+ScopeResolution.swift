@@ -27,7 +27,7 @@ extension DependencyContainer {
     func findInScope(
         _ type: Any.Type, key: DefinitionKey, find: (Registry) -> Entry?, checkingOpen: Bool = false,
         requester: DependencyContainer? = nil
-    ) throws(WiringError) -> Any? {
+    ) throws(WiringError) -> Instance? {
         guard let scope else { return nil }
         let (declared, info, links) = try scope.lookup(key, type: type, checkingOpen: checkingOpen, in: self)
         if let declared {
@@ -53,7 +53,7 @@ extension DependencyContainer {
         do {
             let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
             if let found = try findInScope(T.self, key: key, find: find, checkingOpen: true) {
-                return (found as! T)  // found under `T`'s identity: a `T`
+                return found.value(as: T.self)
             }
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now

@@ -107,7 +107,7 @@ extension DependencyContainer {
     private func declareThrowing<T>(_ value: T, tag: Tag?, replacing: Bool, at site: CodeLocation) throws(WiringError) {
         do throws(WiringError) {
             guard let scope else { throw .notAScope(requestedAt: site) }
-            try scope.declare(value, type: T.self, tag: tag, at: site, replacing: replacing)
+            try scope.declare(TypedInstance(value), type: T.self, tag: tag, at: site, replacing: replacing)
         } catch {
             throw error.requested(at: site)
         }

@@ -91,12 +91,12 @@ final class ScopeState: @unchecked Sendable {
     /// example of a `declared(_:example:)`).
     func declare(_ value: Any, as info: DefinitionInfo, replacing: Bool) throws(WiringError) {
         try declare(
-            value, type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
+            Instance(any: value), type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
     }
 
     /// Makes `value` resolvable as `type` with `tag` in this scope, declared at `site`.
     func declare(
-        _ value: Any, type: Any.Type, tag: Tag?, at site: CodeLocation, info: DefinitionInfo? = nil,
+        _ value: Instance, type: Any.Type, tag: Tag?, at site: CodeLocation, info: DefinitionInfo? = nil,
         replacing: Bool
     ) throws(WiringError) {
         let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
@@ -142,11 +142,11 @@ final class ScopeState: @unchecked Sendable {
     /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` if the scope (whose container is
     /// `container`) is closed.
     func lookup(_ key: DefinitionKey, type: Any.Type, checkingOpen: Bool, in container: DependencyContainer)
-        throws(WiringError) -> (value: Any?, info: DefinitionInfo?, links: [DependencyContainer])
+        throws(WiringError) -> (value: Instance?, info: DefinitionInfo?, links: [DependencyContainer])
     {
         var dropped: [DependencyContainer] = []
         defer { _ = dropped }  // released after the lock: dropping a container may run a `deinit`
-        return try stateLock.withLock { () throws(WiringError) -> (Any?, DefinitionInfo?, [DependencyContainer]) in
+        return try stateLock.withLock { () throws(WiringError) -> (Instance?, DefinitionInfo?, [DependencyContainer]) in
             if checkingOpen, refuses(in: container) {
                 throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil)
             }

@@ -1,0 +1,46 @@
+/// A built value as Wiring hands it around: the value as `Any`, and, for a value built where its
+/// type was known (``TypedInstance``), the value as that type too, so that a resolve of that
+/// type takes it with a class check instead of a dynamic cast.
+///
+/// A published singleton is one (see ``Entry``); its `sequence` is written before it is
+/// published and never after.
+@usableFromInline
+class Instance {
+    /// The value.
+    @usableFromInline let any: Any
+    /// When it was built, for the closing order (see ``Released``); 0 in a verification sandbox.
+    var sequence: UInt64 = 0
+
+    init(any: Any) {
+        self.any = any
+    }
+
+    /// The value as `T`, the type it was resolved for. Inlined into the public entry points,
+    /// where `T` is known: there the class check costs a few instructions.
+    @inlinable
+    final func value<T>(as _: T.Type) -> T {
+        if let typed = self as? TypedInstance<T> { return typed.value }
+        // Built where its type was not known (a weak instance found again, a parameter): a
+        // value of the resolved type's definition, so the cast cannot fail.
+        return any as! T
+    }
+}
+
+/// An ``Instance`` built where its type is known.
+@usableFromInline
+final class TypedInstance<Value>: Instance {
+    @usableFromInline let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        super.init(any: value)
+    }
+}
+
+/// A builder that returns `factory()`'s value as a ``TypedInstance``. `TypedInstance<T>`'s
+/// metadata is found here, once per definition: named inside the builder, Wiring's unspecialized
+/// code would look it up in the runtime's cache on every build.
+func typedBuilder<T>(_ factory: @escaping @Sendable () throws -> T) -> Builder {
+    let typed = TypedInstance<T>.self
+    return { _ in typed.init(try factory()) }
+}
