@@ -285,16 +285,18 @@ extension DependencyContainer {
     @usableFromInline
     func publishedSingleton(_ type: ObjectIdentifier) -> Instance? {
         guard scope == nil, verification == nil else { return nil }
-        return noted(registry.entry(for: type)?.publishedInstance)
+        // Read through `withRegistry`, which borrows the registry rather than retaining it.
+        return withRegistry { noted($0.entry(for: type)?.publishedInstance) }
     }
 
     /// ``publishedSingleton(_:)`` of `type` with `tag`.
     func publishedSingleton<Tag: Hashable>(_ type: ObjectIdentifier, tag: Tag) -> Instance? {
         guard scope == nil, verification == nil else { return nil }
-        return noted(registry.entry(for: type, tag: tag)?.publishedInstance)
+        return withRegistry { noted($0.entry(for: type, tag: tag)?.publishedInstance) }
     }
 
     /// `instance`, noted as a dependency of the build this resolve is part of, if any.
+    @inline(__always)
     private func noted(_ instance: Instance?) -> Instance? {
         if let instance { DependencyCollector.note(instance.sequence) }
         return instance

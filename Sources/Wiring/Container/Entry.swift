@@ -1,5 +1,6 @@
 /// Builds a definition's value. It is given the entry building it, which a binding reads its
 /// primary from; a definition's own builder ignores it.
+@usableFromInline
 typealias Builder = @Sendable (_ entry: Entry) throws -> Instance
 
 /// A definition as it lives in one container, with that container's instance of it.
@@ -8,12 +9,15 @@ typealias Builder = @Sendable (_ entry: Entry) throws -> Instance
 /// lock-free readers as an ``Instance``; a scoped, declared or weak instance is kept in an
 /// ``InstanceState``: the entry's own, or, for an entry that every scope opened from one scope
 /// definition shares, each scope's (see ``ScopeState``), so opening a scope builds no entries.
+@usableFromInline
 final class Entry: @unchecked Sendable {
     // `retiredBy` and the states' fields are only touched under `stateLock` (or, in a
     // verification sandbox, by the one thread that verifies); `published` is atomic; the rest is
     // immutable.
     let info: DefinitionInfo
     let mode: EntryMode
+    /// Whether the definition is a `single`, read here without loading its definition.
+    private let isSingleton: Bool
     /// For a binding (`bind(_:)`), the entry of the same container it builds from.
     let primary: Entry?
     /// For an entry shared by the scopes of one scope definition, the index of its state among
@@ -32,6 +36,7 @@ final class Entry: @unchecked Sendable {
         self.mode = mode
         self.primary = primary
         self.slot = slot
+        isSingleton = info.lifetime == .singleton
         let keepsNothing = info.lifetime == .factory || slot >= 0
         own = keepsNothing ? nil : InstanceState()
         published = info.lifetime == .singleton ? AtomicReference() : nil
@@ -82,7 +87,7 @@ final class Entry: @unchecked Sendable {
     /// The published singleton, read inside a read section (an unload may unpublish it meanwhile;
     /// it is freed only once no section can see it).
     var publishedInstance: Instance? {
-        guard info.lifetime == .singleton else { return nil }
+        guard isSingleton else { return nil }
         return ReadSection.retaining { published?.load() }
     }
 

@@ -11,6 +11,7 @@ class Instance {
     /// When it was built, for the closing order (see ``Released``); 0 in a verification sandbox.
     var sequence: UInt64 = 0
 
+    @usableFromInline
     init(any: Any) {
         self.any = any
     }
@@ -31,6 +32,7 @@ class Instance {
 final class TypedInstance<Value>: Instance {
     @usableFromInline let value: Value
 
+    @usableFromInline
     init(_ value: Value) {
         self.value = value
         super.init(any: value)
@@ -39,7 +41,9 @@ final class TypedInstance<Value>: Instance {
 
 /// A builder that returns `factory()`'s value as a ``TypedInstance``. `TypedInstance<T>`'s
 /// metadata is found here, once per definition: named inside the builder, Wiring's unspecialized
-/// code would look it up in the runtime's cache on every build.
+/// code would look it up in the runtime's cache on every build. Inlined into the DSL's
+/// inlinable forms, where `T` is known, it is a cached load.
+@inlinable
 func typedBuilder<T>(_ factory: @escaping @Sendable () throws -> T) -> Builder {
     let typed = TypedInstance<T>.self
     return { _ in typed.init(try factory()) }

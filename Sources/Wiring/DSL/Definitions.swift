@@ -16,6 +16,7 @@
 ///   definition is built on the main actor only (see <doc:WiringInAnApp>).
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
+@inlinable
 public func single<T>(
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
@@ -44,6 +45,7 @@ public func single<T>(
 ///   - isolation: Where the closure is written; leave it out (see <doc:WiringInAnApp>).
 ///   - line: The line of the call, for messages.
 ///   - file: The file of the call (`#fileID`), for messages.
+@inlinable
 public func single<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: (any Actor)? = #isolation,
@@ -75,6 +77,7 @@ public func single<T, Tag: Hashable & Sendable>(
 ///   definition is built on the main actor only (see <doc:WiringInAnApp>).
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
+@inlinable
 public func factory<T>(
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
@@ -101,6 +104,7 @@ public func factory<T>(
 /// ```swift
 /// factory(tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
 /// ```
+@inlinable
 public func factory<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: (any Actor)? = #isolation,

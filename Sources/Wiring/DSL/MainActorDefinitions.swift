@@ -175,6 +175,7 @@ public func scopedOf<each Parameter, T>(
 
 /// A definition of `T` whose `factory` runs only on the main actor (see ``MainActorBuild``).
 /// `beforehand` runs first, wherever the build is: a constructor's check in a sandbox.
+@usableFromInline
 func mainActorDefinition<T>(
     _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
     beforehand: (@Sendable () throws -> Void)? = nil, _ factory: @escaping @MainActor @Sendable () throws -> T

@@ -69,11 +69,13 @@ public struct Definition: Sendable {
     }
 
     /// A definition of `type` built by `build`, written at `file` and `line`.
+    @usableFromInline
     init(lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder) {
         self.init(info: DefinitionInfo(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build))
     }
 
     /// A definition of `type` under `tag`, built by `build`.
+    @usableFromInline
     init<TagValue: Hashable & Sendable>(
         lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder
     ) {

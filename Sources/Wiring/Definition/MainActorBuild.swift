@@ -8,6 +8,7 @@ internal import Dispatch
 /// `MainActor.assumeIsolated`, which checks it again. Resolved anywhere else, the build throws
 /// ``WiringError/mainActorIsolated(type:tag:path:definedAt:requestedAt:)`` before the closure
 /// runs; `resolveAsync()` catches that and builds on the main actor instead.
+@usableFromInline
 enum MainActorBuild {
     /// Whether the caller runs where the main actor does: on the main queue, which is the main
     /// thread until it calls `dispatchMain()` and then, on Linux (an `async` main, a test
@@ -26,6 +27,7 @@ enum MainActorBuild {
 
     /// Throws the error that names the definition (`type`, `tag`, `file`:`line`) unless the
     /// caller is on the main actor.
+    @usableFromInline
     static func check(_ type: Any.Type, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt) throws {
         guard isOnMainActor else {
             throw WiringError.mainActorIsolated(

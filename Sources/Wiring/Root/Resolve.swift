@@ -37,27 +37,24 @@ func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticSt
         if let built = container.publishedSingleton(id) { return built }
         return try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
     }
-    do throws(WiringError) {
-        // The container building the caller, which keeps it alive, else the root, retained: a
-        // `load`/`unload` may replace it meanwhile.
-        if let frame = ResolutionFrame.current { return try attempt(frame.pointee.container) }
-        guard let root = root.retained else { throw .rootNotDefined(type: typeName(type), tag: nil, requestedAt: nil) }
-        return try attempt(root)
-    } catch {
-        return resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) -> Instance in
-            try DependencyContainer.withCurrent(type: type, tag: nil, attempt)
-        }
-    }
+    return resolveOrStop(type, tag: nil, file: file, line: line, attempt)
 }
 
 /// A free `resolve()`: `attempt` on the container a free resolve reads, tried again while modules
 /// are being prepared in the background; a failure stops with where it was requested.
+@inline(__always)
 private func resolveOrStop<T>(
     _ type: Any.Type, tag: @autoclosure () -> Tag?, file: StaticString, line: UInt,
     _ attempt: (DependencyContainer) throws(WiringError) -> T
 ) -> T {
-    do {
-        return try DependencyContainer.withCurrent(type: type, tag: tag(), attempt)
+    do throws(WiringError) {
+        // The container building the caller, which keeps it alive, else the root, retained: a
+        // `load`/`unload` may replace it meanwhile.
+        if let frame = ResolutionFrame.current { return try attempt(frame.pointee.container) }
+        guard let root = root.retained else {
+            throw .rootNotDefined(type: typeName(type), tag: tag()?.description, requestedAt: nil)
+        }
+        return try attempt(root)
     } catch {
         return resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) -> T in
             try DependencyContainer.withCurrent(type: type, tag: tag(), attempt)
@@ -102,11 +99,12 @@ func resolveInstance<Tag: Hashable & Sendable>(
     _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, file: StaticString, line: UInt
 ) -> Instance {
     let id = ObjectIdentifier(type)
-    return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) in
+    func attempt(_ container: DependencyContainer) throws(WiringError) -> Instance {
         if let built = container.publishedSingleton(id, tag: tag) { return built }
         return try container.resolveCore(
             type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
     }
+    return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line, attempt)
 }
 
 /// Resolves `T` from the global root, or returns `nil` if nothing is registered for it.

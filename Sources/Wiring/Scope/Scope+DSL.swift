@@ -44,6 +44,7 @@ public func scope<S>(
 ///     scoped { Cart() }
 /// }
 /// ```
+@inlinable
 public func scoped<T>(
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
@@ -63,6 +64,7 @@ public func scoped<T>(
 }
 
 /// Defines a scoped instance registered under `tag`.
+@inlinable
 public func scoped<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: (any Actor)? = #isolation,
