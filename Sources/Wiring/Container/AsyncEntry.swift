@@ -17,7 +17,7 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
     func build(in container: DependencyContainer) async throws(WiringError)
 
     /// The built single, if this is a single that is built and resolvable here; `nil` otherwise.
-    func builtValue(in container: DependencyContainer) -> Any?
+    func builtValue(in container: DependencyContainer) -> Instance?
 }
 
 /// `single { await Database.open() }` or `factory { await … }` inside one container.
@@ -34,8 +34,8 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     private let factory: @Sendable () async throws -> Value
     private let lock = Lock()
     private var state = State.idle
-    /// The built single.
-    private var built: Value?
+    /// The built single, typed (a resolve of a built single takes it with a class check).
+    private var built: TypedInstance<Value>?
     private var retiredBy: RetiredBy?
 
     /// Whether a build is under way (a built single is in `built`).
@@ -65,7 +65,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
                 state = .idle
                 built = nil
             }
-            return built.map { Released(value: $0, sequence: 0, onClose: info.hooks?.close) }
+            return built.map { Released(value: $0.value, sequence: 0, onClose: info.hooks?.close) }
         }
     }
 
@@ -77,7 +77,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         _ = try await resolve(in: container)
     }
 
-    func builtValue(in container: DependencyContainer) -> Any? {
+    func builtValue(in container: DependencyContainer) -> Instance? {
         guard isKept, container.verification == nil else { return nil }
         return lock.withLock { built }
     }
@@ -124,7 +124,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
 
     /// A copy of the built single, if any; call under `lock`.
     private func builtValueLocked() -> Value? {
-        built
+        built?.value
     }
 
     /// A factory's build: started now, awaited by the caller only.
@@ -168,7 +168,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         lock.withLock {
             guard case let .building(current) = state, current === build else { return }
             switch result {
-            case let .success(value) where isKept: built = value
+            case let .success(value) where isKept: built = TypedInstance(value)
             default: break
             }
             state = .idle

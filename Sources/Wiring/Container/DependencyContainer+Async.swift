@@ -16,9 +16,11 @@ extension DependencyContainer {
     ///
     /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:file:line:)``'s
     /// > error.
+    @inlinable
     public func resolveAsync<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async -> T {
+        if let built = builtAsyncSingle(ObjectIdentifier(T.self)) { return built.value(as: T.self) }
         do {
             return try await resolveAsyncThrowing(type, file: file, line: line)
         } catch {
@@ -42,14 +44,29 @@ extension DependencyContainer {
     /// ```swift
     /// let database = try await container.resolveAsyncThrowing(Database.self)
     /// ```
+    ///
+    /// Inlined into the caller, so that a built async single is returned at once, taken as `T`
+    /// with a class check, with no task hop.
+    @inlinable
     public func resolveAsyncThrowing<T: Sendable>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
-        // A built async single is returned at once, found by type alone, with no task hop.
-        if scope == nil, let value = withRegistry({ $0.builtAsyncSingle(ObjectIdentifier(T.self), in: self) }) {
-            return value as! T  // found under `T`'s own identity: it is a `T`
-        }
-        return try await resolveAsync(T.self, tag: nil, at: CodeLocation(file, line)) { container throws(WiringError) in
+        if let built = builtAsyncSingle(ObjectIdentifier(T.self)) { return built.value(as: T.self) }
+        return try await resolveAsyncBuilding(T.self, file: file, line: line)
+    }
+
+    /// The built async single of `type` without a tag here, found by type alone; `nil` if there
+    /// is none (not async, not built, a scope, a sandbox).
+    @usableFromInline
+    func builtAsyncSingle(_ type: ObjectIdentifier) -> Instance? {
+        guard scope == nil else { return nil }
+        return withRegistry { $0.builtAsyncSingle(type, in: self) }
+    }
+
+    /// `resolveAsyncThrowing()` once no built async single was found.
+    @usableFromInline
+    func resolveAsyncBuilding<T: Sendable>(_: T.Type, file: StaticString, line: UInt) async throws(WiringError) -> T {
+        try await resolveAsync(T.self, tag: nil, at: CodeLocation(file, line)) { container throws(WiringError) in
             try container.resolveCore(T.self)
         }
     }
@@ -155,6 +172,7 @@ public func resolveAsync<T: Sendable>(_ type: T.Type = T.self, file: StaticStrin
 /// every task awaiting it, and every outer build awaiting those, gets the error, and no task is
 /// left behind. Only a verification sandbox parks the factory (see `ParkedVerificationBuilds`):
 /// its build is reported as a problem and verification goes on.
+@usableFromInline
 func asyncFailure(_ error: WiringError) async -> Never {
     if let frame = AsyncFrame.current, frame.container.verification != nil {
         frame.fail(error)

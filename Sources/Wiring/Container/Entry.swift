@@ -7,10 +7,10 @@ typealias Builder = @Sendable (_ entry: Entry) throws -> Instance
 ///
 /// One object per definition (and per binding) of a registry. A singleton is published for
 /// lock-free readers as an ``Instance``; a scoped, declared or weak instance is kept in an
-/// ``InstanceState``: the entry's own, or, for an entry that every scope opened from one scope
+/// ``InstanceState``: the entry itself, or, for an entry that every scope opened from one scope
 /// definition shares, each scope's (see ``ScopeState``), so opening a scope builds no entries.
 @usableFromInline
-final class Entry: @unchecked Sendable {
+final class Entry: InstanceState, @unchecked Sendable {
     // `retiredBy` and the states' fields are only touched under `stateLock` (or, in a
     // verification sandbox, by the one thread that verifies); `published` is atomic; the rest is
     // immutable.
@@ -23,9 +23,6 @@ final class Entry: @unchecked Sendable {
     /// For an entry shared by the scopes of one scope definition, the index of its state among
     /// each scope's slots; `-1` when it keeps its own.
     let slot: Int
-    /// The instance state of an entry that keeps one itself: `nil` for a factory (it keeps
-    /// nothing) and a shared scope definition's entry (each scope keeps it).
-    private let own: InstanceState?
     /// A singleton's built value, for lock-free readers; `nil` for other lifetimes.
     private let published: AtomicReference<Instance>?
     /// Set when the entry's module is unloaded, or its container closed.
@@ -37,9 +34,8 @@ final class Entry: @unchecked Sendable {
         self.primary = primary
         self.slot = slot
         isSingleton = info.lifetime == .singleton
-        let keepsNothing = info.lifetime == .factory || slot >= 0
-        own = keepsNothing ? nil : InstanceState()
         published = info.lifetime == .singleton ? AtomicReference() : nil
+        super.init()
     }
 
     /// Whether the definition is a `createdAtStart()` singleton.
@@ -61,7 +57,7 @@ final class Entry: @unchecked Sendable {
     /// by the scopes opened from one scope definition, `container`'s slot (`container` is then
     /// always one of those scopes: only they resolve from a shared registry).
     private func state(in container: DependencyContainer) -> InstanceState {
-        if let own { return own }
+        guard isSlotted else { return self }
         guard let scope = container.scope else {
             preconditionFailure("Wiring: a scope definition's entry was resolved outside its scope")
         }
@@ -102,7 +98,7 @@ final class Entry: @unchecked Sendable {
 
     /// Hands over a held (scoped) instance, leaving none; call under `stateLock`.
     func takeHeldInstance() -> Released? {
-        own.flatMap(takeHeldInstance(from:))
+        isSlotted ? nil : takeHeldInstance(from: self)
     }
 
     /// Hands over the instance `state` holds for this entry (its own, or a scope's slot), leaving
@@ -133,14 +129,14 @@ final class Entry: @unchecked Sendable {
         let value = instance.takeUnretainedValue()
         return Released(
             value: value.any, sequence: value.sequence, onClose: onClose,
-            dependencies: own?.dependencies.all ?? [], free: { instance.release() })
+            dependencies: dependencies.all, free: { instance.release() })
     }
 
     /// The published singleton's creation number, what it resolved and its value, if it is
     /// built; call under `stateLock`, which keeps it from being retired meanwhile.
     func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
         guard mode == .published, let instance = published?.load()?.takeUnretainedValue() else { return nil }
-        return (instance.sequence, own?.dependencies.all ?? [], instance.any)
+        return (instance.sequence, dependencies.all, instance.any)
     }
 
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
@@ -229,10 +225,9 @@ final class Entry: @unchecked Sendable {
     /// published into a retired entry.
     @inline(never)
     private func buildSingleton(in container: DependencyContainer) throws(WiringError) -> Instance {
-        guard let own else { preconditionFailure("Wiring: a singleton entry without its state") }
         var collected = Dependencies()
         return try buildOnce(
-            own,
+            self,
             existing: { () throws(WiringError) -> Instance? in
                 // Under the lock, which every unpublishing takes: read without a section.
                 if let instance = published?.load()?.takeUnretainedValue() {
@@ -252,7 +247,7 @@ final class Entry: @unchecked Sendable {
             keep: { value -> Released? in
                 // A sandbox numbers nothing (see `DependencyCollector.note`).
                 let sequence = mode == .sandboxed ? 0 : nextCreationSequence()
-                own.dependencies = collected
+                dependencies = collected
                 guard retiredBy == nil else {
                     return Released(value: value.any, sequence: sequence, onClose: onClose, dependencies: collected.all)
                 }
@@ -336,8 +331,11 @@ final class Entry: @unchecked Sendable {
 }
 
 /// What an entry keeps of one instance in one container: the thread building it (a
-/// ``BuildGate`` cell), the instance, when it was built and what it resolved.
-final class InstanceState: @unchecked Sendable {
+/// ``BuildGate`` cell), the instance, when it was built and what it resolved. An ``Entry`` is
+/// its own (one object, not two, per definition); a scope keeps one per entry of its scope
+/// definition that holds an instance.
+@usableFromInline
+class InstanceState {
     // Every field is only touched under `stateLock` (or, in a verification sandbox, by the one
     // thread that verifies at a time).
     /// The thread building the entry now, if any.

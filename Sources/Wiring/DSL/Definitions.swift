@@ -30,7 +30,7 @@ public func single<T>(
     if isolation is MainActor {
         return mainActorDefinition(.singleton, tag: nil, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
+    return Definition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines a singleton registered under `tag`.
@@ -60,7 +60,7 @@ public func single<T, Tag: Hashable & Sendable>(
     if isolation is MainActor {
         return mainActorDefinition(.singleton, tag: tag, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
+    return Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines a factory: every resolve builds a new instance.
@@ -96,7 +96,7 @@ public func factory<T>(
             return try factory()
         })
     }
-    return Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
+    return Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines a factory registered under `tag`.
@@ -123,7 +123,7 @@ public func factory<T, Tag: Hashable & Sendable>(
             return try factory()
         })
     }
-    return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
+    return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines `T` with an explicit lifetime (DIKit's spelling).

@@ -60,7 +60,7 @@ public func scoped<T>(
     }
     // Its builder is made here, where `T` is known, as `single`'s is: the build runs
     // specialized code, not the generic path's copies through `T`'s metadata.
-    return Definition(lifetime: .scoped, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
+    return Definition(lifetime: .scoped, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines a scoped instance registered under `tag`.
@@ -79,7 +79,7 @@ public func scoped<T, Tag: Hashable & Sendable>(
     if isolation is MainActor {
         return mainActorDefinition(.scoped, tag: tag, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .scoped, tag: tag, file: file, line: line, type: T.self, build: typedBuilder { try factory() })
+    return Definition(lifetime: .scoped, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Announces that each scope gets a value of `T` at run time, with
