@@ -279,14 +279,29 @@ extension DependencyContainer {
     }
 
     /// The singleton registered here for `type` without a tag, if it is built and nothing must
-    /// be decided before it: this is not a scope (declared values, links, closing) nor a
-    /// verification sandbox (which records every resolve). A published singleton was never
-    /// retired (retiring unpublishes it); inside a build it is noted as a dependency.
+    /// be decided before it: this is not a verification sandbox (which records every resolve),
+    /// and in a scope nothing of the scope's stands in front of it. A published singleton was
+    /// never retired (retiring unpublishes it); inside a build it is noted as a dependency.
     @usableFromInline
     func publishedSingleton(_ type: ObjectIdentifier) -> Instance? {
-        guard scope == nil, verification == nil else { return nil }
+        guard verification == nil else { return nil }
+        if let scope { return publishedPast(scope, type) }
         // Read through `withRegistry`, which borrows the registry rather than retaining it.
         return withRegistry { noted($0.entry(for: type)?.publishedInstance) }
+    }
+
+    /// In a scope, the published singleton of `type` of the container it was opened from (or
+    /// further up), when nothing in this scope may stand in front of it: no definition of the
+    /// type here, none with parameters, no value of it announced or declared without a tag, no
+    /// link, and the scope open (see ``ScopeState/mayPass(_:)``). What a scope resolves most
+    /// (the root's singletons, from its scoped factories) then takes one lock, not the general
+    /// path's.
+    private func publishedPast(_ scope: ScopeState, _ type: ObjectIdentifier) -> Instance? {
+        // A scope is built at once: its registry is its own.
+        guard ownRegistry.entry(for: type) == nil, ownRegistry.parameterized.isEmpty, !ownRegistry.announces(type),
+            scope.mayPass(type)
+        else { return nil }
+        return scope.parent.publishedSingleton(type)
     }
 
     /// ``publishedSingleton(_:)`` of `type` with `tag`.

@@ -162,6 +162,13 @@ final class ScopeState: @unchecked Sendable {
         }
     }
 
+    /// Whether a resolve of `type` without a tag may pass this scope for the container it was
+    /// opened from: the scope is open, links to no other scope, and holds no value of `type`
+    /// declared without a tag. Takes `stateLock`.
+    func mayPass(_ type: ObjectIdentifier) -> Bool {
+        stateLock.withLock { !closed && links.isEmpty && declared.index(untagged: type) == nil }
+    }
+
     /// The values declared here as `type` (under any tag, in declaration order), and the open
     /// scopes this one links to; one lock. Throws
     /// ``WiringError/scopeClosed(scope:type:requestedAt:)`` for a request of `checkingOpenFor` if
