@@ -51,5 +51,13 @@ final class TypedInstance<Value>: Instance {
 func typedBuilder<T>(_ factory: @escaping () throws -> T) -> Builder {
     nonisolated(unsafe) let factory = factory
     let typed = TypedInstance<T>.self
-    return { _ in typed.init(try factory()) }
+    return { _ in makeInstance(typed, try factory()) }
+}
+
+/// A `type` holding `value`. Not inlinable: its caller, specialized for `T`, would otherwise
+/// fetch `TypedInstance<T>`'s metadata from the runtime's cache on every build; here the
+/// metatype it was given is used as it is.
+@usableFromInline
+func makeInstance<T>(_ type: TypedInstance<T>.Type, _ value: T) -> Instance {
+    type.init(value)
 }

@@ -1,11 +1,16 @@
-/// A frozen hash table keyed by `ObjectIdentifier`, built once and then only read.
+/// A frozen hash table keyed by `ObjectIdentifier`, built once and then only read: Wiring's one
+/// hand-written table.
 ///
 /// Open addressing with linear probing over a power-of-two capacity kept at most half full;
-/// the hash is one multiplication of the metadata address, so a lookup costs a few
-/// nanoseconds and never touches `Hasher`.
+/// the hash is one multiplication of the metadata address, so a lookup never touches `Hasher`
+/// (a `Dictionary` lookup ran it, a third of a resolved singleton's instructions). The slots
+/// hold keys and positions; the values sit densely in an array of their own, so that a table
+/// is destroyed as one array of values, not as twice as many optionals.
 struct TypeTable<Value: Sendable>: Sendable {
     private let keys: [UInt]
-    private let values: [Value?]
+    /// For each slot whose key is set, where its value is in `values`.
+    private let positions: [Int32]
+    private let values: [Value]
     private let shift: UInt
 
     /// A table of `pairs`; with none, a table that allocates nothing. A key given twice keeps
@@ -21,14 +26,16 @@ struct TypeTable<Value: Sendable>: Sendable {
 
     private init?(_ pairs: [(ObjectIdentifier, Value)], rejectingDuplicates: Bool) {
         guard !pairs.isEmpty else {
-            (keys, values, shift) = ([], [], 0)
+            (keys, positions, values, shift) = ([], [], [], 0)
             return
         }
         var capacityLog2: UInt = 1
         while (1 << capacityLog2) < pairs.count * 2 { capacityLog2 += 1 }
         let capacity = 1 << capacityLog2
         var keys = [UInt](repeating: 0, count: capacity)
-        var values = [Value?](repeating: nil, count: capacity)
+        var positions = [Int32](repeating: 0, count: capacity)
+        var values: [Value] = []
+        values.reserveCapacity(pairs.count)
         let shift = UInt(UInt.bitWidth) - capacityLog2
         for (id, value) in pairs {
             let key = UInt(bitPattern: id)
@@ -36,11 +43,17 @@ struct TypeTable<Value: Sendable>: Sendable {
             while keys[index] != 0 && keys[index] != key {
                 index = (index + 1) & (capacity - 1)
             }
-            if rejectingDuplicates, keys[index] == key { return nil }
+            if keys[index] == key {
+                if rejectingDuplicates { return nil }
+                values[Int(positions[index])] = value
+                continue
+            }
             keys[index] = key
-            values[index] = value
+            positions[index] = Int32(values.count)
+            values.append(value)
         }
         self.keys = keys
+        self.positions = positions
         self.values = values
         self.shift = shift
     }
@@ -53,11 +66,10 @@ struct TypeTable<Value: Sendable>: Sendable {
     @inline(__always)
     subscript(id: ObjectIdentifier) -> Value? {
         guard let index = index(of: id) else { return nil }
-        return values[index]
+        return values[Int(positions[index])]
     }
 
-
-    /// Where the value of `id` is, if the table has one.
+    /// Where the key `id` is among the slots, if the table has it.
     @inline(__always)
     private func index(of id: ObjectIdentifier) -> Int? {
         guard !keys.isEmpty else { return nil }
