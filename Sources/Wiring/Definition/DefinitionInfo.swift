@@ -15,8 +15,6 @@ final class DefinitionInfo: Sendable {
     let isAsync: Bool
     /// Whether the key is type alone: no tag, no scope, not an injection.
     let isPlain: Bool
-    /// Whether equal ``Tag/fastKey`` bits mean equal tags (see ``Tag/keyIsExact(_:)``).
-    let tagKeyIsExact: Bool
     /// Builds a value into a buffer (see ``Builder``); ``noBuilder`` when the ``payload`` builds.
     let build: Builder
     let scope: ScopeID?
@@ -44,14 +42,14 @@ final class DefinitionInfo: Sendable {
         self.init(
             type: type, tag: tag, isTagged: tag != nil, lifetime: lifetime, site: site, isInjection: isInjection,
             isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks, isAsync: isAsync,
-            tagKeyIsExact: false, build: build, payload: payload, buildsWithBuilder: buildsWithBuilder, bindings: [])
+            build: build, payload: payload, buildsWithBuilder: buildsWithBuilder, bindings: [])
     }
 
     /// A plain `single { … }` or `factory { … }`: no tag, scope, flags or bindings. Apart from
     /// the general initializer, so that a module of many lines never handles an absent tag or
     /// payload through their value witnesses.
     convenience init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init(type: type, tag: nil, isTagged: false, lifetime: lifetime, site: site, tagKeyIsExact: false, build: build)
+        self.init(type: type, tag: nil, isTagged: false, lifetime: lifetime, site: site, build: build)
     }
 
     /// A `single(tag:)` or `factory(tag:)` line: no scope, flags or bindings.
@@ -59,8 +57,7 @@ final class DefinitionInfo: Sendable {
         type: Any.Type, tagValue: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
     ) {
         self.init(
-            type: type, tag: Tag(tagValue), isTagged: true, lifetime: lifetime, site: site,
-            tagKeyIsExact: Tag.keyIsExact(TagValue.self), build: build)
+            type: type, tag: Tag(tagValue), isTagged: true, lifetime: lifetime, site: site, build: build)
     }
 
     /// Every field, the defaults a line's. Inlined into each caller, so that a line's constants
@@ -69,7 +66,7 @@ final class DefinitionInfo: Sendable {
     private init(
         type: Any.Type, tag: consuming Tag?, isTagged: Bool, lifetime: Lifetime, site: CodeLocation?,
         isInjection: Bool = false, isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
-        hooks: LifecycleHooks? = nil, isAsync: Bool = false, tagKeyIsExact: Bool, build: @escaping Builder,
+        hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder,
         payload: consuming Definition.Payload = .builder, buildsWithBuilder: Bool = true,
         bindings: [DefinitionInfo] = []
     ) {
@@ -83,7 +80,6 @@ final class DefinitionInfo: Sendable {
         self.createdAtStart = createdAtStart
         self.isAsync = isAsync
         isPlain = !isTagged && scope == nil && !isInjection
-        self.tagKeyIsExact = tagKeyIsExact
         self.build = build
         self.scope = scope
         self.hooks = hooks
@@ -124,7 +120,7 @@ final class DefinitionInfo: Sendable {
         let binding = DefinitionInfo(
             type: type, tag: tag, isTagged: isTagged, lifetime: lifetime, site: site, isInjection: isInjection,
             isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, isAsync: isAsync,
-            tagKeyIsExact: tagKeyIsExact, build: build)
+            build: build)
         return copy(bindings: bindings + [binding])
     }
 
@@ -141,7 +137,7 @@ final class DefinitionInfo: Sendable {
             type: type, tag: tag, isTagged: isTagged, lifetime: lifetime ?? self.lifetime, site: site,
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope, hooks: hooks ?? self.hooks,
-            isAsync: isAsync, tagKeyIsExact: tagKeyIsExact, build: build, payload: payload ?? self.payload,
+            isAsync: isAsync, build: build, payload: payload ?? self.payload,
             buildsWithBuilder: buildsWithBuilder, bindings: bindings)
     }
 

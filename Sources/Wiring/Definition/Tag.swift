@@ -32,16 +32,6 @@ struct Tag: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(value)
     }
 
-    /// Whether two values of `Value` are equal exactly when their bits are: the integers and
-    /// `Bool`, whose `==` compares bits. Not an enum (its `==` may be written by hand) nor a
-    /// string (equal strings may differ in bits).
-    static func keyIsExact<Value>(_: Value.Type) -> Bool {
-        Value.self == Int.self || Value.self == UInt.self || Value.self == Int64.self || Value.self == UInt64.self
-            || Value.self == Int32.self || Value.self == UInt32.self || Value.self == Int16.self
-            || Value.self == UInt16.self || Value.self == Int8.self || Value.self == UInt8.self
-            || Value.self == Bool.self
-    }
-
     /// `StorageContext.userdata` for an enum case, `"name"` for a string, the value otherwise.
     var description: String { Tag.describe(value) }
 
