@@ -27,8 +27,8 @@ public final class DependencyContainer: Sendable {
     /// Its own definitions and the modules it includes, as declared.
     let parts: [Part]
     /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
-    /// built on first use, in `lazy`; until then this is an empty one, which the fast path
-    /// misses in. Read ``registry`` elsewhere than on a scope's fast path.
+    /// built on first use, in `lazy`; until then this is an empty one. Read ``registry``, which
+    /// knows which.
     let ownRegistry: Registry
     /// Set only on a module (`module { }`, `modules { }`, a bootstrap closure): its registry,
     /// built when something first needs it.

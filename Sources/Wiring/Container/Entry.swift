@@ -182,13 +182,23 @@ final class Entry: InstanceState, @unchecked Sendable {
 
     /// `make` for a build that keeps its instance: also what the build resolved (see
     /// ``Dependencies``).
-    private func makeKept(in container: DependencyContainer) throws(WiringError) -> (Instance, Dependencies) {
+    private func makeKept(in container: DependencyContainer, collecting dependencies: inout Dependencies)
+        throws(WiringError) -> Instance
+    {
         var value: Instance?
-        let dependencies = try DependencyCollector.collecting(for: .passUnretained(info)) { () throws(WiringError) in
+        dependencies = try DependencyCollector.collecting(for: .passUnretained(info)) { () throws(WiringError) in
             value = try make(in: container)
         }
         guard let value else { preconditionFailure("Wiring: a build returned without a value") }
-        return (value, dependencies)
+        return value
+    }
+
+    /// Throws what a resolve of this entry gets once it is retired, unless it builds for a
+    /// resolve nested in a build that began before (see ``RetiredBy/buildsForNestedResolve``).
+    private func checkNotRetired() throws(WiringError) {
+        if let retiredBy, !retiredBy.buildsForNestedResolve {
+            throw retiredBy.error(for: info.type, definedAt: info.site)
+        }
     }
 
     /// `make` while an observer is set (it may have been removed since: then not reported).
@@ -234,16 +244,10 @@ final class Entry: InstanceState, @unchecked Sendable {
                     DependencyCollector.note(instance.sequence)
                     return instance
                 }
-                if let retiredBy, !retiredBy.buildsForNestedResolve {
-                    throw retiredBy.error(for: info.type, definedAt: info.site)
-                }
+                try checkNotRetired()
                 return nil
             },
-            build: { () throws(WiringError) -> Instance in
-                let (value, dependencies) = try makeKept(in: container)
-                collected = dependencies
-                return value
-            },
+            build: { () throws(WiringError) -> Instance in try makeKept(in: container, collecting: &collected) },
             keep: { value -> Released? in
                 // A sandbox numbers nothing (see `DependencyCollector.note`).
                 let sequence = mode == .sandboxed ? 0 : nextCreationSequence()
@@ -273,18 +277,12 @@ final class Entry: InstanceState, @unchecked Sendable {
                 if let scope = container.scope, scope.refuses(in: container) {
                     throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
                 }
-                if let retiredBy, !retiredBy.buildsForNestedResolve {
-                    throw retiredBy.error(for: info.type, definedAt: info.site)
-                }
+                try checkNotRetired()
                 guard let existing = state.held as? Instance else { return nil }
                 DependencyCollector.note(state.sequence)
                 return existing
             },
-            build: { () throws(WiringError) -> Instance in
-                let (value, dependencies) = try makeKept(in: container)
-                collected = dependencies
-                return value
-            },
+            build: { () throws(WiringError) -> Instance in try makeKept(in: container, collecting: &collected) },
             keep: { value -> Released? in
                 // Under the lock, but in a sandbox (which builds without it).
                 let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
@@ -306,9 +304,7 @@ final class Entry: InstanceState, @unchecked Sendable {
         return try buildOnce(
             state,
             existing: { () throws(WiringError) -> Instance? in
-                if let retiredBy, !retiredBy.buildsForNestedResolve {
-                    throw retiredBy.error(for: info.type, definedAt: info.site)
-                }
+                try checkNotRetired()
                 // Found again as an object: its type's instance is built where the type is known.
                 return ((state.held as? WeakReference)?.object).map { Instance(any: $0) }
             },

@@ -53,6 +53,7 @@ public func single<T, Tag: Hashable & Sendable>(
 ///
 /// Inlinable, so that its build runs specialized for `T` where it is written: a view model's
 /// factory builds on every resolve (2b of `Benchmarks/Scripts/instruction-counts.py`).
+@inlinable
 public func factory<T>(
     isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID,
@@ -73,6 +74,7 @@ public func factory<T>(
 /// ```swift
 /// factory(tag: Screen.home) { @MainActor in FeedViewModel() }
 /// ```
+@inlinable
 public func factory<T, Tag: Hashable & Sendable>(
     tag: Tag,
     isolation: MainActor.Type = MainActor.self,

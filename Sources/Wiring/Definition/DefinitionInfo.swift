@@ -15,7 +15,7 @@ final class DefinitionInfo: Sendable {
     let isAsync: Bool
     /// Whether the key is type alone: no tag, no scope, not an injection.
     let isPlain: Bool
-    /// Builds a value into a buffer (see ``Builder``); ``noBuilder`` when the ``payload`` builds.
+    /// Builds the value (see ``Builder``); ``noBuilder`` when the ``payload`` builds.
     let build: Builder
     let scope: ScopeID?
     let hooks: LifecycleHooks?

@@ -62,7 +62,7 @@ private func resolveOrStop<T>(
     }
 }
 
-/// `_resolveSlowly` once it failed with `error`: `attempt` tried again while modules are being
+/// A free resolve once it failed with `error`: `attempt` tried again while modules are being
 /// prepared in the background (see ``BackgroundModules``), else the failure. Out of line, so that
 /// a nested resolve's frame (a deep graph has one per level) does not carry the retry.
 @inline(never)
