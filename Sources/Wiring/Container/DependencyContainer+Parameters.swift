@@ -81,7 +81,8 @@ extension DependencyContainer {
     ) throws(WiringError) -> T {
         if let verification { verification.willResolve(entry.info) }
         do {
-            return try unsafeDowncast(entry, to: ParameterizedEntry<T>.self).resolve(in: self, parameters: repeat each parameters)
+            // Found under `T`'s identity: the entry of a `T`.
+            return try (entry as! ParameterizedEntry<T>).resolve(in: self, parameters: repeat each parameters)
         } catch {
             guard let newer = newerRoot(after: error) else { throw error }
             return try newer.resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)

@@ -62,6 +62,6 @@ private func makeInjection<Object: AnyObject>(
     return Definition(
         injection: Injection(info: info) { object, container in
             // Registered for `Object`, run only on instances of `Object` or its subclasses.
-            inject(unsafeDowncast(object, to: Object.self), container)
+            inject(object as! Object, container)
         })
 }

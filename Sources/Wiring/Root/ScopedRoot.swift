@@ -33,17 +33,15 @@ enum ScopedRoot {
         }
 
         var value: Value {
-            if type(of: object) == RootState.self { return .root(unsafeDowncast(object, to: RootState.self)) }
-            return .scope(unsafeDowncast(object, to: DependencyContainer.self))
+            if let state = object as? RootState { return .root(state) }
+            return .scope(object as! DependencyContainer)  // `init` stores one of the two
         }
 
         /// What a free `resolve()` reads for this root: the scope itself, or the root state's
         /// current version, unretained. Only valid inside a read section.
         var container: Unmanaged<DependencyContainer>? {
-            if type(of: object) == RootState.self {
-                return unsafeDowncast(object, to: RootState.self).currentContainer
-            }
-            return .passUnretained(unsafeDowncast(object, to: DependencyContainer.self))
+            if let state = object as? RootState { return state.currentContainer }
+            return .passUnretained(object as! DependencyContainer)  // `init` stores one of the two
         }
     }
 
