@@ -305,7 +305,7 @@ extension DependencyContainer {
     }
 
     /// ``publishedSingleton(_:)`` of `type` with `tag`.
-    func publishedSingleton<Tag: Hashable>(_ type: ObjectIdentifier, tag: Tag) -> Instance? {
+    func publishedSingleton<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag) -> Instance? {
         guard scope == nil, verification == nil else { return nil }
         return withRegistry { noted($0.entry(for: type, tag: tag)?.publishedInstance) }
     }

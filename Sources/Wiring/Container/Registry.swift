@@ -14,8 +14,8 @@ final class Registry: Sendable {
     /// hand-written table (see ``TypeTable``): a `Dictionary` lookup runs `Hasher`, which cost
     /// a resolved singleton a third of its instructions.
     let untagged: TypeTable<Entry>
-    /// Each type's tagged entries, compared tag by tag.
-    let tagged: TypeTable<[Entry]>
+    /// Each type's tagged entries (see ``TaggedList``).
+    let tagged: TypeTable<TaggedList>
     /// `injection(for:)` definitions by class, untagged and tagged together.
     let injections: [ObjectIdentifier: [Injection]]
     /// Factories that take parameters, by type and tag.
@@ -210,7 +210,7 @@ final class Registry: Sendable {
     }
 
     init(
-        entries: [Entry], untagged: TypeTable<Entry>, tagged: TypeTable<[Entry]>,
+        entries: [Entry], untagged: TypeTable<Entry>, tagged: TypeTable<TaggedList>,
         injections: [ObjectIdentifier: [Injection]], parameterized: [DefinitionKey: any AnyParameterizedEntry],
         asyncEntries: [DefinitionKey: any AnyAsyncEntry], eagerEntries: [Entry], scopes: [ScopeID: ScopeTemplate],
         slotCount: Int, declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
@@ -300,19 +300,15 @@ final class Registry: Sendable {
     }
 
     @inline(__always)
-    func entry<Tag: Hashable>(for type: ObjectIdentifier, tag: Tag) -> Entry? {
-        guard let candidates = tagged[type] else { return nil }
-        for entry in candidates where entry.info.isTagged(tag) {
-            return entry
-        }
-        return nil
+    func entry<Tag: Hashable & Sendable>(for type: ObjectIdentifier, tag: Tag) -> Entry? {
+        tagged[type]?.entry(tagged: tag)
     }
 
     /// The entry of `type` under `tag` as a definition stores it (boxed), or the untagged one for
     /// `nil`: for a caller that no longer has the tag's own type.
     func entry(for type: ObjectIdentifier, boxed tag: Tag?) -> Entry? {
         guard let tag else { return entry(for: type) }
-        func find<Value: Hashable>(_ value: Value) -> Entry? { entry(for: type, tag: value) }
+        func find<Value: Hashable & Sendable>(_ value: Value) -> Entry? { entry(for: type, tag: value) }
         return find(tag.value)
     }
 
@@ -326,7 +322,7 @@ final class Registry: Sendable {
     /// Every definition of `type`, untagged first, then tagged in declaration order, then the
     /// factories with parameters.
     func definitions(of type: ObjectIdentifier) -> [DefinitionInfo] {
-        ((entry(for: type).map { [$0] } ?? []) + (tagged[type] ?? [])).map(\.info)
+        ((entry(for: type).map { [$0] } ?? []) + (tagged[type]?.entries ?? [])).map(\.info)
             + parameterized.values.filter { $0.info.typeID == type }.map(\.info)
             + asyncEntries.values.filter { $0.info.typeID == type }.map(\.info)
     }
@@ -408,7 +404,30 @@ struct TaggedEntries {
     }
 
     /// The lists as the registry's table.
-    var table: TypeTable<[Entry]> { TypeTable(types.map { ($0.type, $0.entries) }) }
+    var table: TypeTable<TaggedList> { TypeTable(types.map { ($0.type, TaggedList($0.entries)) }) }
+}
+
+/// One type's tagged entries, in declaration order, one per tag; once there are many, also by
+/// tag, so that a module of thousands of tags of one type (`for i in 0..<n { single(tag: i) { … } }`)
+/// finds each in constant time.
+struct TaggedList: Sendable {
+    let entries: [Entry]
+    private let byTag: [Tag: Entry]?
+    /// Below this many, comparing tag by tag is cheaper than hashing one.
+    private static let hashedFrom = 16
+
+    init(_ entries: [Entry]) {
+        self.entries = entries
+        byTag = entries.count < Self.hashedFrom
+            ? nil : Dictionary(entries.map { ($0.info.presentTag, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The entry tagged `value`, if any.
+    func entry<Value: Hashable & Sendable>(tagged value: Value) -> Entry? {
+        if let byTag { return byTag[Tag(value)] }
+        for entry in entries where entry.info.isTagged(value) { return entry }
+        return nil
+    }
 }
 
 /// Makes a registry's entries, and counts the instance slots of a registry that scopes share.
