@@ -87,6 +87,12 @@ final class Entry: InstanceState, @unchecked Sendable {
         return ReadSection.retaining { published?.load() }
     }
 
+    /// ``publishedInstance``, for a caller already inside a read section (sections do not nest).
+    var publishedInstanceInSection: Instance? {
+        guard isSingleton else { return nil }
+        return published?.load()?.takeUnretainedValue()
+    }
+
     /// The singleton: its published value, or built.
     private func resolveSingleton(in container: DependencyContainer) throws(WiringError) -> Instance {
         if let instance = publishedInstance {

@@ -33,11 +33,34 @@ public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
 @usableFromInline
 func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticString, line: UInt) -> Instance {
     let id = ObjectIdentifier(type)
+    if ResolutionFrame.current == nil, let built = publishedSingletonOfRoot(id) { return built }
     func attempt(_ container: DependencyContainer) throws(WiringError) -> Instance {
         if let built = container.publishedSingleton(id) { return built }
         return try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
     }
     return resolveOrStop(type, tag: nil, file: file, line: line, attempt)
+}
+
+/// The built singleton of `type` in the root a free `resolve()` reads, found inside one read
+/// section: the root is read there without a retain (a `load`/`unload` releases a replaced root
+/// only once no section that began before it ended is running), and the instance is retained
+/// before the section ends. `nil` when the root is a scope (which takes a lock to decide) or
+/// the singleton is not built: the caller then takes the general path.
+///
+/// The one unretained reference on the resolve path: with the root retained and released, a
+/// built singleton's resolve cost 433 instructions against issue 61's 382.
+private func publishedSingletonOfRoot(_ type: ObjectIdentifier) -> Instance? {
+    let reader = ReadSection.enter()
+    // A root is built at once (its registry is its own, never built here), and never a sandbox.
+    guard let root = globalRootContainer()?.takeUnretainedValue(), root.scope == nil, root.lazy == nil,
+        let instance = root.ownRegistry.entry(for: type)?.publishedInstanceInSection
+    else {
+        ReadSection.exit(reader)
+        return nil
+    }
+    ReadSection.exitAfterRetaining(reader)
+    DependencyCollector.note(instance.sequence)
+    return instance
 }
 
 /// A free `resolve()`: `attempt` on the container a free resolve reads, tried again while modules
