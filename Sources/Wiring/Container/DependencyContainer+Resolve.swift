@@ -171,8 +171,8 @@ extension DependencyContainer {
     /// The core of every resolve: the instance a resolve of `type` with `tag` returns here,
     /// where `find` looks the definition up in a registry.
     ///
-    /// Not generic: the value comes back as `Any`, and the public generic entry points cast it
-    /// to `T` once, at the end.
+    /// Not generic: the value comes back as an ``Instance``, which the public generic entry
+    /// points take as `T` once, at the end.
     /// - Parameters:
     ///   - isInstance: Whether a value is a `type` (for a missing definition's message).
     ///   - requester: The scope the resolve started in, when it reached this container through

@@ -43,9 +43,6 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Whether the definition is a `factory`: it keeps nothing, so it may be built in any
     /// container (see `resolveCore`'s requester).
     var isFactory: Bool { info.lifetime == .factory }
-    /// Whether a resolve in its scope builds (or keeps) the value: every lifetime but a value
-    /// announced with `declared(_:example:)`, which the scope is given.
-    var isBuiltInScope: Bool { info.lifetime != .declared }
     /// Whether the entry is a shared scope definition's, whose instance state lives in each scope.
     var isSlotted: Bool { slot >= 0 }
     /// Whether the entry is a binding's (`bind(_:)`), whose instance is its primary's.

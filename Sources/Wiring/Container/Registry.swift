@@ -359,9 +359,6 @@ struct TaggedEntries {
         self.expected = expected
     }
 
-    /// The entries of `type` so far, if any.
-    func entries(of type: ObjectIdentifier) -> [Entry]? { index[type].map { types[$0].entries } }
-
     /// Where `type` is in `types`, made if it is new.
     private mutating func position(of type: ObjectIdentifier) -> Int {
         if let last, last.type == type { return last.position }

@@ -9,15 +9,6 @@ internal import _WiringShims
 /// still see it has ended, and only then frees it. Entering costs a reader one sequentially
 /// consistent exchange, the same on every platform (see `wiring_read_enter`).
 enum ReadSection {
-    /// Runs `body` inside a read section, and ends it after `body`'s result is made (and retained).
-    /// `body` must not run user code or block.
-    @inline(__always)
-    static func read<Result>(_ body: () -> Result) -> Result {
-        let reader = wiring_read_enter()
-        let result = body()
-        exitAfterRetaining(reader)  // whatever `body` returns was retained inside the section
-        return result
-    }
 
     /// Enters a read section that the caller ends with ``exit(_:)``.
     @inline(__always)

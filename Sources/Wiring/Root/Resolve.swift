@@ -70,14 +70,8 @@ private func resolveOrStop<T>(
     _ type: Any.Type, tag: @autoclosure () -> Tag?, file: StaticString, line: UInt,
     _ attempt: (DependencyContainer) throws(WiringError) -> T
 ) -> T {
-    do throws(WiringError) {
-        // The container building the caller, which keeps it alive, else the root, retained: a
-        // `load`/`unload` may replace it meanwhile.
-        if let frame = ResolutionFrame.current { return try attempt(frame.pointee.container) }
-        guard let root = root.retained else {
-            throw .rootNotDefined(type: typeName(type), tag: tag()?.description, requestedAt: nil)
-        }
-        return try attempt(root)
+    do {
+        return try DependencyContainer.withCurrent(type: type, tag: tag(), attempt)
     } catch {
         return resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) -> T in
             try DependencyContainer.withCurrent(type: type, tag: tag(), attempt)

@@ -37,14 +37,7 @@ final class SignedInSession {
 
     @Test(.wired(modules { .services; .screens }))
     func offTheMainActorAMainActorModelIsNotBuilt() async throws {
-        let message = await offMainActor { () -> String in
-            do {
-                _ = try resolveThrowing(DetailViewModel.self)
-                return "built"
-            } catch {
-                return "\(error)"
-            }
-        }
+        let message = await resolvedOffMainActor(DetailViewModel.self)
         #expect(message.contains("`DetailViewModel` is main-actor isolated and was resolved off the main actor"))
         #expect(message.contains("Defined at: App/Screens.swift"))
         let model: DetailViewModel = await offMainActor { await resolveAsync(DetailViewModel.self) }
@@ -55,14 +48,7 @@ final class SignedInSession {
     func aPlainClosureInAMainActorModuleIsBuiltOnTheMainActorOnly() async {
         let onMain: ComposeViewModel = resolve()
         #expect(onMain.session === resolve() as SessionStore)
-        let message = await offMainActor { () -> String in
-            do {
-                _ = try resolveThrowing(ComposeViewModel.self)
-                return "built"
-            } catch {
-                return "\(error)"
-            }
-        }
+        let message = await resolvedOffMainActor(ComposeViewModel.self)
         #expect(message.contains("`ComposeViewModel` is main-actor isolated"))
     }
 
@@ -96,4 +82,16 @@ final class SignedInSession {
 /// Runs `body` off the main actor, in the calling task (so with its `.wired` root).
 @concurrent nonisolated func offMainActor<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
     await body()
+}
+
+/// What `resolveThrowing(type)` says off the main actor: "built", or its error's message.
+private func resolvedOffMainActor<T>(_ type: T.Type) async -> String {
+    await offMainActor { () -> String in
+        do {
+            _ = try resolveThrowing(type)
+            return "built"
+        } catch {
+            return "\(error)"
+        }
+    }
 }
