@@ -63,6 +63,21 @@ private func publishedSingletonOfRoot(_ type: ObjectIdentifier) -> Instance? {
     return instance
 }
 
+/// The tagged entries of `type` in the root a free `resolve()` reads, taken inside one read
+/// section as ``publishedSingletonOfRoot(_:)`` takes a singleton: the tags are compared once the
+/// section has ended, since a tag's `==` is the caller's code, which a section never runs.
+private func taggedOfRoot(_ type: ObjectIdentifier) -> TaggedList? {
+    let reader = ReadSection.enter()
+    guard let root = globalRootContainer()?.takeUnretainedValue(), root.scope == nil, root.lazy == nil,
+        let list = root.ownRegistry.tagged[type]
+    else {
+        ReadSection.exit(reader)
+        return nil
+    }
+    ReadSection.exitAfterRetaining(reader)
+    return list
+}
+
 /// A free `resolve()`: `attempt` on the container a free resolve reads, tried again while modules
 /// are being prepared in the background; a failure stops with where it was requested.
 @inline(__always)
@@ -116,6 +131,10 @@ func resolveInstance<Tag: Hashable & Sendable>(
     _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, file: StaticString, line: UInt
 ) -> Instance {
     let id = ObjectIdentifier(type)
+    if ResolutionFrame.current == nil, let built = taggedOfRoot(id)?.entry(tagged: tag)?.publishedInstance {
+        DependencyCollector.note(built.sequence)
+        return built
+    }
     func attempt(_ container: DependencyContainer) throws(WiringError) -> Instance {
         if let built = container.publishedSingleton(id, tag: tag) { return built }
         return try container.resolveCore(
