@@ -15,12 +15,12 @@ static int wiring_has_key = 0;
 static pthread_key_t wiring_reader_key;
 static pthread_once_t wiring_reader_once = PTHREAD_ONCE_INIT;
 
-// At thread exit: the record leaves any read section and is free for the next thread.
+// At thread exit: the record leaves any read section and is free for the next thread, which
+// takes its context too (empty: a thread never exits inside a resolution).
 static void wiring_reader_release(void *raw) {
     struct wiring_reader_record *record = raw;
     if (wiring_me == record) wiring_me = 0;
     __atomic_store_n(&record->epoch, 0, __ATOMIC_RELEASE);
-    record->slots[0] = record->slots[1] = record->slots[2] = 0;
     __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
 }
 
@@ -53,7 +53,6 @@ struct wiring_reader_record *wiring_reader_make(void) {
             record->next = head;
         } while (!__atomic_compare_exchange_n(&wiring_readers, &head, record, 1, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
     }
-    record->slots[0] = record->slots[1] = record->slots[2] = 0;
     if (wiring_has_key) pthread_setspecific(wiring_reader_key, record);
     wiring_me = record;
     return record;

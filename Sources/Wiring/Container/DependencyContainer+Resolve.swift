@@ -126,7 +126,7 @@ extension DependencyContainer {
     func newerRoot(after error: WiringError) -> DependencyContainer? {
         // Only the outermost resolve moves to the newer root, with everything it builds: a
         // nested one stays on the root its build began on (one root per resolve, never a mix).
-        guard case .moduleUnloaded = error, ResolutionFrame.current == nil, let current = rootState?.latest,
+        guard case .moduleUnloaded = error, !ResolutionFrame.isResolving, let current = rootState?.latest,
             current !== self
         else { return nil }
         return current
@@ -264,11 +264,11 @@ extension DependencyContainer {
     {
         if let entry, let built = entry.built(in: self) { return built }
         guard let parameters = ParameterFrame.current else { return nil }
-        if let entry, let arguments = parameters.pointee.arguments(for: entry) {
+        if let entry, let arguments = parameters.arguments(for: entry) {
             if let verification { verification.willResolve(entry.info) }
             return try entry.resolveAny(in: self, values: arguments)
         }
-        return tag == nil ? parameters.pointee.value(of: type) : nil
+        return tag == nil ? parameters.value(of: type) : nil
     }
 
     /// The instance of `T`.

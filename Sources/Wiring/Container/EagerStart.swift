@@ -17,7 +17,7 @@ final class EagerStart: @unchecked Sendable {
     }
 
     /// Whether the eager singletons are built.
-    var isFinished: Bool { finished.value != nil }
+    var isFinished: Bool { finished.isBuilt }
 
     /// Builds the eager singletons unless this already happened, or is happening further up this
     /// thread's stack (an eager singleton's own resolves). Another thread starting them at the

@@ -62,6 +62,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     }
 
     /// The instance for this resolve: the existing one, or a newly built value.
+    @inline(__always)
     func resolve(in container: DependencyContainer) throws(WiringError) -> Instance {
         switch info.lifetime {
         case .singleton: try resolveSingleton(in: container)
@@ -189,7 +190,7 @@ final class Entry: InstanceState, @unchecked Sendable {
         throws(WiringError) -> Instance
     {
         var value: Instance?
-        dependencies = try DependencyCollector.collecting(for: .passUnretained(info)) { () throws(WiringError) in
+        dependencies = try DependencyCollector.collecting(for: info) { () throws(WiringError) in
             value = try make(in: container)
         }
         guard let value else { preconditionFailure("Wiring: a build returned without a value") }
@@ -211,18 +212,25 @@ final class Entry: InstanceState, @unchecked Sendable {
         let start = BuildObserver.now
         var event: BuildEvent?
         let value = try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Instance in
+            // `with` pushed this build's frame: the builds nested in it are one deeper.
+            let thread = ThreadResolution.mine
+            let depth = thread.frames.count
+            thread.timings.append(BuildTiming(depth: depth))
             let value: Instance
             do {
                 value = try info.build(self)
             } catch {
+                thread.timings.removeLast()
                 throw WiringError.thrown(by: info, error)
             }
-            let frame = ResolutionFrame.current.unsafelyUnwrapped
+            let own = thread.timings.removeLast()
             let total = BuildObserver.now &- start
-            frame.pointee.parent?.pointee.nestedNanoseconds &+= total
+            if let outer = thread.timings.indices.last, thread.timings[outer].depth == depth - 1 {
+                thread.timings[outer].nestedNanoseconds &+= total
+            }
             event = BuildEvent(
-                info: info, depth: frame.pointee.depth, nanoseconds: total,
-                ownNanoseconds: total &- min(total, frame.pointee.nestedNanoseconds))
+                info: info, depth: depth, nanoseconds: total,
+                ownNanoseconds: total &- min(total, own.nestedNanoseconds))
             return value
         }
         if let event, let observer { observer(event) }

@@ -175,7 +175,7 @@ func constructAsync<each Parameter, T>(
     _ constructor: (repeat each Parameter) async throws -> T, file: StaticString, line: UInt
 ) async throws -> T {
     let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
-    if let frame = AsyncFrame.current, frame.parent == nil, ResolutionFrame.current == nil,
+    if let frame = AsyncFrame.current, frame.parent == nil, !ResolutionFrame.isResolving,
         frame.container.verification != nil
     {
         throw ConstructorChecked()
@@ -196,7 +196,7 @@ func constructAsync<each Parameter, T>(
 struct ConstructorChecked: Error {
     /// Whether the calling build runs in a verification sandbox.
     static var isVerifying: Bool {
-        ResolutionFrame.current?.pointee.container.verification != nil
+        ResolutionFrame.current?.container.verification != nil
     }
 
     /// The constructor's arguments, resolved in the sandbox; throws this instead once they are
@@ -204,10 +204,10 @@ struct ConstructorChecked: Error {
     static func arguments<each Parameter>(
         _ types: repeat (each Parameter).Type, file: StaticString, line: UInt
     ) throws -> (repeat each Parameter) {
-        guard let frame = ResolutionFrame.current, let verification = frame.pointee.container.verification else {
+        guard let frame = ResolutionFrame.current, let verification = frame.container.verification else {
             return (repeat try resolveThrowing(each types, file: file, line: line))
         }
-        let definition = frame.pointee.info.id
+        let definition = frame.info.id
         verification.enterConstructor(definition)
         defer { verification.leaveConstructor(definition) }
         let arguments = (repeat try checkedArgument(each types, file: file, line: line))

@@ -200,7 +200,9 @@ extension Definition {
                 preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) has no primary")
             }
             // `Entry.resolve` pushed this binding's frame, so the container is the current one.
-            let container = ResolutionFrame.current.unsafelyUnwrapped.pointee.container
+            guard let container = ResolutionFrame.current?.container else {
+                preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) is built outside a resolution")
+            }
             if let verification = container.verification { verification.willResolve(primary.info) }
             guard let value = try primary.resolve(in: container).any as? Secondary else {
                 throw WiringError.invalidBinding(

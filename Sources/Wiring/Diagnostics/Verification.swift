@@ -31,7 +31,8 @@ final class Verification: @unchecked Sendable {
     private var constructorDefinitions: Set<DefinitionID> = []
     private var recorder: GraphRecorder
     private var lazyChecks: [LazyCheck] = []
-    private var lazyFrame: UnsafeMutableRawPointer?
+    /// The thread running a lazy check, whose outermost frame is the check's owner.
+    private var lazyCheckThread: ObjectIdentifier?
 
     private enum State {
         case running
@@ -211,9 +212,9 @@ final class Verification: @unchecked Sendable {
             if lock.withLock({ broken.contains(check.owner.id) }) { continue }
             do {
                 try ResolutionFrame.with(container: check.container, info: check.owner) {
-                    lock.withLock { lazyFrame = UnsafeMutableRawPointer(ResolutionFrame.current) }
+                    lock.withLock { lazyCheckThread = ObjectIdentifier(ThreadResolution.mine) }
                     check.resolve()
-                    lock.withLock { lazyFrame = nil }
+                    lock.withLock { lazyCheckThread = nil }
                 }
             } catch {
                 lock.withLock { problems.append(error) }
@@ -239,7 +240,7 @@ final class Verification: @unchecked Sendable {
     /// An async build of `info`, asked for by the async build of `requester` (if any).
     func willResolve(_ info: DefinitionInfo, requester: DefinitionInfo?) {
         lock.withLock {
-            if let requester = ResolutionFrame.current.map({ $0.pointee.info }) ?? requester {
+            if let requester = ResolutionFrame.current.map({ $0.info }) ?? requester {
                 recorder.record(from: requester, to: info, isLazy: false)
             }
         }
@@ -255,7 +256,7 @@ final class Verification: @unchecked Sendable {
 
     /// Queues a check of a lazily injected dependency of the definition being built.
     func queueLazyCheck(_ resolve: @escaping @Sendable () -> Void) {
-        guard let frame = ResolutionFrame.current?.pointee else { return }
+        guard let frame = ResolutionFrame.current else { return }
         let check = LazyCheck(owner: frame.info, container: frame.container, resolve: resolve)
         lock.withLock { lazyChecks.append(check) }
     }
@@ -275,9 +276,9 @@ final class Verification: @unchecked Sendable {
     /// instance the innermost builds. A lazy check's owner was built already, so what it asks
     /// for is needed.
     func onlyConstructorsWait() -> Bool {
-        let path = ResolutionFrame.current?.pointee.path ?? []
+        let path = ThreadResolution.current?.path ?? []
         return lock.withLock {
-            lazyFrame == nil && path.allSatisfy { constructorDefinitions.contains($0.id) }
+            lazyCheckThread == nil && path.allSatisfy { constructorDefinitions.contains($0.id) }
         }
     }
 
@@ -294,27 +295,23 @@ final class Verification: @unchecked Sendable {
     /// Records `error` (or, for `nil`, that the definition needs a broken one), marks the
     /// definitions on this thread's path as broken, and parks this worker for good.
     func abandonWorker(with error: WiringError?) -> Never {
-        var frames: [UnsafeMutablePointer<ResolutionFrame>] = []
-        var next = ResolutionFrame.current
-        while let frame = next {
-            frames.append(frame)
-            next = frame.pointee.parent
-        }
+        let thread = ThreadResolution.current
+        let path = thread?.path ?? []
         lock.withLock {
-            let inLazyCheck = frames.last.map { UnsafeMutableRawPointer($0) } == lazyFrame
-            if let error, let outermost = frames.last?.pointee.info {
+            let inLazyCheck = thread.map(ObjectIdentifier.init) == lazyCheckThread
+            if let error, let outermost = path.first {
                 record(error, building: outermost)
             } else if let error {
                 problems.append(error)
-            } else if let outermost = frames.last?.pointee.info, !unchecked.contains(where: { $0 === outermost }) {
+            } else if let outermost = path.first, !unchecked.contains(where: { $0 === outermost }) {
                 // The definition being built (or whose lazy dependency is checked) needs a broken one.
                 unchecked.append(outermost)
             }
             // The owner of a lazy dependency was built; only what it asked for lazily is broken.
-            for frame in inLazyCheck ? frames.dropLast() : frames[...] {
-                broken.insert(frame.pointee.info.id)
+            for info in inLazyCheck ? path.dropFirst() : path[...] {
+                broken.insert(info.id)
             }
-            lazyFrame = nil
+            lazyCheckThread = nil
             state = .parked
             changed.broadcast()
         }
@@ -323,11 +320,12 @@ final class Verification: @unchecked Sendable {
 
     /// The definition that is asking, and whether it asks lazily.
     private func requester() -> (DefinitionInfo, Bool)? {
-        guard let frame = ResolutionFrame.current else {
+        guard let thread = ThreadResolution.current, let frame = thread.frames.last else {
             // A synchronous resolve inside an async factory: the factory asks.
             return AsyncFrame.current.map { ($0.info, false) }
         }
-        return (frame.pointee.info, UnsafeMutableRawPointer(frame) == lazyFrame)
+        // A lazy check's owner is the outermost frame of the thread that checks.
+        return (frame.info, thread.frames.count == 1 && ObjectIdentifier(thread) == lazyCheckThread)
     }
 }
 
@@ -336,15 +334,11 @@ extension Verification {
     /// thread's stack belongs to its sandbox (only then is parking the thread safe: no lock of
     /// a real container is held).
     static var ofCurrentWorker: Verification? {
-        guard var frame = ResolutionFrame.current,
-            let verification = frame.pointee.container.verification
+        guard let frames = ThreadResolution.current?.frames,
+            let verification = frames.last?.container.verification
         else { return nil }
-        while let parent = frame.pointee.parent {
-            // A scope's sandbox resolves from the container's sandbox: same verification.
-            guard parent.pointee.container.verification === verification else { return nil }
-            frame = parent
-        }
-        return verification
+        // A scope's sandbox resolves from the container's sandbox: same verification.
+        return frames.allSatisfy { $0.container.verification === verification } ? verification : nil
     }
 }
 

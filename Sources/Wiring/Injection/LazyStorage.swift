@@ -52,7 +52,7 @@ final class LazyStorage<Value>: @unchecked Sendable {
     private func resolve(from container: DependencyContainer, for owner: LateDependencies) -> Value {
         var value: Value?
         let resolved = withExtendedLifetime(owner.owner) {
-            try? DependencyCollector.collecting(for: .passUnretained(owner.owner)) { () throws(WiringError) in
+            try? DependencyCollector.collecting(for: owner.owner) { () throws(WiringError) in
                 try ResolutionFrame.with(container: container, info: owner.owner) { () throws(WiringError) in
                     value = resolveValue(container)
                 }

@@ -15,6 +15,13 @@ struct OnceValue<Value>: ~Copyable {
         published.load()?.takeUnretainedValue().value
     }
 
+    /// Whether the value is built: checked on every resolve of a container with eager singletons,
+    /// without retaining the box.
+    @inline(__always)
+    var isBuilt: Bool {
+        published.load() != nil
+    }
+
     /// The value, built by `build` if no thread has built it yet. `locked: false` is for a
     /// verification sandbox, which builds on one thread at a time without the lock.
     @inline(never)

@@ -1,5 +1,3 @@
-internal import _WiringShims
-
 /// The parameters of a build that runs with parameters, visible to the resolves nested in it.
 ///
 /// `factory { (id: Int) in Presenter(id: id, repository: resolve()) }` resolved with
@@ -16,33 +14,27 @@ internal import _WiringShims
 /// parameters cascade); one with parameters of its own pushes a frame that hides this one
 /// until it returns.
 ///
-/// Invariant: a frame lives on the stack of the thread that pushed it, and the thread's record
-/// points at it only while `with(_:signature:_:)` runs, so every frame reachable from the
-/// record is alive. Only rare paths read it (a resolve that found no definition, a
-/// parameterized build): a resolve without parameters never touches it.
+/// Frames sit on the thread's ``ThreadResolution``. Only rare paths read them (a resolve that
+/// found no definition, a parameterized build): a resolve without parameters never touches them.
 struct ParameterFrame {
     /// The parameters, in the order they were passed.
     let values: [Any]
     /// Their tuple type, `(Int, String)` (`Int` alone for one), as the pack's type.
     let signature: ObjectIdentifier
-    let parent: UnsafeMutablePointer<ParameterFrame>?
 
     /// The innermost frame of the current thread, if a build with parameters is running on it.
-    static var current: UnsafeMutablePointer<ParameterFrame>? {
-        wiring_slot(1)?.assumingMemoryBound(to: ParameterFrame.self)
+    static var current: ParameterFrame? {
+        ThreadResolution.current?.parameters.last
     }
 
     /// Runs `body` with `values` as the current thread's parameters.
     static func with<Result>(
         _ values: [Any], signature: ObjectIdentifier, _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
-        let parent = current
-        var frame = ParameterFrame(values: values, signature: signature, parent: parent)
-        return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
-            wiring_set_slot(1, pointer)
-            defer { wiring_set_slot(1, parent) }
-            return try body()
-        }
+        let thread = ThreadResolution.mine
+        thread.parameters.append(ParameterFrame(values: values, signature: signature))
+        defer { thread.parameters.removeLast() }
+        return try body()
     }
 
     /// The first parameter that is a `type`, if any.

@@ -1,24 +1,13 @@
-internal import _WiringShims
-
 /// One step of the resolution that is running on the current thread.
 ///
-/// Frames live on the stack of the resolving thread and are chained through a thread-local
-/// pointer. They tell nested `resolve()` calls (inside factories and `@Inject` initialisers)
-/// which container they belong to, and give error messages their resolution path.
+/// Frames are pushed on the thread's ``ThreadResolution`` while a definition builds. They tell
+/// nested `resolve()` calls (inside factories and `@Inject` initialisers) which container they
+/// belong to, and give error messages their resolution path.
 struct ResolutionFrame {
-    /// The container building this frame's definition, which the resolution keeps alive.
-    let unmanagedContainer: Unmanaged<DependencyContainer>
-    /// The definition being built, which the entry (or the caller) keeps alive for as long as
-    /// the frame is pushed. Not retained.
-    let definition: Unmanaged<DefinitionInfo>
-    let parent: UnsafeMutablePointer<ResolutionFrame>?
-    let depth: Int
-    /// While a build observer is set: how long the builds nested in this one took, so that its
-    /// own time can be told apart (see `BuildEvent`).
-    var nestedNanoseconds: UInt64 = 0
-
-    var container: DependencyContainer { unmanagedContainer.takeUnretainedValue() }
-    var info: DefinitionInfo { definition.takeUnretainedValue() }
+    /// The container building this frame's definition.
+    let container: DependencyContainer
+    /// The definition being built.
+    let info: DefinitionInfo
 
     /// From this depth on, a frame at a power-of-two depth (64, 128, 256, …) checks the path for
     /// a repeated definition.
@@ -34,15 +23,13 @@ struct ResolutionFrame {
 
     /// The innermost frame of the current thread, if a resolution is running on it.
     @inline(__always)
-    static var current: UnsafeMutablePointer<ResolutionFrame>? {
-        wiring_slot(0)?.assumingMemoryBound(to: ResolutionFrame.self)
+    static var current: ResolutionFrame? {
+        isResolving ? ThreadResolution.current?.frames.last : nil
     }
 
-    /// The innermost frame of the thread whose reader record is `reader`.
+    /// Whether a resolution is running on the current thread.
     @inline(__always)
-    static func current(of reader: UnsafeMutableRawPointer) -> UnsafeMutablePointer<ResolutionFrame>? {
-        wiring_reader_frame(reader)?.assumingMemoryBound(to: ResolutionFrame.self)
-    }
+    static var isResolving: Bool { ThreadResolution.isResolving }
 
     /// Runs `body` with a frame for `info` in `container` pushed on the current thread.
     @inline(__always)
@@ -51,68 +38,50 @@ struct ResolutionFrame {
         info: DefinitionInfo,
         _ body: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
-        try with(container: container, definition: .passUnretained(info), body)
-    }
-
-    /// Runs `body` with a frame for `definition` (which the caller keeps alive) in `container`
-    /// pushed on the current thread.
-    @inline(__always)
-    static func with<Result>(
-        container: DependencyContainer,
-        definition: Unmanaged<DefinitionInfo>,
-        _ body: () throws(WiringError) -> Result
-    ) throws(WiringError) -> Result {
-        let parent = current
-        var frame = ResolutionFrame(
-            unmanagedContainer: .passUnretained(container), definition: definition, parent: parent,
-            depth: (parent?.pointee.depth ?? 0) + 1)
-        // The frame is made in place and only ever read through its address (the cycle check
-        // included): a by-value use would make the compiler keep a second copy of it in the
-        // frame of every level of a deep graph.
-        return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(WiringError) -> Result in
-            let depth = pointer.pointee.depth
-            if depth >= cycleCheckDepth, depth & (depth &- 1) == 0 { try checkForCycle(at: pointer) }
-            wiring_set_slot(0, pointer)
-            defer { wiring_set_slot(0, parent) }
+        let thread = ThreadResolution.mine
+        return try thread.with(ResolutionFrame(container: container, info: info)) { () throws(WiringError) -> Result in
+            let depth = thread.frames.count
+            if depth >= cycleCheckDepth, depth & (depth &- 1) == 0 { try checkForCycle(thread.path) }
             return try body()
         }
     }
 
-    /// Throws ``WiringError/cycle(path:requestedAt:)`` if this frame repeats a stretch of the path
-    /// above it. Out of line: its temporaries stay out of every level's frame.
+    /// Throws ``WiringError/cycle(path:requestedAt:)`` if the path repeats a stretch of itself.
+    /// Out of line: its temporaries stay out of every level's frame.
     @inline(never)
-    static func checkForCycle(at frame: UnsafeMutablePointer<ResolutionFrame>) throws(WiringError) {
-        if let cycle = frame.pointee.cycle() { throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil) }
-    }
-
-    /// The definitions from the outermost resolution down to this frame.
-    var path: [DefinitionInfo] {
-        var infos = [info]
-        var next = parent
-        while let frame = next {
-            infos.append(frame.pointee.info)
-            next = frame.pointee.parent
-        }
-        return infos.reversed()
+    static func checkForCycle(_ path: [DefinitionInfo]) throws(WiringError) {
+        if let cycle = cycle(in: path) { throw WiringError.cycle(path: cycle.map(\.step), requestedAt: nil) }
     }
 
     /// The current resolution path, outermost first (empty outside any resolution): the async
     /// resolution this task is part of, if any, then the synchronous one on this thread.
     static var currentPath: [DefinitionInfo] {
-        (AsyncFrame.current?.path ?? []) + (current?.pointee.path ?? [])
+        (AsyncFrame.current?.path ?? []) + (ThreadResolution.current?.path ?? [])
     }
 
-    /// The first repeated stretch of the path, if a definition on it is already being built
-    /// further out: `[A, B, A]` for a path `X → A → B → A → B …`, whichever frame finds it.
-    func cycle() -> [DefinitionInfo]? {
-        let infos = path
+    /// The first repeated stretch of `path`, if a definition on it is already being built
+    /// further out: `[A, B, A]` for a path `X → A → B → A → B …`.
+    static func cycle(in path: [DefinitionInfo]) -> [DefinitionInfo]? {
         var firstSeen: [DefinitionID: Int] = [:]
-        firstSeen.reserveCapacity(infos.count)
-        for (index, info) in infos.enumerated() {
+        firstSeen.reserveCapacity(path.count)
+        for (index, info) in path.enumerated() {
             if let start = firstSeen.updateValue(index, forKey: info.id) {
-                return Array(infos[start...index])
+                return Array(path[start...index])
             }
         }
         return nil
     }
+}
+
+/// While a build observer is set, one observed build running on the thread: how long the builds
+/// nested in it took, so that its own time can be told apart (see `BuildEvent`).
+struct BuildTiming {
+    /// Its frame's depth: only a build one deeper adds its time here.
+    let depth: Int
+    var nestedNanoseconds: UInt64 = 0
+}
+
+extension ThreadResolution {
+    /// The definitions being built on this thread, outermost first.
+    var path: [DefinitionInfo] { frames.map(\.info) }
 }

@@ -52,8 +52,8 @@ extension DependencyContainer {
         tag: @autoclosure () -> Tag?,
         _ body: (DependencyContainer) throws(WiringError) -> Value
     ) throws(WiringError) -> Value {
-        if let frame = ResolutionFrame.current {
-            return try body(frame.pointee.container)
+        if let container = resolving {
+            return try body(container)
         }
         // Retained, not borrowed: a `load`/`unload` may replace the root while this resolves.
         guard let container = root.retained else {
@@ -64,7 +64,7 @@ extension DependencyContainer {
 
     /// The container of the resolution running on this thread, if any.
     static var resolving: DependencyContainer? {
-        ResolutionFrame.current?.pointee.container
+        ThreadResolution.innermostContainer
     }
 }
 

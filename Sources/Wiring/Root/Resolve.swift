@@ -33,59 +33,68 @@ public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
 @usableFromInline
 func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticString, line: UInt) -> Instance {
     let id = ObjectIdentifier(type)
-    if ResolutionFrame.current == nil, let built = publishedSingletonOfRoot(id) { return built }
-    func attempt(_ container: DependencyContainer) throws(WiringError) -> Instance {
-        if let built = container.publishedSingleton(id) { return built }
-        return try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
+    func core(_ container: DependencyContainer) throws(WiringError) -> Instance {
+        try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
     }
-    return resolveOrStop(type, tag: nil, file: file, line: line, attempt)
+    if !ResolutionFrame.isResolving {
+        switch readRoot(id) {
+        case .built(let instance): return instance
+        // Its singleton was looked for already (`resolveCore` takes it if it was built since).
+        case .plain(let root): return resolveOrStop(type, tag: nil, file: file, line: line, first: root, core)
+        case .other: break
+        }
+    }
+    return resolveOrStop(type, tag: nil, file: file, line: line) { container throws(WiringError) in
+        if let built = container.publishedSingleton(id) { return built }
+        return try core(container)
+    }
 }
 
-/// The built singleton of `type` in the root a free `resolve()` reads, found inside one read
-/// section: the root is read there without a retain (a `load`/`unload` releases a replaced root
-/// only once no section that began before it ended is running), and the instance is retained
-/// before the section ends. `nil` when the root is a scope (which takes a lock to decide) or
-/// the singleton is not built: the caller then takes the general path.
+/// What a free resolve finds in the root it reads, outside any resolution.
+private enum RootRead {
+    /// The built singleton it asked for.
+    case built(Instance)
+    /// The root, retained, when it is neither a scope nor preparing modules: a resolve from it
+    /// may skip to ``DependencyContainer/resolveCore(_:tag:find:isInstance:requester:)``.
+    case plain(DependencyContainer)
+    /// A scope, a root preparing modules, or none: the general path decides.
+    case other
+}
+
+/// The root a free `resolve()` reads and, if it is built, the singleton of `type` (when given), read inside
+/// one read section: the root is read there without a retain (a `load`/`unload` releases a
+/// replaced root only once no section that began before it ended is running), and what is
+/// returned is retained before the section ends.
 ///
 /// The one unretained reference on the resolve path: with the root retained and released, a
 /// built singleton's resolve cost 433 instructions against issue 61's 382.
-private func publishedSingletonOfRoot(_ type: ObjectIdentifier) -> Instance? {
+private func readRoot(_ type: ObjectIdentifier?) -> RootRead {
     let reader = ReadSection.enter()
     // A root is built at once (its registry is its own, never built here), and never a sandbox.
-    guard let root = globalRootContainer()?.takeUnretainedValue(), root.scope == nil, root.lazy == nil,
-        let instance = root.ownRegistry.entry(for: type)?.publishedInstanceInSection
-    else {
+    guard let root = globalRootContainer()?.takeUnretainedValue(), root.scope == nil, root.lazy == nil else {
         ReadSection.exit(reader)
-        return nil
+        return .other
+    }
+    guard let type, let instance = root.ownRegistry.entry(for: type)?.publishedInstanceInSection else {
+        let read = RootRead.plain(root)
+        ReadSection.exitAfterRetaining(reader)
+        return read
     }
     ReadSection.exitAfterRetaining(reader)
     DependencyCollector.note(instance.sequence)
-    return instance
+    return .built(instance)
 }
 
-/// The tagged entries of `type` in the root a free `resolve()` reads, taken inside one read
-/// section as ``publishedSingletonOfRoot(_:)`` takes a singleton: the tags are compared once the
-/// section has ended, since a tag's `==` is the caller's code, which a section never runs.
-private func taggedOfRoot(_ type: ObjectIdentifier) -> TaggedList? {
-    let reader = ReadSection.enter()
-    guard let root = globalRootContainer()?.takeUnretainedValue(), root.scope == nil, root.lazy == nil,
-        let list = root.ownRegistry.tagged[type]
-    else {
-        ReadSection.exit(reader)
-        return nil
-    }
-    ReadSection.exitAfterRetaining(reader)
-    return list
-}
-
-/// A free `resolve()`: `attempt` on the container a free resolve reads, tried again while modules
-/// are being prepared in the background; a failure stops with where it was requested.
+/// A free `resolve()`: `attempt` on `first` if given (the root, read already), else on the
+/// container a free resolve reads; tried again while modules are being prepared in the
+/// background; a failure stops with where it was requested.
 @inline(__always)
 private func resolveOrStop<T>(
-    _ type: Any.Type, tag: @autoclosure () -> Tag?, file: StaticString, line: UInt,
+    _ type: Any.Type, tag: @autoclosure () -> Tag?, file: StaticString, line: UInt, first: DependencyContainer? = nil,
     _ attempt: (DependencyContainer) throws(WiringError) -> T
 ) -> T {
     do {
+        if let first { return try attempt(first) }
         return try DependencyContainer.withCurrent(type: type, tag: tag(), attempt)
     } catch {
         return resolveAfterMiss(error, file: file, line: line) { () throws(WiringError) -> T in
@@ -131,16 +140,23 @@ func resolveInstance<Tag: Hashable & Sendable>(
     _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, file: StaticString, line: UInt
 ) -> Instance {
     let id = ObjectIdentifier(type)
-    if ResolutionFrame.current == nil, let built = taggedOfRoot(id)?.entry(tagged: tag)?.publishedInstance {
-        DependencyCollector.note(built.sequence)
-        return built
-    }
-    func attempt(_ container: DependencyContainer) throws(WiringError) -> Instance {
-        if let built = container.publishedSingleton(id, tag: tag) { return built }
-        return try container.resolveCore(
+    func core(_ container: DependencyContainer) throws(WiringError) -> Instance {
+        try container.resolveCore(
             type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
     }
-    return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line, attempt)
+    // The tags are compared once the read section has ended: a tag's `==` is the caller's code,
+    // which a section never runs.
+    if !ResolutionFrame.isResolving, case .plain(let root) = readRoot(nil) {
+        if let built = root.ownRegistry.entry(for: id, tag: tag)?.publishedInstance {
+            DependencyCollector.note(built.sequence)
+            return built
+        }
+        return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line, first: root, core)
+    }
+    return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) in
+        if let built = container.publishedSingleton(id, tag: tag) { return built }
+        return try core(container)
+    }
 }
 
 /// Resolves `T` from the global root, or returns `nil` if nothing is registered for it.

@@ -317,13 +317,7 @@ final class ScopeState: @unchecked Sendable {
 extension DependencyContainer {
     /// Whether a build in this container is running on this thread, further up its stack.
     var isBuildingOnThisThread: Bool {
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        var frame = ResolutionFrame.current
-        while let current = frame {
-            if current.pointee.unmanagedContainer.toOpaque() == me { return true }
-            frame = current.pointee.parent
-        }
-        return false
+        ThreadResolution.current?.frames.contains { $0.container === self } ?? false
     }
 
     /// Whether this is a scope that has been closed; call under `stateLock`.

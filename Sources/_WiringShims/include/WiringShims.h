@@ -39,12 +39,14 @@ static inline unsigned long wiring_root_generation_load(void) { return __atomic_
 static inline void wiring_root_generation_advance(void) { __atomic_add_fetch(&wiring_root_generation, 1, __ATOMIC_ACQ_REL); }
 
 // Each thread that resolves has a reader record (ReadSection.swift): the epoch of the read
-// section it is in (0 outside one), its innermost resolution frame and its innermost parameters.
+// section it is in (0 outside one), and what it is resolving (ThreadResolution.swift).
 // Records are never freed; a record is reused by a later thread once its thread exits. Each has
 // 128 bytes of its own (two cache lines), so readers never write a line another reader writes.
 struct wiring_reader_record {
     uintptr_t epoch;
-    void *_Nullable slots[3];                     // the thread's frame, parameters, dependency collector
+    void *_Nullable context;                      // a ThreadResolution, kept with the record for good
+    void *_Nullable innermost;                    // the container of its innermost frame, unretained
+    long collectors;                              // how many collectors it holds
     int in_use;                                   // 1 while a live thread owns the record
     struct wiring_reader_record *_Nullable next;  // immutable once the record is published
 };
@@ -78,10 +80,14 @@ static inline void wiring_read_exit(void *_Nonnull reader) {
 /// Waits until no thread is still in a read section that began before this call.
 void wiring_synchronize(void);
 
-// The thread's slots: 0 its innermost resolution frame, 1 its parameters, 2 its dependency collector.
-static inline void *_Nullable wiring_reader_frame(void *_Nonnull reader) { return ((struct wiring_reader_record *)reader)->slots[0]; }
-static inline void *_Nullable wiring_slot(int index) { return wiring_me ? wiring_me->slots[index] : 0; }
-static inline void wiring_set_slot(int index, void *_Nullable value) { wiring_reader()->slots[index] = value; }
+// The thread's ThreadResolution, or null before its first resolution; and, read without
+// touching that object, the container of its innermost frame and how many collectors it holds.
+static inline void *_Nullable wiring_context(void) { return wiring_me ? wiring_me->context : 0; }
+static inline void wiring_set_context(void *_Nonnull context) { wiring_reader()->context = context; }
+static inline void *_Nullable wiring_innermost(void) { return wiring_me ? wiring_me->innermost : 0; }
+static inline void wiring_set_innermost(void *_Nullable container) { wiring_reader()->innermost = container; }
+static inline long wiring_collectors(void) { return wiring_me ? wiring_me->collectors : 0; }
+static inline void wiring_set_collectors(long count) { wiring_reader()->collectors = count; }
 
 // Whether a build observer is set (BuildObserver.swift): one relaxed load per build.
 extern long wiring_build_observed;
