@@ -15,12 +15,18 @@ static int wiring_has_key = 0;
 static pthread_key_t wiring_reader_key;
 static pthread_once_t wiring_reader_once = PTHREAD_ONCE_INIT;
 
-// At thread exit: the record leaves any read section and is free for the next thread, which
-// takes its context too (empty: a thread never exits inside a resolution).
+wiring_context_release_fn wiring_context_release = 0;
+
+// At thread exit: the record leaves any read section, hands its context back to Swift (empty: a
+// thread never exits inside a resolution), and is free for the next thread.
 static void wiring_reader_release(void *raw) {
     struct wiring_reader_record *record = raw;
     if (wiring_me == record) wiring_me = 0;
     __atomic_store_n(&record->epoch, 0, __ATOMIC_RELEASE);
+    void *context = record->context;
+    record->context = 0;  // its innermost container and collector count are 0 already
+    // Set by this thread before it made its context.
+    if (context) __atomic_load_n(&wiring_context_release, __ATOMIC_ACQUIRE)(context);
     __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
 }
 

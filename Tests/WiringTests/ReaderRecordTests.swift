@@ -11,6 +11,14 @@ nonisolated(unsafe) private var threadContainer: DependencyContainer?
 /// Whether the record a thread-exit destructor read through was owned when it read it.
 nonisolated(unsafe) private var ownedAtExit: Int32 = -1
 nonisolated(unsafe) private var resolvedAtExit = false
+/// How many of the threads below got their nested resolve from their own container.
+nonisolated(unsafe) private var nestedFromOwnContainer = 0
+
+/// Built by a factory whose closure resolves a `Plain` with a free `resolve()`.
+private final class Holder: Sendable {
+    let plain: Plain
+    init(plain: Plain) { self.plain = plain }
+}
 
 /// The thread-local reader records and the epoch protocol under the faults a process meets
 /// (issue 20, items 8–10): a thread-exit destructor that resolves, no pthread key left, an
@@ -35,6 +43,27 @@ nonisolated(unsafe) private var resolvedAtExit = false
         #expect(status == 0)
         #expect(ownedAtExit == 1)
         #expect(resolvedAtExit)
+        threadContainer = nil
+    }
+
+    /// A record goes to a later thread once its thread exits, and what the old thread was
+    /// resolving (its frames, on an object the record releases at exit) does not go with it:
+    /// each new thread on a reused record starts with no frame, and its nested `resolve()` reads
+    /// the container it resolves from. Threads one after another, so records are reused.
+    @Test func aThreadOnAReusedRecordResolvesNestedFromItsOwnContainer() {
+        nestedFromOwnContainer = 0
+        for _ in 0..<20 {
+            threadContainer = module {
+                single { Plain() }
+                factory { Holder(plain: resolve()) }
+            }
+            let status = wiring_test_run_on_thread({ _ in
+                let holder = threadContainer!.resolve() as Holder
+                if holder.plain === threadContainer!.resolve() as Plain { nestedFromOwnContainer += 1 }
+            }, nil)
+            #expect(status == 0)
+        }
+        #expect(nestedFromOwnContainer == 20)
         threadContainer = nil
     }
 

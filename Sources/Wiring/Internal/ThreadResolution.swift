@@ -8,8 +8,8 @@ internal import _WiringShims
 /// - Only its own thread reads or writes it, so its stacks need no lock.
 /// - Every push is undone by a `defer` on the pushing thread before the push's call returns,
 ///   and a thread cannot exit from inside a Swift call, so a thread leaves its stacks empty.
-/// - Made on the thread's first push and kept, retained once, by the record for good: a record
-///   outlives its thread and goes to a later thread, which finds the stacks empty.
+/// - Made on the thread's first push and kept, retained once, by the thread's record, which
+///   releases it when the thread exits (the record's destructor calls ``release(_:)``).
 /// - The record also holds, for the checks every resolve makes, the container of the innermost
 ///   frame (unretained: that frame retains it, and the record points at it only while the frame
 ///   is pushed) and how many collectors there are. Reading them does not retain this object:
@@ -72,8 +72,14 @@ final class ThreadResolution {
 
     @inline(never)
     private static func make() -> ThreadResolution {
+        wiring_set_context_release(release)
         let made = ThreadResolution()
         wiring_set_context(Unmanaged.passRetained(made).toOpaque())
         return made
+    }
+
+    /// Releases a record's context when its thread exits.
+    private static let release: @convention(c) (UnsafeMutableRawPointer) -> Void = { context in
+        Unmanaged<ThreadResolution>.fromOpaque(context).release()
     }
 }

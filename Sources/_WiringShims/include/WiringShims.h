@@ -13,15 +13,9 @@
 static inline void *_Nullable wiring_atomic_load_acquire(void *_Nullable const *_Nonnull slot) {
     return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 }
-static inline void wiring_atomic_store_release(void *_Nullable *_Nonnull slot, void *_Nullable value) {
-    __atomic_store_n(slot, value, __ATOMIC_RELEASE);
-}
 static inline void *_Nullable wiring_atomic_exchange(void *_Nullable *_Nonnull slot, void *_Nullable value) {
     return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
 }
-// The same for a word of flags (a scope's summary).
-static inline uintptr_t wiring_word_load_acquire(const uintptr_t *_Nonnull w) { return __atomic_load_n(w, __ATOMIC_ACQUIRE); }
-static inline void wiring_word_store_release(uintptr_t *_Nonnull w, uintptr_t v) { __atomic_store_n(w, v, __ATOMIC_RELEASE); }
 
 // How many task-local root scopes are open (ScopedRoot.swift), read relaxed by every resolve
 // that has no frame to go by.
@@ -44,7 +38,7 @@ static inline void wiring_root_generation_advance(void) { __atomic_add_fetch(&wi
 // 128 bytes of its own (two cache lines), so readers never write a line another reader writes.
 struct wiring_reader_record {
     uintptr_t epoch;
-    void *_Nullable context;                      // a ThreadResolution, kept with the record for good
+    void *_Nullable context;                      // a ThreadResolution, released when its thread exits
     void *_Nullable innermost;                    // the container of its innermost frame, unretained
     long collectors;                              // how many collectors it holds
     int in_use;                                   // 1 while a live thread owns the record
@@ -84,6 +78,10 @@ void wiring_synchronize(void);
 // touching that object, the container of its innermost frame and how many collectors it holds.
 static inline void *_Nullable wiring_context(void) { return wiring_me ? wiring_me->context : 0; }
 static inline void wiring_set_context(void *_Nonnull context) { wiring_reader()->context = context; }
+// How a record hands its context back at thread exit (set by Swift before the first context).
+typedef void (*wiring_context_release_fn)(void *_Nonnull context);
+extern wiring_context_release_fn _Nullable wiring_context_release;
+static inline void wiring_set_context_release(wiring_context_release_fn _Nonnull f) { __atomic_store_n(&wiring_context_release, f, __ATOMIC_RELEASE); }
 static inline void *_Nullable wiring_innermost(void) { return wiring_me ? wiring_me->innermost : 0; }
 static inline void wiring_set_innermost(void *_Nullable container) { wiring_reader()->innermost = container; }
 static inline long wiring_collectors(void) { return wiring_me ? wiring_me->collectors : 0; }
