@@ -126,6 +126,23 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
     },
 
     // Scenario 12: one request scope (open by id, declare, three scoped services, close).
+    // Scenarios 6 and 16 for wall-clock A/B runs of the whole process (`farm-bench`): `count`
+    // rounds of two threads at once. Not in the instruction table (threads make counts noisy).
+    "two-threads/wiring": { count in
+        for _ in 0..<count {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                for _ in 0..<10_000 { sink(resolve() as ServiceProtocol) }
+            }
+        }
+    },
+    "two-thread-requests/wiring": { count in
+        let root = requestRoot.value
+        for _ in 0..<count {
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                for index in 0..<1_000 { sink(wiringRequest(thread * 1_000_000 + index, in: root)) }
+            }
+        }
+    },
     "request-scope/wiring": { count in
         let root = requestRoot.value
         for index in 0..<count { sink(wiringRequest(index, in: root)) }
