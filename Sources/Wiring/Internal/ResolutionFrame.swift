@@ -3,11 +3,24 @@
 /// Frames are pushed on the thread's ``ThreadResolution`` while a definition builds. They tell
 /// nested `resolve()` calls (inside factories and `@Inject` initialisers) which container they
 /// belong to, and give error messages their resolution path.
+///
+/// A frame names its container and definition unretained: the call of ``with(container:info:_:)``
+/// that pushed it holds both for as long as it is pushed. Counted, they made every build write
+/// to objects that all threads share: two threads' request scopes (scenario 16) took 3.9 times
+/// as long as at 5ec504b, against issue 61's 2.
 struct ResolutionFrame {
+    private let unretainedContainer: Unmanaged<DependencyContainer>
+    private let unretainedInfo: Unmanaged<DefinitionInfo>
+
+    init(container: DependencyContainer, info: DefinitionInfo) {
+        unretainedContainer = .passUnretained(container)
+        unretainedInfo = .passUnretained(info)
+    }
+
     /// The container building this frame's definition.
-    let container: DependencyContainer
+    var container: DependencyContainer { unretainedContainer.takeUnretainedValue() }
     /// The definition being built.
-    let info: DefinitionInfo
+    var info: DefinitionInfo { unretainedInfo.takeUnretainedValue() }
 
     /// From this depth on, a frame at a power-of-two depth (64, 128, 256, …) checks the path for
     /// a repeated definition.
