@@ -126,7 +126,7 @@ extension DependencyContainer {
     func newerRoot(after error: WiringError) -> DependencyContainer? {
         // Only the outermost resolve moves to the newer root, with everything it builds: a
         // nested one stays on the root its build began on (one root per resolve, never a mix).
-        guard case .moduleUnloaded = error, !ResolutionFrame.isResolving, let current = rootState?.latest,
+        guard case .moduleUnloaded = error, !ThreadResolution.isResolving, let current = rootState?.latest,
             current !== self
         else { return nil }
         return current

@@ -9,7 +9,7 @@ enum RetiredBy {
     /// once, never kept. The outermost resolve gets the error, and starts again on the root as it
     /// is now.
     var buildsForNestedResolve: Bool {
-        self == .unload && ResolutionFrame.isResolving
+        self == .unload && ThreadResolution.isResolving
     }
 
     /// The error a resolve of `type`, defined at `site`, gets.

@@ -175,7 +175,7 @@ func constructAsync<each Parameter, T>(
     _ constructor: (repeat each Parameter) async throws -> T, file: StaticString, line: UInt
 ) async throws -> T {
     let arguments = (repeat try resolveThrowing((each Parameter).self, file: file, line: line))
-    if let frame = AsyncFrame.current, frame.parent == nil, !ResolutionFrame.isResolving,
+    if let frame = AsyncFrame.current, frame.parent == nil, !ThreadResolution.isResolving,
         frame.container.verification != nil
     {
         throw ConstructorChecked()
@@ -196,7 +196,7 @@ func constructAsync<each Parameter, T>(
 struct ConstructorChecked: Error {
     /// Whether the calling build runs in a verification sandbox.
     static var isVerifying: Bool {
-        ResolutionFrame.current?.container.verification != nil
+        DependencyContainer.resolving?.verification != nil
     }
 
     /// The constructor's arguments, resolved in the sandbox; throws this instead once they are

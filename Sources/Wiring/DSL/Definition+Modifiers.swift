@@ -200,7 +200,7 @@ extension Definition {
                 preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) has no primary")
             }
             // `Entry.resolve` pushed this binding's frame, so the container is the current one.
-            guard let container = ResolutionFrame.current?.container else {
+            guard let container = DependencyContainer.resolving else {
                 preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) is built outside a resolution")
             }
             if let verification = container.verification { verification.willResolve(primary.info) }

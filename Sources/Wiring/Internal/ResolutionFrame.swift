@@ -37,12 +37,8 @@ struct ResolutionFrame {
     /// The innermost frame of the current thread, if a resolution is running on it.
     @inline(__always)
     static var current: ResolutionFrame? {
-        isResolving ? ThreadResolution.current?.frames.last : nil
+        ThreadResolution.isResolving ? ThreadResolution.current?.frames.last : nil
     }
-
-    /// Whether a resolution is running on the current thread.
-    @inline(__always)
-    static var isResolving: Bool { ThreadResolution.isResolving }
 
     /// Runs `body` with a frame for `info` in `container` pushed on the current thread.
     @inline(__always)

@@ -122,7 +122,7 @@ extension BackgroundModules {
     static func retrying<Result>(
         after error: WiringError, _ attempt: () throws(WiringError) -> Result
     ) throws(WiringError) -> Result {
-        guard case .missingDefinition = error, !ResolutionFrame.isResolving else { throw error }
+        guard case .missingDefinition = error, !ThreadResolution.isResolving else { throw error }
         guard let background = RootState.ofCurrentTask.backgroundIfStarted else { throw error }
         while let seen = background.progressIfPending() {
             do {
@@ -146,7 +146,7 @@ extension BackgroundModules {
     /// ``retrying(after:_:)``).
     static func retrying<Result>(optional attempt: () throws(WiringError) -> Result?) throws(WiringError) -> Result? {
         if let result = try attempt() { return result }
-        guard !ResolutionFrame.isResolving else { return nil }
+        guard !ThreadResolution.isResolving else { return nil }
         guard let background = RootState.ofCurrentTask.backgroundIfStarted else { return nil }
         while let seen = background.progressIfPending() {
             if let result = try attempt() { return result }

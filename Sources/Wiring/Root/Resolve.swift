@@ -36,7 +36,7 @@ func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticSt
     func core(_ container: DependencyContainer) throws(WiringError) -> Instance {
         try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
     }
-    if !ResolutionFrame.isResolving {
+    if !ThreadResolution.isResolving {
         switch readRoot(id) {
         case .built(let instance): return instance
         // Its singleton was looked for already (`resolveCore` takes it if it was built since).
@@ -146,7 +146,7 @@ func resolveInstance<Tag: Hashable & Sendable>(
     }
     // The tags are compared once the read section has ended: a tag's `==` is the caller's code,
     // which a section never runs.
-    if !ResolutionFrame.isResolving, case .plain(let root) = readRoot(nil) {
+    if !ThreadResolution.isResolving, case .plain(let root) = readRoot(nil) {
         if let built = root.ownRegistry.entry(for: id, tag: tag)?.publishedInstance {
             DependencyCollector.note(built.sequence)
             return built
