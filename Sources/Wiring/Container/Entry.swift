@@ -85,10 +85,15 @@ final class Entry: InstanceState, @unchecked Sendable {
         return ReadSection.retaining { published?.load() }
     }
 
-    /// ``publishedInstance``, for a caller already inside a read section (sections do not nest).
-    var publishedInstanceInSection: Instance? {
-        guard isSingleton else { return nil }
-        return published?.load()?.takeUnretainedValue()
+    /// Where a singleton is published, for a reader inside a read section to load with
+    /// ``AtomicReference/load(at:)`` once it no longer uses the entry: the compiler keeps an
+    /// object in use alive across that load, an opaque call, by writing its reference count,
+    /// which every resolving thread shares.
+    var publishedWord: PublishedWord? {
+        switch published {
+        case .some(let reference): reference.word
+        case .none: nil
+        }
     }
 
     /// The singleton: its published value, or built.
@@ -129,17 +134,17 @@ final class Entry: InstanceState, @unchecked Sendable {
 
     /// The release of a singleton no longer published: its `.onClose`, then the instance
     /// dropped, once no read section can see it any more.
-    private func retirement(of instance: Unmanaged<Instance>) -> Released {
-        let value = instance.takeUnretainedValue()
+    private func retirement(of instance: Published<Instance>) -> Released {
+        let value = instance.object
         return Released(
             value: value.any, sequence: value.sequence, onClose: onClose,
-            dependencies: dependencies.all, free: { instance.release() })
+            dependencies: dependencies.all, free: { instance.free() })
     }
 
     /// The published singleton's creation number, what it resolved and its value, if it is
     /// built; call under `stateLock`, which keeps it from being retired meanwhile.
     func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
-        guard mode == .published, let instance = published?.load()?.takeUnretainedValue() else { return nil }
+        guard mode == .published, let instance = published?.load()?.object else { return nil }
         return (instance.sequence, dependencies.all, instance.any)
     }
 
@@ -251,7 +256,7 @@ final class Entry: InstanceState, @unchecked Sendable {
             self,
             existing: { () throws(WiringError) -> Instance? in
                 // Under the lock, which every unpublishing takes: read without a section.
-                if let instance = published?.load()?.takeUnretainedValue() {
+                if let instance = published?.load()?.object {
                     DependencyCollector.note(instance.sequence)
                     return instance
                 }

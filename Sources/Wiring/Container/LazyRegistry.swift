@@ -26,7 +26,7 @@ final class LazyRegistry: @unchecked Sendable {
     @inline(__always)
     func built(for container: DependencyContainer) -> Built {
         // The container that holds this keeps `Built` alive for as long as the caller uses it.
-        if let built = published.load() { return built.takeUnretainedValue() }
+        if let built = published.load() { return built.object }
         return build(for: container)
     }
 
@@ -35,7 +35,7 @@ final class LazyRegistry: @unchecked Sendable {
     @inline(never)
     private func build(for container: DependencyContainer) -> Built {
         lazyRegistryLock.withLock {
-            if let built = published.load() { return built.takeUnretainedValue() }
+            if let built = published.load() { return built.object }
             let registry: Registry
             do throws(WiringError) {
                 registry = try Registry.build(definitions: container.definitions)

@@ -19,18 +19,23 @@ final class Lock: @unchecked Sendable {
 
     init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
-        guard recursive else {
-            let status = pthread_mutex_init(mutex, nil)
-            precondition(status == 0, "Wiring: pthread_mutex_init failed with \(status)")
-            return
-        }
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : Lock.plainType))
         let status = pthread_mutex_init(mutex, &attributes)
         precondition(status == 0, "Wiring: pthread_mutex_init failed with \(status)")
         pthread_mutexattr_destroy(&attributes)
     }
+
+    /// The type of a lock that is not re-entrant. On Linux, glibc's adaptive mutex, which spins
+    /// briefly before it sleeps: the build lock is held for a few loads at a time, many times
+    /// per request scope, and a plain mutex put a thread that found it taken to sleep in the
+    /// kernel, where two threads serving requests spent more time than resolving.
+    #if os(Linux)
+    private static let plainType = PTHREAD_MUTEX_ADAPTIVE_NP
+    #else
+    private static let plainType = PTHREAD_MUTEX_DEFAULT
+    #endif
 
     deinit {
         pthread_mutex_destroy(mutex)

@@ -12,7 +12,7 @@ struct OnceValue<Value>: ~Copyable {
     /// The value, if it is built.
     @inline(__always)
     var value: Value? {
-        published.load()?.takeUnretainedValue().value
+        published.load()?.object.value
     }
 
     /// Whether the value is built: checked on every resolve of a container with eager singletons,

@@ -8,17 +8,19 @@ internal import _WiringShims
 /// has unpublished something calls ``synchronize()``, which waits until every section that could
 /// still see it has ended, and only then frees it. Entering costs a reader one sequentially
 /// consistent exchange, the same on every platform (see `wiring_read_enter`).
-enum ReadSection {
+struct ReadSection {
+    /// The thread's reader record, whose epoch marks the section.
+    private let record: UnsafeMutableRawPointer
 
-    /// Enters a read section that the caller ends with ``exit(_:)``.
+    /// Enters a read section that the caller ends with ``exit()`` or ``exitAfterRetaining()``.
     @inline(__always)
-    static func enter() -> UnsafeMutableRawPointer {
-        wiring_read_enter()
+    static func enter() -> ReadSection {
+        ReadSection(record: wiring_read_enter())
     }
 
     @inline(__always)
-    static func exit(_ reader: UnsafeMutableRawPointer) {
-        wiring_read_exit(reader)
+    func exit() {
+        wiring_read_exit(record)
     }
 
     /// Ends a read section in which the caller retained (or copied, retaining) something it
@@ -27,17 +29,17 @@ enum ReadSection {
     /// before an inlined exit to after it, when a writer may already have freed the object. A
     /// call it cannot see into may release anything, so no retain is moved past it.
     @inline(never)
-    static func exitAfterRetaining(_ reader: UnsafeMutableRawPointer) {
-        wiring_read_exit(reader)
+    func exitAfterRetaining() {
+        wiring_read_exit(record)
     }
 
     /// `body`'s result, retained inside the read section (see `exitAfterRetaining`).
     @inline(__always)
-    static func retaining<Object: AnyObject>(_ body: () -> Unmanaged<Object>?) -> Object? {
-        let reader = wiring_read_enter()
-        let object = body()?.retain()
-        exitAfterRetaining(reader)
-        return object?.takeRetainedValue()
+    static func retaining<Object: AnyObject>(_ body: () -> Published<Object>?) -> Object? {
+        let section = enter()
+        let object = body()?.object
+        section.exitAfterRetaining()
+        return object
     }
 
     /// Returns once no read section that began before this call is still running.

@@ -1,9 +1,9 @@
 /// What a change of the root unpublished: the old root and the instances of retired entries.
 struct Retired {
-    private var root: Unmanaged<DependencyContainer>?
+    private var root: Published<DependencyContainer>?
     private var releases: [Released] = []
 
-    init(root: Unmanaged<DependencyContainer>?) {
+    init(root: Published<DependencyContainer>?) {
         self.root = root
     }
 
@@ -26,7 +26,7 @@ struct Retired {
     consuming func takeForAwaiting() -> [Released] {
         guard !isEmpty else { return [] }
         ReadSection.synchronize()
-        root?.release()
+        root?.free()
         return releases
     }
 
@@ -34,6 +34,6 @@ struct Retired {
     /// reader can see it.
     func release() {
         Released.finish(releases)
-        root?.release()
+        root?.free()
     }
 }

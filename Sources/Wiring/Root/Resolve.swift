@@ -61,28 +61,29 @@ private enum RootRead {
     case other
 }
 
-/// The root a free `resolve()` reads and, if it is built, the singleton of `type` (when given), read inside
-/// one read section: the root is read there without a retain (a `load`/`unload` releases a
-/// replaced root only once no section that began before it ended is running), and what is
-/// returned is retained before the section ends.
-///
-/// The one unretained reference on the resolve path: with the root retained and released, a
-/// built singleton's resolve cost 433 instructions against issue 61's 382.
+/// The root a free `resolve()` reads and, if it is built, the singleton of `type` (when given),
+/// read inside one read section: the root and its entry are read in place, through the root's
+/// cell (see ``Published``), without a retain (a `load`/`unload` frees a replaced root only once
+/// no section that began before it ended is running), and what is returned is retained before
+/// the section ends.
 private func readRoot(_ type: ObjectIdentifier?) -> RootRead {
-    let reader = ReadSection.enter()
+    let section = ReadSection.enter()
     // A root is built at once (its registry is its own, never built here), and never a sandbox.
-    guard let root = globalRootContainer()?.takeUnretainedValue(), root.scope == nil, root.lazy == nil else {
-        ReadSection.exit(reader)
+    guard let root = globalRootContainer(), root.object.scope == nil, root.object.lazy == nil else {
+        section.exit()
         return .other
     }
-    guard let type, let instance = root.ownRegistry.entry(for: type)?.publishedInstanceInSection else {
-        let read = RootRead.plain(root)
-        ReadSection.exitAfterRetaining(reader)
-        return read
+    if let type, let word = root.object.ownRegistry.entry(for: type)?.publishedWord,
+        let published = AtomicReference<Instance>.load(at: word)
+    {
+        let instance = published.object
+        section.exitAfterRetaining()
+        DependencyCollector.note(instance.sequence)
+        return .built(instance)
     }
-    ReadSection.exitAfterRetaining(reader)
-    DependencyCollector.note(instance.sequence)
-    return .built(instance)
+    let read = RootRead.plain(root.object)
+    section.exitAfterRetaining()
+    return read
 }
 
 /// A free `resolve()`: `attempt` on `first` if given (the root, read already), else on the

@@ -101,19 +101,17 @@ final class RootState: @unchecked Sendable {
         task?.firstVersion == ObjectIdentifier(container)
     }
 
-    /// The container of the current task's own root (its scope, or its root state's current
-    /// version), or `nil` when it has none: the out-of-line half of `globalRootContainer()`.
-    /// Only valid inside a read section.
+    /// What the current task reads as its root when it has one of its own: its root state's
+    /// current version, or `nil` for a scope made its root (which a free resolve reads through
+    /// the general path); `.none` when it has none. The out-of-line half of
+    /// `globalRootContainer()`. Only valid inside a read section.
     @inline(never)
-    static func containerOfTaskRoot() -> Unmanaged<DependencyContainer>?? {
+    static func containerOfTaskRoot() -> Published<DependencyContainer>?? {
         // The stored reference, not `ScopedRoot.value`: every resolve would otherwise make and
         // take apart that enum.
         guard let stored = ScopedRoot.key.get() else { return .none }
-        return .some(stored.container)
+        return .some((stored.object as? RootState)?.current.load())
     }
-
-    /// The current version, unretained (see `ScopedRoot.Stored.container`).
-    var currentContainer: Unmanaged<DependencyContainer>? { current.load() }
 
     /// The root that `load`, `unload` and the open scope count act on for the current task: its
     /// own, if it runs with one; the root its scope was opened from, if a scope is its root (a
@@ -129,10 +127,11 @@ final class RootState: @unchecked Sendable {
         }
     }
 
-    /// The root the current task reads (see `globalRootContainer()`), retained: safe to keep
-    /// and use outside a read section. Call it on the global root.
+    /// The root the current task reads (see `globalRootContainer()`, and a scope made its root),
+    /// retained: safe to keep and use outside a read section. Call it on the global root.
     var retained: DependencyContainer? {
-        ReadSection.retaining { globalRootContainer() }
+        if case let .scope(scope)? = ScopedRoot.current { return scope }
+        return ReadSection.retaining { globalRootContainer() }
     }
 
     /// The root's change counter, read as a sequence lock's: odd while a change is under way,
@@ -147,7 +146,7 @@ final class RootState: @unchecked Sendable {
 
     /// Replaces the root; call under `lock`. The counter goes odd before and even after, so a
     /// reader that saw either root, and reads the counter after, sees it moved.
-    private func exchange(_ root: DependencyContainer?) -> Unmanaged<DependencyContainer>? {
+    private func exchange(_ root: DependencyContainer?) -> Published<DependencyContainer>? {
         wiring_root_generation_advance()
         defer { wiring_root_generation_advance() }
         return current.exchange(root)
@@ -239,7 +238,7 @@ final class RootState: @unchecked Sendable {
     /// `stateLock` takes another Wiring lock but an async entry's own).
     func track(_ scope: DependencyContainer, openedFrom base: DependencyContainer) {
         lock.withLock {
-            guard current.load()?.toOpaque() == Unmanaged.passUnretained(base).toOpaque() else { return }
+            guard current.load()?.holds(base) == true else { return }
             scopes[ObjectIdentifier(scope)] = WeakScope(container: scope)
         }
     }
@@ -256,7 +255,7 @@ final class RootState: @unchecked Sendable {
         let brought = Set(module.definitions.flatMap(\.slots).map(\.id))
         let (replacement, retired, openScopes) = try lock.withLock {
             () throws(WiringError) -> (DependencyContainer, Retired, [DependencyContainer]) in
-            guard let root = current.load()?.takeUnretainedValue() else {
+            guard let root = current.load()?.object else {
                 throw WiringError.rootNeeded(operation: "DependencyContainer.load(_:)", requestedAt: site)
             }
             if let holder = loadedModule(containing: module) {
@@ -286,8 +285,8 @@ final class RootState: @unchecked Sendable {
     /// of the root still brings), and releases the instances they hold, in open scopes too.
     func unload(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) {
         let (old, openScopes, gone, root) = try lock.withLock {
-            () throws(WiringError) -> (DependencyContainer, [DependencyContainer], Set<DefinitionID>, Unmanaged<DependencyContainer>?) in
-            guard let old = current.load()?.takeUnretainedValue() else {
+            () throws(WiringError) -> (DependencyContainer, [DependencyContainer], Set<DefinitionID>, Published<DependencyContainer>?) in
+            guard let old = current.load()?.object else {
                 throw WiringError.rootNeeded(operation: "DependencyContainer.unload(_:)", requestedAt: site)
             }
             guard loadedModule(containing: module) != nil else {
@@ -369,18 +368,18 @@ final class TaskRootLink: @unchecked Sendable {
 /// The one global root.
 let root = RootState.global
 
-/// The root the current task reads, unretained: its own root (see `ScopedRoot`), else the
-/// global one, or `nil` before `defined(by:)`. Reads no Swift global (each read of `root` checks
-/// that it is initialised, a `swift_once` call): the global root's container is in a C global,
-/// and the task-local lookup runs only while some task anywhere has a root of its own (one
-/// relaxed load of a C counter). Only valid inside a read section.
+/// The root the current task reads, as published: its own root (see `ScopedRoot`), else the
+/// global one, or `nil` before `defined(by:)` and for a scope made the task's root (see
+/// ``RootState/retained``). Reads no Swift global (each read of `root` checks that it is
+/// initialised, a `swift_once` call): the global root's cell is in a C global, and the
+/// task-local lookup runs only while some task anywhere has a root of its own (one relaxed load
+/// of a C counter). Only valid inside a read section.
 @inline(__always)
-func globalRootContainer() -> Unmanaged<DependencyContainer>? {
+func globalRootContainer() -> Published<DependencyContainer>? {
     if wiring_open_scope_count() != 0, case let .some(container) = RootState.containerOfTaskRoot() {
         return container
     }
-    guard let raw = wiring_atomic_load_acquire(wiring_global_root_word()) else { return nil }
-    return Unmanaged<DependencyContainer>.fromOpaque(raw)
+    return AtomicReference<DependencyContainer>.load(at: wiring_global_root_word())
 }
 
 /// Serializes the tests that define the global root, across test targets.

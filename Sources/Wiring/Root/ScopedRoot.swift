@@ -36,13 +36,6 @@ enum ScopedRoot {
             if let state = object as? RootState { return .root(state) }
             return .scope(object as! DependencyContainer)  // `init` stores one of the two
         }
-
-        /// What a free `resolve()` reads for this root: the scope itself, or the root state's
-        /// current version, unretained. Only valid inside a read section.
-        var container: Unmanaged<DependencyContainer>? {
-            if let state = object as? RootState { return state.currentContainer }
-            return .passUnretained(object as! DependencyContainer)  // `init` stores one of the two
-        }
     }
 
     /// The task-local value, declared without the property wrapper so that the inlinable

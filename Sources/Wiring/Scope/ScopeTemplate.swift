@@ -36,9 +36,9 @@ final class ScopeTemplate: @unchecked Sendable {
     /// making one (a duplicate), every time it is asked.
     func registry() throws(WiringError) -> Built {
         // This template keeps `Built` alive for as long as the caller uses it.
-        if let made = built.load() { return made.takeUnretainedValue() }
+        if let made = built.load() { return made.object }
         return try lock.withLock { () throws(WiringError) -> Built in
-            if let made = built.load() { return made.takeUnretainedValue() }
+            if let made = built.load() { return made.object }
             let registry = try Registry.build(definitions: definitions, scope: id, sharedByScopes: true)
             let made = Built(registry: registry, definitions: definitions, parts: definitions.isEmpty ? [] : [.definitions(definitions)])
             _ = built.exchange(made)  // nothing was published before: nothing to release
