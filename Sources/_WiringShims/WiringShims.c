@@ -24,7 +24,7 @@ static void wiring_reader_release(void *raw) {
     if (wiring_me == record) wiring_me = 0;
     __atomic_store_n(&record->epoch, 0, __ATOMIC_RELEASE);
     void *context = record->context;
-    record->context = 0;  // its innermost container and collector count are 0 already
+    record->context = 0;  // its depth and collector count are 0 already
     // Set by this thread before it made its context.
     if (context) __atomic_load_n(&wiring_context_release, __ATOMIC_ACQUIRE)(context);
     __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);

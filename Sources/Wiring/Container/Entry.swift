@@ -134,7 +134,7 @@ final class Entry: InstanceState, @unchecked Sendable {
 
     /// The release of a singleton no longer published: its `.onClose`, then the instance
     /// dropped, once no read section can see it any more.
-    private func retirement(of instance: Published<Instance>) -> Released {
+    private func retirement(of instance: ReferenceCell<Instance>) -> Released {
         let value = instance.object
         return Released(
             value: value.any, sequence: value.sequence, onClose: onClose,

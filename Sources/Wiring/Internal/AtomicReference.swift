@@ -4,7 +4,7 @@ internal import _WiringShims
 ///
 /// Wiring writes each of these rarely (once per singleton, once per root) and reads them on every
 /// resolve, so reads take no lock and do not retain. The reference lives in a cell of its own
-/// (see ``Published``) and the word holds the cell's address: a reader reads the object's fields
+/// (see ``ReferenceCell``) and the word holds the cell's address: a reader reads the object's fields
 /// through the cell, in place, where a retain would write the object's reference count, which
 /// every thread resolving it shares: two threads resolving one singleton would each wait for the
 /// other's write on every resolve.
@@ -36,64 +36,27 @@ struct AtomicReference<Object: AnyObject>: ~Copyable {
 
     /// The published object's cell, or `nil` if none was published yet.
     @inline(__always)
-    func load() -> Published<Object>? {
+    func load() -> ReferenceCell<Object>? {
         Self.load(at: word)
     }
 
     /// What the reference kept in `word` publishes, read without the reference: a free resolve
     /// reads the global root's this way, from static storage, without a Swift global.
     @inline(__always)
-    static func load(at word: PublishedWord) -> Published<Object>? {
-        wiring_atomic_load_acquire(word).map(Published.init(cell:))
+    static func load(at word: PublishedWord) -> ReferenceCell<Object>? {
+        wiring_atomic_load_acquire(word).map(ReferenceCell.init(address:))
     }
 
     /// Publishes `object` (in a new cell) and returns the previous one's cell.
     ///
     /// The caller owns the returned cell. Readers on other threads may still be reading it, so
-    /// the caller frees it (``Published/free()``) only once none can (see ``ReadSection``).
-    func exchange(_ object: Object?) -> Published<Object>? {
-        let new = object.map(Published.holding)
-        return wiring_atomic_exchange(word, new?.cell).map(Published.init(cell:))
+    /// the caller frees it (``ReferenceCell/free()``) only once none can (see ``ReadSection``).
+    func exchange(_ object: Object?) -> ReferenceCell<Object>? {
+        let new = object.map(ReferenceCell.init(holding:))
+        return wiring_atomic_exchange(word, new?.address).map(ReferenceCell.init(address:))
     }
 }
 
 /// Where an ``AtomicReference`` publishes: a word holding the address of the current cell, or
 /// `nil`.
 typealias PublishedWord = UnsafeMutablePointer<UnsafeMutableRawPointer?>
-
-/// A reference published by an ``AtomicReference``: a cell of raw memory holding the object,
-/// strongly, until ``free()``.
-///
-/// Invariant: a cell is written once, before its address is published (release ordering), and
-/// freed only once no reader can still have its address (its owner's deinit, or after
-/// ``ReadSection/synchronize()``). Reading ``object``'s fields through it, inside that window,
-/// costs loads only: the compiler reads them from the cell without retaining the object.
-struct Published<Object: AnyObject> {
-    fileprivate let cell: UnsafeMutableRawPointer
-
-    fileprivate init(cell: UnsafeMutableRawPointer) {
-        self.cell = cell
-    }
-
-    /// A new cell holding `object` (retained).
-    fileprivate static func holding(_ object: Object) -> Published {
-        let cell = UnsafeMutableRawPointer.allocate(
-            byteCount: MemoryLayout<Object>.size, alignment: MemoryLayout<Object>.alignment)
-        cell.initializeMemory(as: Object.self, repeating: object, count: 1)
-        return Published(cell: cell)
-    }
-
-    /// The object. Reading a field through it (`published.object.field`) reads the cell in place;
-    /// keeping the object beyond the reader's section retains it.
-    @inline(__always)
-    var object: Object { cell.load(as: Object.self) }
-
-    /// Whether this cell holds `other`.
-    func holds(_ other: Object) -> Bool { object === other }
-
-    /// Releases the object and frees the cell; only once no reader can reach it.
-    func free() {
-        cell.withMemoryRebound(to: Object.self, capacity: 1) { _ = $0.deinitialize(count: 1) }
-        cell.deallocate()
-    }
-}

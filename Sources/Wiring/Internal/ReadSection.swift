@@ -35,7 +35,7 @@ struct ReadSection {
 
     /// `body`'s result, retained inside the read section (see `exitAfterRetaining`).
     @inline(__always)
-    static func retaining<Object: AnyObject>(_ body: () -> Published<Object>?) -> Object? {
+    static func retaining<Object: AnyObject>(_ body: () -> ReferenceCell<Object>?) -> Object? {
         let section = enter()
         let object = body()?.object
         section.exitAfterRetaining()

@@ -1,9 +1,9 @@
 /// What a change of the root unpublished: the old root and the instances of retired entries.
 struct Retired {
-    private var root: Published<DependencyContainer>?
+    private var root: ReferenceCell<DependencyContainer>?
     private var releases: [Released] = []
 
-    init(root: Published<DependencyContainer>?) {
+    init(root: ReferenceCell<DependencyContainer>?) {
         self.root = root
     }
 

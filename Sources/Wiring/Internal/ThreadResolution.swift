@@ -8,13 +8,10 @@ internal import _WiringShims
 /// - Only its own thread reads or writes it, so its stacks need no lock.
 /// - Every push is undone by a `defer` on the pushing thread before the push's call returns,
 ///   and a thread cannot exit from inside a Swift call, so a thread leaves its stacks empty.
-/// - Made on the thread's first push and kept, retained once, by the thread's record, which
-///   releases it when the thread exits (the record's destructor calls ``release(_:)``).
-/// - The record also holds, for the checks every resolve makes, the container of the innermost
-///   frame (unretained, as the frame names it: the call that pushed the frame holds it, and the
-///   record points at it only while the frame is pushed) and how many collectors there are. Reading them does not retain this object:
-///   without them, a factory's resolve cost 1,668 instructions and a graph's 5,537, against
-///   issue 61's 1,665 and 5,390.
+/// - Made on the thread's first push and kept, in a ``ReferenceCell``, by the thread's record,
+///   which frees the cell when the thread exits (the record's destructor calls ``release``).
+/// - The record also holds how many frames and how many collectors there are, which the
+///   checks every resolve makes read without reaching this object.
 final class ThreadResolution {
     /// The resolution frames, outermost first (see ``ResolutionFrame/with(container:info:_:)``).
     /// Unchecked: only this thread touches it, and no access spans a call that could touch it
@@ -34,12 +31,13 @@ final class ThreadResolution {
     /// The container of the innermost frame on the current thread, if a resolution runs on it.
     @inline(__always)
     static var innermostContainer: DependencyContainer? {
-        wiring_innermost().map { Unmanaged<DependencyContainer>.fromOpaque($0).takeUnretainedValue() }
+        guard let address = wiring_context() else { return nil }
+        return ReferenceCell<ThreadResolution>(address: address).object.frames.last?.container
     }
 
     /// Whether a resolution is running on the current thread.
     @inline(__always)
-    static var isResolving: Bool { wiring_innermost() != nil }
+    static var isResolving: Bool { wiring_depth() != 0 }
 
     /// Whether a kept build is collecting its dependencies on the current thread.
     @inline(__always)
@@ -48,12 +46,11 @@ final class ThreadResolution {
     /// Runs `body` with `frame` pushed.
     @inline(__always)
     func with<Result>(_ frame: ResolutionFrame, _ body: () throws(WiringError) -> Result) throws(WiringError) -> Result {
-        let outer = wiring_innermost()
         frames.append(frame)
-        wiring_set_innermost(Unmanaged.passUnretained(frame.container).toOpaque())
+        wiring_set_depth(frames.count)
         defer {
-            wiring_set_innermost(outer)
             frames.removeLast()
+            wiring_set_depth(frames.count)
         }
         return try body()
     }
@@ -61,7 +58,7 @@ final class ThreadResolution {
     /// The current thread's, if it has resolved anything before.
     @inline(__always)
     static var current: ThreadResolution? {
-        wiring_context().map { Unmanaged<ThreadResolution>.fromOpaque($0).takeUnretainedValue() }
+        wiring_context().map { ReferenceCell<ThreadResolution>(address: $0).object }
     }
 
     /// The current thread's, made on its first push.
@@ -74,12 +71,12 @@ final class ThreadResolution {
     private static func make() -> ThreadResolution {
         wiring_set_context_release(release)
         let made = ThreadResolution()
-        wiring_set_context(Unmanaged.passRetained(made).toOpaque())
+        wiring_set_context(ReferenceCell(holding: made).address)
         return made
     }
 
     /// Releases a record's context when its thread exits.
     private static let release: @convention(c) (UnsafeMutableRawPointer) -> Void = { context in
-        Unmanaged<ThreadResolution>.fromOpaque(context).release()
+        ReferenceCell<ThreadResolution>(address: context).free()
     }
 }

@@ -7,12 +7,16 @@ enum WorkerThread {
 
     /// Runs `body` on a new detached thread.
     static func spawn(_ body: @escaping @Sendable () -> Void) {
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let status = wiring_spawn_detached({ context in
-            Unmanaged<Body>.fromOpaque(context.unsafelyUnwrapped).takeRetainedValue().run()
-        }, context, .init(stackSize))
+        let cell = ReferenceCell(holding: Body(body))
+        let status = wiring_spawn_detached({ address in
+            // The thread owns the cell from here.
+            let cell = ReferenceCell<Body>(address: address.unsafelyUnwrapped)
+            let body = cell.object
+            cell.free()
+            body.run()
+        }, cell.address, .init(stackSize))
         guard status == 0 else {
-            Unmanaged<Body>.fromOpaque(context).release()
+            cell.free()
             fatalError("Wiring: could not start a thread of its own (pthread_create returned \(status)).")
         }
     }

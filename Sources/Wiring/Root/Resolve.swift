@@ -63,7 +63,7 @@ private enum RootRead {
 
 /// The root a free `resolve()` reads and, if it is built, the singleton of `type` (when given),
 /// read inside one read section: the root and its entry are read in place, through the root's
-/// cell (see ``Published``), without a retain (a `load`/`unload` frees a replaced root only once
+/// cell (see ``ReferenceCell``), without a retain (a `load`/`unload` frees a replaced root only once
 /// no section that began before it ended is running), and what is returned is retained before
 /// the section ends.
 private func readRoot(_ type: ObjectIdentifier?) -> RootRead {

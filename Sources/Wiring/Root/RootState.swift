@@ -106,7 +106,7 @@ final class RootState: @unchecked Sendable {
     /// the general path); `.none` when it has none. The out-of-line half of
     /// `globalRootContainer()`. Only valid inside a read section.
     @inline(never)
-    static func containerOfTaskRoot() -> Published<DependencyContainer>?? {
+    static func containerOfTaskRoot() -> ReferenceCell<DependencyContainer>?? {
         // The stored reference, not `ScopedRoot.value`: every resolve would otherwise make and
         // take apart that enum.
         guard let stored = ScopedRoot.key.get() else { return .none }
@@ -146,7 +146,7 @@ final class RootState: @unchecked Sendable {
 
     /// Replaces the root; call under `lock`. The counter goes odd before and even after, so a
     /// reader that saw either root, and reads the counter after, sees it moved.
-    private func exchange(_ root: DependencyContainer?) -> Published<DependencyContainer>? {
+    private func exchange(_ root: DependencyContainer?) -> ReferenceCell<DependencyContainer>? {
         wiring_root_generation_advance()
         defer { wiring_root_generation_advance() }
         return current.exchange(root)
@@ -285,7 +285,7 @@ final class RootState: @unchecked Sendable {
     /// of the root still brings), and releases the instances they hold, in open scopes too.
     func unload(_ module: DependencyContainer, at site: CodeLocation) throws(WiringError) {
         let (old, openScopes, gone, root) = try lock.withLock {
-            () throws(WiringError) -> (DependencyContainer, [DependencyContainer], Set<DefinitionID>, Published<DependencyContainer>?) in
+            () throws(WiringError) -> (DependencyContainer, [DependencyContainer], Set<DefinitionID>, ReferenceCell<DependencyContainer>?) in
             guard let old = current.load()?.object else {
                 throw WiringError.rootNeeded(operation: "DependencyContainer.unload(_:)", requestedAt: site)
             }
@@ -375,7 +375,7 @@ let root = RootState.global
 /// task-local lookup runs only while some task anywhere has a root of its own (one relaxed load
 /// of a C counter). Only valid inside a read section.
 @inline(__always)
-func globalRootContainer() -> Published<DependencyContainer>? {
+func globalRootContainer() -> ReferenceCell<DependencyContainer>? {
     if wiring_open_scope_count() != 0, case let .some(container) = RootState.containerOfTaskRoot() {
         return container
     }

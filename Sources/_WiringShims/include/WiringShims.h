@@ -39,7 +39,7 @@ static inline void wiring_root_generation_advance(void) { __atomic_add_fetch(&wi
 struct wiring_reader_record {
     uintptr_t epoch;
     void *_Nullable context;                      // a ThreadResolution, released when its thread exits
-    void *_Nullable innermost;                    // the container of its innermost frame, unretained
+    long depth;                                   // how many resolution frames it holds
     long collectors;                              // how many collectors it holds
     int in_use;                                   // 1 while a live thread owns the record
     struct wiring_reader_record *_Nullable next;  // immutable once the record is published
@@ -75,15 +75,15 @@ static inline void wiring_read_exit(void *_Nonnull reader) {
 void wiring_synchronize(void);
 
 // The thread's ThreadResolution, or null before its first resolution; and, read without
-// touching that object, the container of its innermost frame and how many collectors it holds.
+// touching that object, how many resolution frames and how many collectors it holds.
 static inline void *_Nullable wiring_context(void) { return wiring_me ? wiring_me->context : 0; }
 static inline void wiring_set_context(void *_Nonnull context) { wiring_reader()->context = context; }
 // How a record hands its context back at thread exit (set by Swift before the first context).
 typedef void (*wiring_context_release_fn)(void *_Nonnull context);
 extern wiring_context_release_fn _Nullable wiring_context_release;
 static inline void wiring_set_context_release(wiring_context_release_fn _Nonnull f) { __atomic_store_n(&wiring_context_release, f, __ATOMIC_RELEASE); }
-static inline void *_Nullable wiring_innermost(void) { return wiring_me ? wiring_me->innermost : 0; }
-static inline void wiring_set_innermost(void *_Nullable container) { wiring_reader()->innermost = container; }
+static inline long wiring_depth(void) { return wiring_me ? wiring_me->depth : 0; }
+static inline void wiring_set_depth(long depth) { wiring_reader()->depth = depth; }
 static inline long wiring_collectors(void) { return wiring_me ? wiring_me->collectors : 0; }
 static inline void wiring_set_collectors(long count) { wiring_reader()->collectors = count; }
 
