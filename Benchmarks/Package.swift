@@ -19,6 +19,8 @@ let package = Package(
             name: "Fixtures",
             dependencies: [
                 .product(name: "Wiring", package: "Wiring"),
+                // `withGlobalRoot`, for the start-up scenarios that install the global root.
+                .product(name: "WiringTesting", package: "Wiring"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],
@@ -31,6 +33,7 @@ let package = Package(
             dependencies: [
                 "Fixtures",
                 .product(name: "Wiring", package: "Wiring"),
+                .product(name: "WiringTesting", package: "Wiring"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),

@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 
 extension DependencyContainer {
     /// Defines `container` as the *global* root for the duration of `body`, then removes it.
@@ -27,7 +27,7 @@ extension DependencyContainer {
         line: UInt = #line,
         _ body: () throws -> Result
     ) throws -> Result {
-        try _withExclusiveRoot {
+        try withExclusiveRoot {
             // The module itself, as `main` passes it: `defined(by:)` gives the root singletons of
             // its own, and `unload(_:)` finds the modules `container` is made of.
             DependencyContainer.defined(by: container, file: file, line: line)
@@ -57,7 +57,7 @@ extension DependencyContainer {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async throws -> Result {
-        try await _withExclusiveRoot {
+        try await withExclusiveRoot {
             DependencyContainer.defined(by: container, file: file, line: line)
             return try await body()
         }

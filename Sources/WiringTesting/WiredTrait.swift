@@ -1,5 +1,5 @@
 import Testing
-@_spi(Testing) import Wiring
+import Wiring
 
 /// A Swift Testing trait that runs each test with a root of its own.
 ///
@@ -57,7 +57,7 @@ extension Trait where Self == WiredTrait {
     /// func backendTalksToTheNetwork() { … }
     /// ```
     public static func wired(_ container: DependencyContainer) -> Self {
-        WiredTrait { body in try await DependencyContainer._withTaskRoot(definedBy: container, operation: body) }
+        WiredTrait { body in try await DependencyContainer.withTaskRoot(definedBy: container, operation: body) }
     }
 
     /// Runs the test (or each test of the suite) with the current root, its definitions
@@ -68,6 +68,6 @@ extension Trait where Self == WiredTrait {
     /// func appStateUsesTheBackend() { … }
     /// ```
     public static func wired(overriding overrides: DependencyContainer) -> Self {
-        WiredTrait { body in try await DependencyContainer._withTaskRoot(overriding: overrides, operation: body) }
+        WiredTrait { body in try await DependencyContainer.withTaskRoot(overriding: overrides, operation: body) }
     }
 }

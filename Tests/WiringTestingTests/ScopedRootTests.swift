@@ -1,5 +1,5 @@
 import Testing
-@_spi(Testing) import Wiring
+import Wiring
 
 @Suite struct ScopedRootTests {
     @Test func withRootServesResolveAndEveryWrapper() {
@@ -104,7 +104,7 @@ import Testing
 
     @Test func theOverridingTraitWithoutAnyRootSaysToDefineOne() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await DependencyContainer._withTaskRoot(overriding: module { single { MockGreeter(greeting: "Alone") as Greeter } }) {}
+            await DependencyContainer.withTaskRoot(overriding: module { single { MockGreeter(greeting: "Alone") as Greeter } }) {}
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("or the `.wired(_:)` trait."))

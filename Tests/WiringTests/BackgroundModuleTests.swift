@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Dispatch
 import Testing
 
@@ -27,7 +27,7 @@ private final class Gate: Sendable {
 /// thread. They define the global root, so they run one at a time.
 @Suite(.serialized) struct BackgroundModuleTests {
     @Test func aResolveWaitsForExactlyTheModuleThatDefinesItsType() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let slow = Gate()
             let chatGate = Gate()
             DependencyContainer.defined(by: module { single { Core() } })
@@ -61,7 +61,7 @@ private final class Gate: Sendable {
     }
 
     @Test func resolveOptionalAndResolveThrowingWaitToo() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let gate = Gate()
             DependencyContainer.defined(by: module { single { Core() } })
             DependencyContainer.load(
@@ -79,7 +79,7 @@ private final class Gate: Sendable {
     }
 
     @Test func aModuleThatCannotLoadIsReportedByTheWaitAndByTheResolveOfItsTypes() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single { Core() } })
             DependencyContainer.load(
                 inBackground: lazyModule {
@@ -99,7 +99,7 @@ private final class Gate: Sendable {
 
     @Test func manyRoundsOfTenModulesEachResolvedBeforeTheRestAreIn() throws {
         for _ in 0..<200 {
-            try DependencyContainer._withExclusiveRoot {
+            try DependencyContainer.withExclusiveRoot {
                 DependencyContainer.defined(by: module {})
                 // String tags: an `Int`-tagged resolve here would be merged by LLVM with
                 // DeepGraphTests' own, adding a frame to each of its levels (see there).
@@ -139,7 +139,7 @@ private final class Gate: Sendable {
     /// Issue 59: the same lazy module given twice is reported as already loaded (with both
     /// sites), once, by the wait that covers it; a later load and wait do not see it again.
     @Test func aLazyModuleGivenTwiceIsReportedAsAlreadyLoadedOnce() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single { Core() } })
             let feed = lazyModule { single { Feed() } }
             DependencyContainer.load(inBackground: feed)
@@ -160,7 +160,7 @@ private final class Gate: Sendable {
 
     /// Issue 59: a failed module's error is thrown by one wait, and does not stick to the next.
     @Test func aFailureIsReportedOnceAndDoesNotStickToLaterLoads() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single { Core() } })
             DependencyContainer.load(inBackground: lazyModule { single { Core() } })
             #expect(throws: WiringError.self) { try DependencyContainer.waitForBackgroundModules() }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 private protocol Clock: AnyObject, Sendable {}
@@ -81,7 +81,7 @@ extension DependencyContainer {
 @Suite(.serialized) struct ChurnRootTests {
     /// Item 1: `Clock` is registered at every moment, so every form of resolve succeeds.
     @Test func anOverrideUnloadedBesideReadersNeverFailsAResolve() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: modules { .churnClock })
             let failures = Counter()
             whileLoadingAndUnloading(.churnFakeClock) { readClocks(failures) }
@@ -92,7 +92,7 @@ extension DependencyContainer {
 
     /// Item 2: the README's plugin pattern; a list from one root, before or after the unload.
     @Test func resolveAllBesideAPluginUnloadNeverTraps() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: modules { .churnCorePlugins })
             let wrongCounts = Counter()
             whileLoadingAndUnloading(.churnChatPlugin) {
@@ -158,7 +158,7 @@ extension DependencyContainer {
     /// Item 6: a factory that unloads its own module still returns its instance, which is then
     /// released like every instance of an unloaded module: `onClose` runs, nothing leaks.
     @Test func aFactoryThatUnloadsItsOwnModuleLeaksNothing() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             let live = LiveCount()
             let closed = Counter()
             let holder = Holder()
@@ -186,7 +186,7 @@ extension DependencyContainer {
     /// Issue 25, item 3, as written there: a scope opened under an override resolves after the
     /// unload, and after the module is loaded again.
     @Test func aScopeOpenedUnderAnOverrideFollowsTheRoot() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: .churnBase)
             DependencyContainer.load(.churnCanary)
             let scope = DependencyContainer.shared.openScope(Req.self, id: "a")
@@ -203,7 +203,7 @@ extension DependencyContainer {
 
     /// Issue 25, item 3, under load: request cycles beside a canary loaded and unloaded.
     @Test func requestScopesBesideACanaryNeverFail() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: .churnBase)
             let failures = Counter()
             let requests = Counter()

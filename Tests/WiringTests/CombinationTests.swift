@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 private protocol Store: AnyObject, Sendable {}
@@ -51,7 +51,7 @@ extension DependencyContainer {
     }
 
     @Test func unloadingASharedModuleReleasesItsScopedInstances() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single(tag: "root") { Core() } })
             DependencyContainer.load(.comboFeed)
             let visit = DependencyContainer.shared.openScope(Visit.self)
@@ -74,7 +74,7 @@ extension DependencyContainer {
     }
 
     @Test func closingTheRootClosesItsScopes() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .comboApp)
             let visit = DependencyContainer.shared.openScope(Visit.self, id: 1)
             _ = visit.resolve() as Basket

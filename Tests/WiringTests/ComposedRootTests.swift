@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 private final class Clock: Sendable {}
@@ -13,7 +13,7 @@ private final class StubFeed: Feed {}
 /// definitions can take gives what the flat list would. Serialized: they define the global root.
 @Suite(.serialized) struct ComposedRootTests {
     @Test func aRootOfComposedModulesResolvesEveryModulesDefinitionsOnce() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let builds = Counter()
             let clock = module {
                 single { () -> Clock in
@@ -35,7 +35,7 @@ private final class StubFeed: Feed {}
     }
 
     @Test func oneArrayOfDefinitionsListedByTwoModulesIsOneDefinitionInARoot() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let builds = Counter()
             // Made once and listed by two modules: the same definitions (one record each),
             // reached through two arrays. Tagged, so that each is a definition of its own.
@@ -58,7 +58,7 @@ private final class StubFeed: Feed {}
     }
 
     @Test func anOverrideBetweenTwoModulesListingOneArrayStillWins() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             // The shared definition is reached again after the override: it counts where it was
             // first reached, so the override, which comes after that, wins.
             let shared = [single(tag: "feed") { LiveFeed() as Feed }, factory(tag: "clock") { Clock() }]
@@ -100,7 +100,7 @@ private final class StubFeed: Feed {}
     }
 
     @Test func aScopedDefinitionListedByTwoComposedModulesIsOneInItsScope() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let builds = Counter()
             // One scope declaration, made once (its definitions are the same in both modules).
             let session = scope(Clock.self) {
@@ -121,7 +121,7 @@ private final class StubFeed: Feed {}
     }
 
     @Test func anOverrideInALaterModuleWinsInARootOfComposedModules() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let live = module { single { LiveFeed() as Feed }; single { Clock() } }
             let stubbed = module { single { StubFeed() as Feed }.override() }
             DependencyContainer.defined(by: modules { live; stubbed })
@@ -132,7 +132,7 @@ private final class StubFeed: Feed {}
 
     @Test func aDuplicateAcrossComposedModulesStillNamesBothSites() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try DependencyContainer._withExclusiveRoot {
+            try DependencyContainer.withExclusiveRoot {
                 let first = module { single { LiveFeed() as Feed } }
                 let second = module { single { StubFeed() as Feed } }
                 DependencyContainer.defined(by: modules { first; second })
@@ -146,7 +146,7 @@ private final class StubFeed: Feed {}
     }
 
     @Test func unloadingAModuleNestedInAComposedRootRemovesOnlyItsDefinitions() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let clock = module { single { Clock() } }
             let store = module { single { Store() } }
             DependencyContainer.defined(by: modules { modules { clock; store } })

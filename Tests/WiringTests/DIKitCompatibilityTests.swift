@@ -1,5 +1,5 @@
 import Testing
-@_spi(Testing) import Wiring
+import Wiring
 
 /// DIKit's container API, as DIKit's own tests use it.
 @Suite struct DIKitCompatibilityTests {
@@ -79,7 +79,7 @@ private enum DIKitSpellings: BootstrapSpelling {
     }
 
     @Test func aTypeThatDefinesTheContainerDefinesTheRoot() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: TestApplication())
             #expect(resolve() as Component === resolve() as Component)
         }

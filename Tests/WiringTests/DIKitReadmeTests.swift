@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 // The DIKit README's snippets, in Swift 6 language mode: modules are `static let`.
@@ -105,7 +105,7 @@ class TaggedBackend: BackendProtocol {
 
 @Suite(.serialized) struct DIKitReadmeTests {
     @Test func modulesDefineTheRootAndInjectionWorks() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             _ = AppDelegate()
             let backend: BackendProtocol = resolve()
             #expect((backend as? Backend)?.network === resolve() as NetworkProtocol)
@@ -120,7 +120,7 @@ class TaggedBackend: BackendProtocol {
     }
 
     @Test func oneModuleShorthand() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             _ = ShorthandAppDelegate()
             #expect(resolveOptional() as StopWatchProtocol? != nil)
             #expect(resolveOptional() as NetworkProtocol? == nil)
@@ -128,7 +128,7 @@ class TaggedBackend: BackendProtocol {
     }
 
     @Test func tagsWorkWithEveryInjectionStyle() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: modules { .storages })
             let backend = TaggedBackend()
             // `factory`: every injection gets its own instance of the tagged definition.

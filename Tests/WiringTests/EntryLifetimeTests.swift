@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 private final class BlockCore: Sendable {}
@@ -44,7 +44,7 @@ extension DependencyContainer {
 @Suite(.serialized) struct EntryLifetimeTests {
     @Test func aSingletonOfAPlainRootSurvivesLoadsAndIsReleasedWithTheLastRootThatHasIt() throws {
         weak var core: BlockCore?
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .blockBase)
             core = resolve() as BlockCore
             let clock = ObjectIdentifier(resolve() as BlockClock)
@@ -66,7 +66,7 @@ extension DependencyContainer {
 
     @Test func aBindingWhosePrimaryWasOverriddenKeepsItsInstanceAcrossLoads() throws {
         weak var store: BlockStore?
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: modules { .blockStores; .blockStoreOverride })
             store = resolve() as BlockStore
             let disk: DiskBlockStore = resolve()

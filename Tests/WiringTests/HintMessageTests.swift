@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 private protocol Greeter: AnyObject, Sendable {}
@@ -84,7 +84,7 @@ private let file = "WiringTests/HintMessageTests.swift"
             init(plugin: Plugin) { self.plugin = plugin }
         }
         let plugins = module { single { Plugin() } }
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module {
                 factory { () -> Host in
                     DependencyContainer.load(plugins)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Testing) import Wiring
+import Wiring
 
 /// What the callbacks and hooks of one test did, in order.
 private final class Events: @unchecked Sendable {
@@ -394,7 +394,7 @@ extension DependencyContainer {
     }
 
     @Test func theRootOrdersSingletonsAcrossALoadedModule() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let events = Events()
             let base = module {
                 single { Repository() }.onClose { (_: Repository) in events.append("repository") }

@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 /// The exact text of every message Wiring prints or throws.
@@ -195,7 +195,7 @@ private func defineRootTwice() {
 /// Messages about the global root; serialized with every other test that defines it.
 @Suite(.serialized) struct RootMessageTests {
     @Test func resolvingBeforeTheRootIsDefinedThrows() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let line = #line + 1
             let error = #expect(throws: WiringError.self) { _ = try resolveThrowing(Shop.Backend.self) }
             #expect(
@@ -209,7 +209,7 @@ private func defineRootTwice() {
     }
 
     @Test func throwingResolveReadsTheRoot() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single { Shop.HTTPNetwork() as Shop.Network } })
             let network = try resolveThrowing(Shop.Network.self)
             #expect(network as AnyObject === resolve() as Shop.Network as AnyObject)
@@ -225,7 +225,7 @@ private func defineRootTwice() {
     }
 
     @Test func verifyingTheRoot() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             let line = #line + 1
             let undefined = #expect(throws: VerificationError.self) { try DependencyContainer.verifyRoot() }
             guard case let .rootNotDefined(_, _, requestedAt) = undefined?.problems.first else {

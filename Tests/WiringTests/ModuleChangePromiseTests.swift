@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-@_spi(Testing) import Wiring
+import Wiring
 
 // Issue 59: every promise holds while modules load and unload. One root per resolve, with every
 // nested resolve; eager singles started by the load that brought them, once; no other load or
@@ -48,7 +48,7 @@ private final class SelfUnloadingModule: @unchecked Sendable {
     /// unloads another, a third resolves what the start-up module defines, with every form. No
     /// call fails, and the eager single is built exactly once per load of its module.
     @Test func loadsAndUnloadsNeverStartOrFailAnotherModulesEagerSingles() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .promiseCore)
             let before = starterBuilds.count
             let eagerLoads = Counter()
@@ -84,7 +84,7 @@ private final class SelfUnloadingModule: @unchecked Sendable {
 
     /// A later load of another module does not start the eager singles again.
     @Test func anEagerSingleIsStartedOnceByTheLoadThatBroughtIt() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .promiseCore)
             let before = starterBuilds.count
             DependencyContainer.load(.promiseEager)
@@ -101,7 +101,7 @@ private final class SelfUnloadingModule: @unchecked Sendable {
     /// what it resolves from the root its build began on: the optional resolve returns the value,
     /// never stops the program.
     @Test func aFactoryWhoseModuleIsUnloadedMidBuildResolvesOnItsOwnRoot() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .promiseCore)
             let holder = SelfUnloadingModule()
             let unloadingModule = module {
@@ -125,7 +125,7 @@ private final class SelfUnloadingModule: @unchecked Sendable {
     /// resolve gets the value or, from the throwing form, `moduleUnloaded` or a missing
     /// definition; none stops the program.
     @Test func resolvesRacingAnUnloadGetTheValueOrAnError() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .promiseCore)
             let churned = module {
                 single { Svc() }

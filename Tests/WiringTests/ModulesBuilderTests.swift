@@ -1,5 +1,5 @@
 import Testing
-@_spi(Testing) import Wiring
+import Wiring
 
 private final class Plugin: Sendable {
     let index: Int
@@ -81,7 +81,7 @@ private final class Plugin: Sendable {
         #expect((container.resolve() as NamedValue).name == (useMocks ? "mock" : "live"))
         let graph = try container.verify()
         #expect(graph.nodes.count >= 4)
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: container)
             DependencyContainer.load(plugin(7))
             // Through `shared`, not the free `resolve(tag:)`: a release test build merges

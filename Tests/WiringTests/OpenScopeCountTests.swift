@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 private enum Visit {}
@@ -18,7 +18,7 @@ extension DependencyContainer {
 /// The public count of open scopes (issue 25): what a server checks for scopes left open.
 @Suite(.serialized) struct OpenScopeCountTests {
     @Test func scopesAreCountedUntilClosedOrFreed() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: .countedScopes)
             #expect(DependencyContainer.openScopeCount == 0)
             let first = DependencyContainer.shared.openScope(Visit.self, id: 1)
@@ -52,7 +52,7 @@ extension DependencyContainer {
     /// The scope directory, not the root's list, holds a scope opened from the root with an id:
     /// closing the root still closes it, and an unload still reaches its instances.
     @Test func identifiedScopesAreClosedWithTheRoot() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: .countedScopes)
             let identified = DependencyContainer.shared.openScope(Visit.self, id: "closed with the root")
             let anonymous = DependencyContainer.shared.openScope(Visit.self)

@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 protocol RootBackendProtocol: AnyObject {}
@@ -11,11 +11,11 @@ struct RootAppState {
     }
 }
 
-/// Every test that defines the global root runs under `_withExclusiveRoot`, which also keeps
+/// Every test that defines the global root runs under `withExclusiveRoot`, which also keeps
 /// them apart from the Swift 5 target's root tests.
 @Suite(.serialized) struct RootTests {
     @Test func definedRootServesFreeFunctions() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module {
                 single { RootBackend() as RootBackendProtocol }
                 factory(tag: "fresh") { RootBackend() as RootBackendProtocol }
@@ -31,7 +31,7 @@ struct RootAppState {
     }
 
     @Test func defaultArgumentInjection() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single { RootBackend() as RootBackendProtocol } })
             let state = RootAppState()
             #expect(state.backend === resolve() as RootBackendProtocol)
@@ -47,7 +47,7 @@ struct RootAppState {
             @OptionalInject var optional: RootBackendProtocol?
             @OptionalInject(tag: "absent") var absent: RootBackendProtocol?
         }
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single { RootBackend() as RootBackendProtocol } })
             let screen = Screen()
             let backend: RootBackendProtocol = resolve()

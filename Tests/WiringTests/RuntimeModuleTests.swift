@@ -1,4 +1,4 @@
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 private protocol Chat: AnyObject, Sendable {}
@@ -22,7 +22,7 @@ private let chatOverride = module {
 /// Loading and unloading change the global root, so these run serialized and exclusively.
 @Suite(.serialized) struct RuntimeModuleTests {
     @Test func loadAddsDefinitionsAndKeepsExistingSingletons() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: core)
             let coreBefore: Core = resolve()
             #expect(resolveOptional(tag: "feature") as Chat? == nil)
@@ -44,7 +44,7 @@ private let chatOverride = module {
     }
 
     @Test func anOverridingModuleReplacesUntilUnloaded() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: core)
             #expect(resolve() as Chat is ChatService)
             DependencyContainer.load(chatOverride)
@@ -63,7 +63,7 @@ private let chatOverride = module {
             }
             .createdAtStart()
         }
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: core)
             DependencyContainer.load(eager)
             #expect(builds.count == 1)
@@ -71,7 +71,7 @@ private let chatOverride = module {
     }
 
     @Test func loadingAndUnloadingWhileOtherThreadsResolve() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: core)
             let coreInstance = ObjectIdentifier(resolve() as Core)
             let mismatches = Counter()
@@ -114,7 +114,7 @@ private let chatOverride = module {
                 return ChatService()
             }
         }
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: app)
             #expect((resolve(parameters: 3) as Numbered).number == 3)
             #expect((resolve(tag: "double", parameters: 3) as Numbered).number == 6)

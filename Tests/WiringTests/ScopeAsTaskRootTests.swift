@@ -1,6 +1,6 @@
 import Dispatch
 import Testing
-@_spi(Testing) import Wiring
+import Wiring
 
 private enum Request {}
 private protocol Mailer: Sendable {}
@@ -11,7 +11,7 @@ private final class Cart: Sendable {}
 /// type nobody defines is an error, not an endless retry between the scope and the root.
 @Suite(.serialized) struct ScopeAsTaskRootTests {
     @Test func aMissingTypeUnderAScopedTaskRootThrows() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: module { scope(Request.self) { scoped { RequestInfo() } } })
             let request = DependencyContainer.shared.openScope(Request.self, id: "r")
             defer { request.close() }
@@ -28,7 +28,7 @@ private final class Cart: Sendable {}
     /// own, the other threads (no root of their own) keep reading the global root, and each of
     /// the two reads its own: the open scope count says only that some task has a root.
     @Test func threadsWithoutARootReadTheGlobalOneBesideThreadsUnderTheirs() throws {
-        try DependencyContainer._withExclusiveRoot { () throws in
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: module {
                 single { RequestInfo() }
                 scope(Request.self) { scoped { Cart() } }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Testing) import Wiring
+import Wiring
 
 private protocol UserProtocol: Sendable { var name: String { get } }
 private struct User: UserProtocol { let id: Int; let name: String }
@@ -91,7 +91,7 @@ private func sessions(log: Log = Log()) -> DependencyContainer {
 
     @Test func rootScopesKeepTheirIdsAcrossLoadAndUnload() throws {
         let extra = module { single(tag: "extra") { Payment() } }
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: sessions())
             let session = DependencyContainer.shared.openScope(UserSession.self, id: "u1")
             DependencyContainer.load(extra)
@@ -202,7 +202,7 @@ private func sessions(log: Log = Log()) -> DependencyContainer {
             single { Connection("feature", log: log) }
                 .onClose { (connection: Connection) in connection.log.append("closed \(connection.name)") }
         }
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single(tag: "root") { Payment() } })
             DependencyContainer.load(feature)
             _ = resolve() as Connection

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Wiring
+import Wiring
 import Testing
 
 private protocol Chat: AnyObject, Sendable {}
@@ -32,7 +32,7 @@ extension DependencyContainer {
 /// so they run serialized and exclusively.
 @Suite(.serialized) struct UnloadTests {
     @Test func aStartUpModuleUnloadsWhileThreeThreadsResolve() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let core = ObjectIdentifier(resolve() as Core)
             weak let chat: Chat? = resolve() as Chat
@@ -63,7 +63,7 @@ extension DependencyContainer {
     }
 
     @Test func unloadingReachesAScopeThatIsAlreadyOpen() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let session = DependencyContainer.shared.openScope(Session.self)
             weak let cart: Cart? = session.resolve() as Cart
@@ -79,7 +79,7 @@ extension DependencyContainer {
     }
 
     @Test func aScopeThatStayedOpenResolvesAReloadedModuleAgain() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let session = DependencyContainer.shared.openScope(Session.self)
             let before: Cart = session.resolve()
@@ -94,7 +94,7 @@ extension DependencyContainer {
     }
 
     @Test func aSharedModuleStaysUntilNoModuleBringsIt() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let core: Core = resolve()
             DependencyContainer.unload(.unloadProfile)
@@ -110,7 +110,7 @@ extension DependencyContainer {
     }
 
     @Test func anUnloadedStartUpModuleLoadsAgain() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let first: Chat = resolve()
             DependencyContainer.unload(.unloadChat)
@@ -122,7 +122,7 @@ extension DependencyContainer {
     }
 
     @Test func replacedRootsAreReleased() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: module { single(tag: "root") { Core() } })
             for _ in 0..<1_000 {
                 weak let before = DependencyContainer.shared
@@ -136,7 +136,7 @@ extension DependencyContainer {
     }
 
     @Test func aRootHeldByTheAppOutlivesTheChange() throws {
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let held = DependencyContainer.shared
             let chat: Chat = held.resolve()
@@ -157,7 +157,7 @@ extension DependencyContainer {
         let holders = module {
             single { Holder(session: DependencyContainer.shared.openScope(Session.self)) }
         }
-        try DependencyContainer._withExclusiveRoot {
+        try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: .unloadApp)
             let finished = DispatchGroup()
             for index in 0..<2 {

@@ -3,7 +3,8 @@ import Dependencies
 import Dispatch
 import Fixtures
 import Swinject
-@_spi(Testing) import Wiring
+import Wiring
+import WiringTesting
 
 /// The open scopes of scenario 11, made by its setup.
 final class OpenVisitsHolder: @unchecked Sendable {
@@ -283,7 +284,7 @@ let benchmarks: @Sendable () -> Void = {
     // benchmark's own root, which the teardown puts back.
     let startUp = Benchmark.Configuration(
         scalingFactor: .one, teardown: {
-            try? DependencyContainer._withExclusiveRoot {}
+            try? DependencyContainer.withGlobalRoot(module {}) {}
             DependencyContainer.defined(by: wiringModule)
             DependencyContainer.load(loadedModule)
         })

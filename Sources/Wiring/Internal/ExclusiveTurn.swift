@@ -1,5 +1,5 @@
 /// One holder at a time, waited for by threads (synchronously) or by tasks (suspended, holding
-/// no thread): the turn to own the global root in a test (`withGlobalRoot`, `_withExclusiveRoot`).
+/// no thread): the turn to own the global root in a test (`withGlobalRoot`, `withExclusiveRoot`).
 ///
 /// An async holder keeps its turn across suspensions, which a lock cannot do. A synchronous
 /// waiter blocks its thread meanwhile: if every thread of the cooperative pool were blocked so,

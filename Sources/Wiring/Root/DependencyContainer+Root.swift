@@ -70,10 +70,9 @@ extension DependencyContainer {
 
 extension DependencyContainer {
     /// Runs `body` with no root defined before it and none after, holding a process-wide lock so
-    /// that tests in different targets that define the root never overlap. For Wiring's own
-    /// tests; not API.
-    @_spi(Testing)
-    public static func _withExclusiveRoot<Value>(_ body: () throws -> Value) throws -> Value {
+    /// that tests in different targets that define the root never overlap. For `WiringTesting`
+    /// and Wiring's own tests; not API.
+    package static func withExclusiveRoot<Value>(_ body: () throws -> Value) throws -> Value {
         exclusiveRoot.acquire()
         defer { exclusiveRoot.release() }
         root.reset()
@@ -81,10 +80,9 @@ extension DependencyContainer {
         return try body()
     }
 
-    /// The asynchronous form of ``_withExclusiveRoot(_:)``: waits for its turn suspended, and
+    /// The asynchronous form of `withExclusiveRoot(_:)`: waits for its turn suspended, and
     /// keeps it across the suspensions of `body`.
-    @_spi(Testing)
-    public static func _withExclusiveRoot<Value>(
+    package static func withExclusiveRoot<Value>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Value
     ) async throws -> Value {
         await exclusiveRoot.acquire()
@@ -98,8 +96,7 @@ extension DependencyContainer {
 extension DependencyContainer {
     /// Runs `operation` with a root of the task's own, made of `container`'s modules with
     /// singletons of its own, as `defined(by:)` makes the global root. For `WiringTesting`.
-    @_spi(Testing)
-    public static func _withTaskRoot(
+    package static func withTaskRoot(
         definedBy container: DependencyContainer, file: StaticString = #fileID, line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Void
     ) async rethrows {
@@ -115,8 +112,7 @@ extension DependencyContainer {
 
     /// Runs `operation` with a root of the task's own: the current root's modules, `overrides`'
     /// definitions replacing those of the same type and tag. For `WiringTesting`.
-    @_spi(Testing)
-    public static func _withTaskRoot(
+    package static func withTaskRoot(
         overriding overrides: DependencyContainer, file: StaticString = #fileID, line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Void
     ) async rethrows {
