@@ -134,7 +134,9 @@ final class Registry: Sendable {
         var primaries = [Entry?](repeating: nil, count: hasBindings ? definitions.count : 0)
         var entries: [Entry] = []
         entries.reserveCapacity(claims.count)
-        var untagged: [ObjectIdentifier: Entry] = [:]
+        // A type given twice keeps its last entry, as the table keeps the last of its pairs.
+        var untagged: [(ObjectIdentifier, Entry)] = []
+        untagged.reserveCapacity(claims.count)
         var tagged = TaggedEntries()
         var injections: [ObjectIdentifier: [Injection]] = [:]
         var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
@@ -164,7 +166,7 @@ final class Registry: Sendable {
                     if slotInfo.isTagged {
                         tagged.append(entry, of: id)
                     } else {
-                        untagged[id] = entry
+                        untagged.append((id, entry))
                     }
                 }
                 continue
@@ -203,7 +205,7 @@ final class Registry: Sendable {
         }
 
         return Registry(
-            entries: entries, untagged: TypeTable(untagged.map { ($0.key, $0.value) }), tagged: tagged.table,
+            entries: entries, untagged: TypeTable(untagged), tagged: tagged.table,
             injections: injections, parameterized: parameterized, asyncEntries: asyncEntries,
             eagerEntries: entries.filter(\.isCreatedAtStart), scopes: scopes, slotCount: maker.slots,
             declarations: declarations)
