@@ -17,8 +17,8 @@ struct AtomicReference<Object: AnyObject>: ~Copyable {
     private let ownsWord: Bool
 
     init() {
-        word = .allocate(capacity: 1)
-        word.initialize(to: nil)
+        word = RawBlock.allocate(bytes: MemoryLayout<PublishedWord.Pointee>.size)
+            .initializeMemory(as: PublishedWord.Pointee.self, repeating: nil, count: 1)
         ownsWord = true
     }
 
@@ -31,7 +31,7 @@ struct AtomicReference<Object: AnyObject>: ~Copyable {
 
     deinit {
         load()?.free()
-        if ownsWord { word.deallocate() } else { word.pointee = nil }
+        if ownsWord { RawBlock.release(word) } else { word.pointee = nil }
     }
 
     /// The published object's cell, or `nil` if none was published yet.

@@ -23,7 +23,7 @@ struct ReferenceCell<Object: AnyObject> {
 
     /// A new cell holding `object` (retained).
     init(holding object: Object) {
-        address = .allocate(byteCount: MemoryLayout<Object>.size, alignment: MemoryLayout<Object>.alignment)
+        address = RawBlock.allocate(bytes: MemoryLayout<Object>.size)
         address.initializeMemory(as: Object.self, repeating: object, count: 1)
     }
 
@@ -38,6 +38,6 @@ struct ReferenceCell<Object: AnyObject> {
     /// Releases the object and frees the cell; once, when no thread can read it any more.
     func free() {
         address.withMemoryRebound(to: Object.self, capacity: 1) { _ = $0.deinitialize(count: 1) }
-        address.deallocate()
+        RawBlock.release(address)
     }
 }
