@@ -119,7 +119,7 @@ final class Entry: InstanceState, @unchecked Sendable {
         guard info.lifetime != .weak, let instance = held as? Instance else { return nil }
         let dependencies = state.dependencies
         state.dependencies = Dependencies()
-        return Released(value: instance.any, sequence: state.sequence, onClose: onClose, dependencies: dependencies.all)
+        return Released(value: instance.any, sequence: state.sequence, onClose: onClose, dependencies: dependencies)
     }
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
@@ -138,7 +138,7 @@ final class Entry: InstanceState, @unchecked Sendable {
         let value = instance.object
         return Released(
             value: value.any, sequence: value.sequence, onClose: onClose,
-            dependencies: dependencies.all, free: { instance.free() })
+            dependencies: dependencies, free: { instance.free() })
     }
 
     /// The published singleton's creation number, what it resolved and its value, if it is
@@ -269,7 +269,7 @@ final class Entry: InstanceState, @unchecked Sendable {
                 let sequence = mode == .sandboxed ? 0 : nextCreationSequence()
                 dependencies = collected
                 guard retiredBy == nil else {
-                    return Released(value: value.any, sequence: sequence, onClose: onClose, dependencies: collected.all)
+                    return Released(value: value.any, sequence: sequence, onClose: onClose, dependencies: collected)
                 }
                 DependencyCollector.note(sequence)
                 // Numbered before it is published, and never after.
@@ -303,7 +303,7 @@ final class Entry: InstanceState, @unchecked Sendable {
                 // Under the lock, but in a sandbox (which builds without it).
                 let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
                 if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
-                    return Released(value: value.any, sequence: kept, onClose: onClose, dependencies: collected.all)
+                    return Released(value: value.any, sequence: kept, onClose: onClose, dependencies: collected)
                 }
                 state.held = value
                 state.sequence = kept

@@ -9,7 +9,7 @@ struct Released {
     let sequence: UInt64
     let onClose: CloseCallback?
     /// What the instance resolved (see ``Dependencies``): it is released before those.
-    var dependencies: [UInt64] = []
+    var dependencies = Dependencies()
 
     /// Frees what held the value once its callback ran (a published singleton's storage).
     var free: (() -> Void)? = nil
@@ -47,7 +47,7 @@ struct Released {
 
     /// `released` in close order (see ``DependencyOrder``).
     static func closingOrder(_ released: [Released]) -> [Released] {
-        DependencyOrder.closing(released, sequence: \.sequence, dependencies: \.dependencies)
+        DependencyOrder.closing(released, sequence: \.sequence, dependencies: \.dependencies.all)
     }
 
     /// Runs `released`'s callbacks in this order, awaiting each, then frees its instance; returns

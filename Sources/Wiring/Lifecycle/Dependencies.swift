@@ -7,18 +7,44 @@ internal import _WiringShims
 /// These edges, not build times, order start hooks, the services list and closing: an instance
 /// comes after what it uses, whenever either was built.
 struct Dependencies {
-    /// Kept instances resolved during the build, in resolve order (repeats are harmless); `nil`
-    /// for none, which costs no reference counting.
-    var direct: [UInt64]?
+    /// Kept instances resolved during the build, in resolve order (repeats are harmless).
+    var direct = Sequences()
     /// What the instance's `@LazyInject`s resolve later; made by the first one, if any.
     var late: LateDependencies?
 
-    var isEmpty: Bool { direct == nil && late == nil }
+    var isEmpty: Bool { direct.isEmpty && late == nil }
 
     /// Every creation number, direct and late.
     var all: [UInt64] {
-        guard let late else { return direct ?? [] }
-        return (direct ?? []) + late.sequences
+        guard let late else { return direct.array }
+        return direct.array + late.sequences
+    }
+
+    /// Creation numbers, the first two kept inline: most kept builds resolve at most two kept
+    /// instances (a request's service, its request and its database), and an array for them
+    /// cost an allocation per build. Creation numbers start at 1, so 0 marks an empty place.
+    struct Sequences {
+        private var first: UInt64 = 0
+        private var second: UInt64 = 0
+        private var more: [UInt64] = []
+
+        var isEmpty: Bool { first == 0 }
+
+        mutating func append(_ sequence: UInt64) {
+            if first == 0 {
+                first = sequence
+            } else if second == 0 {
+                second = sequence
+            } else {
+                more.append(sequence)
+            }
+        }
+
+        var array: [UInt64] {
+            if first == 0 { return [] }
+            if second == 0 { return [first] }
+            return [first, second] + more
+        }
     }
 }
 

@@ -2,9 +2,7 @@
 /// thread's ``ThreadResolution``. Only a build that keeps its instance installs one; a factory's
 /// resolves are noted in the kept build it is part of.
 struct DependencyCollector {
-    /// `nil` until the first note: most builds resolve nothing kept, and an empty array would
-    /// still be retained and released.
-    var direct: [UInt64]?
+    var direct = Dependencies.Sequences()
     var late: LateDependencies?
     /// The definition being built, for the lazy dependencies' owner.
     let definition: DefinitionInfo
@@ -33,11 +31,7 @@ struct DependencyCollector {
         // 0: built in a verification sandbox, which numbers nothing.
         guard sequence != 0, ThreadResolution.isCollecting, let thread = ThreadResolution.current else { return }
         let innermost = thread.collectors.count - 1
-        if thread.collectors[innermost].direct == nil {
-            thread.collectors[innermost].direct = [sequence]
-        } else {
-            thread.collectors[innermost].direct!.append(sequence)
-        }
+        thread.collectors[innermost].direct.append(sequence)
     }
 
     /// The lazy dependencies of the kept build running on this thread, made on first use: a
