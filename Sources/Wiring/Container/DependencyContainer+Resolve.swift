@@ -280,8 +280,9 @@ extension DependencyContainer {
 
     /// The singleton registered here for `type` without a tag, if it is built and nothing must
     /// be decided before it: this is not a verification sandbox (which records every resolve),
-    /// and in a scope nothing of the scope's stands in front of it. A published singleton was
-    /// never retired (retiring unpublishes it); inside a build it is noted as a dependency.
+    /// and in a scope nothing of the scope's stands in front of it (or, in a scope, the value of
+    /// `type` declared there, which a resolve returns first). A published singleton was never
+    /// retired (retiring unpublishes it); inside a build it is noted as a dependency.
     @usableFromInline
     func publishedSingleton(_ type: ObjectIdentifier) -> Instance? {
         guard verification == nil else { return nil }
@@ -290,18 +291,21 @@ extension DependencyContainer {
         return withRegistry { noted($0.entry(for: type)?.publishedInstance) }
     }
 
-    /// In a scope, the published singleton of `type` of the container it was opened from (or
-    /// further up), when nothing in this scope may stand in front of it: no definition of the
-    /// type here, none with parameters, no value of it announced or declared without a tag, no
-    /// link, and the scope open (see ``ScopeState/mayPass(_:)``). What a scope resolves most
-    /// (the root's singletons, from its scoped factories) then takes one lock, not the general
-    /// path's.
+    /// In a scope, the value of `type` declared there without a tag, or the published singleton
+    /// of `type` of the container it was opened from (or further up), when nothing in this scope
+    /// may stand in front of it: no definition of the type here, none with parameters, no value
+    /// of it announced, no link, and the scope open (see ``ScopeState/passing(_:)``). What a
+    /// scope resolves most (the root's singletons and the request's declared values, from its
+    /// scoped factories) then takes one lock, not the general path's.
     private func publishedPast(_ scope: ScopeState, _ type: ObjectIdentifier) -> Instance? {
         // A scope is built at once: its registry is its own.
-        guard ownRegistry.entry(for: type) == nil, ownRegistry.parameterized.isEmpty, !ownRegistry.announces(type),
-            scope.mayPass(type)
+        guard ownRegistry.entry(for: type) == nil, ownRegistry.parameterized.isEmpty, !ownRegistry.announces(type)
         else { return nil }
-        return scope.parent.publishedSingleton(type)
+        switch scope.passing(type) {
+        case .declared(let value): return value
+        case .pass: return scope.parent.publishedSingleton(type)
+        case .stop: return nil
+        }
     }
 
     /// ``publishedSingleton(_:)`` of `type` with `tag`.

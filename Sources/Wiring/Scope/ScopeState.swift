@@ -162,11 +162,24 @@ final class ScopeState: @unchecked Sendable {
         }
     }
 
-    /// Whether a resolve of `type` without a tag may pass this scope for the container it was
-    /// opened from: the scope is open, links to no other scope, and holds no value of `type`
-    /// declared without a tag. Takes `stateLock`.
-    func mayPass(_ type: ObjectIdentifier) -> Bool {
-        stateLock.withLock { !closed && links.isEmpty && declared.index(untagged: type) == nil }
+    /// What a resolve of `type` without a tag finds in this open scope before its definitions:
+    /// the value of `type` declared here without a tag, or, with none and no link to another
+    /// scope, that it may pass to the container the scope was opened from. One lock.
+    func passing(_ type: ObjectIdentifier) -> Passing {
+        stateLock.withLock { () -> Passing in
+            guard !closed else { return .stop }
+            // Copying the value (a retain) runs no user code.
+            if let index = declared.index(untagged: type) { return .declared(declared[index].value) }
+            return links.isEmpty ? .pass : .stop
+        }
+    }
+
+    /// See ``passing(_:)``.
+    enum Passing {
+        case declared(Instance)
+        case pass
+        /// Closed, or linked: the general path decides.
+        case stop
     }
 
     /// The values declared here as `type` (under any tag, in declaration order), and the open
