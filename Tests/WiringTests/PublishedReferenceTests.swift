@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import Wiring
+
+// The invariant of the cells a root version and a built singleton are published in: a cell is
+// freed once, and only after every reader that may have read it has left its read section. These
+// tests replace both while other threads read them; under AddressSanitizer a cell freed early is
+// a use after free, and a cell freed twice a double free.
+
+private final class Probe: Sendable {
+    static let mark = 0x5EED
+    let mark = Probe.mark
+    let live: LiveCount
+
+    init(_ live: LiveCount) {
+        self.live = live
+        live.add(1)
+    }
+
+    deinit { live.add(-1) }
+}
+
+private final class Bystander: Sendable {}
+
+private let rootProbes = LiveCount()
+private let loadedProbes = LiveCount()
+
+extension DependencyContainer {
+    fileprivate static let probeRoot = module {
+        single { Probe(rootProbes) }
+    }
+    fileprivate static let probeBystander = module {
+        single { Bystander() }
+    }
+    fileprivate static let probeLoaded = module {
+        single { Probe(loadedProbes) }
+    }
+}
+
+struct PublishedReferenceTests {
+    /// Every `load` and `unload` publishes a new root version and frees the old one's cell, while
+    /// free `resolve()`s read the root through it: each finds the one singleton, intact.
+    @Test func aSingletonResolvedWhileTheRootIsReplacedIsAlwaysTheSameIntactInstance() throws {
+        try DependencyContainer.withExclusiveRoot { () throws in
+            DependencyContainer.defined(by: .probeRoot)
+            let first: Probe = resolve()
+            let wrong = Counter()
+            runFor(seconds: 1, threads: 3) { thread, shouldStop in
+                while !shouldStop() {
+                    if thread == 0 {
+                        DependencyContainer.load(.probeBystander)
+                        DependencyContainer.unload(.probeBystander)
+                    } else {
+                        let probe: Probe = resolve()
+                        if probe !== first || probe.mark != Probe.mark { wrong.increment() }
+                    }
+                }
+            }
+            #expect(wrong.count == 0)
+            #expect(rootProbes.count == 1)
+        }
+        #expect(rootProbes.count == 0)
+    }
+
+    /// A singleton whose module is loaded and unloaded while other threads resolve it: each
+    /// unload frees its cell, releasing the instance once readers are done with it, so none is
+    /// left alive and none is released twice.
+    @Test func aSingletonWhoseModuleComesAndGoesIsReleasedExactlyOnce() throws {
+        try DependencyContainer.withExclusiveRoot { () throws in
+            DependencyContainer.defined(by: module {})
+            let wrong = Counter()
+            runFor(seconds: 1, threads: 3) { thread, shouldStop in
+                while !shouldStop() {
+                    if thread == 0 {
+                        DependencyContainer.load(.probeLoaded)
+                        DependencyContainer.unload(.probeLoaded)
+                    } else if let probe: Probe = resolveOptional(), probe.mark != Probe.mark {
+                        wrong.increment()
+                    }
+                }
+            }
+            #expect(wrong.count == 0)
+            #expect(loadedProbes.count == 0)
+        }
+    }
+}
