@@ -224,19 +224,6 @@ extension DependencyContainer {
     }
 }
 
-/// Runs `read` in a loop on two threads while a third loads and unloads `module`, for a second.
-private func whileLoadingAndUnloading(_ module: DependencyContainer, _ read: @escaping @Sendable () -> Void) {
-    runFor(seconds: 1, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
-        while !shouldStop() {
-            if thread == 0 {
-                DependencyContainer.load(module)
-                DependencyContainer.unload(module)
-            } else {
-                read()
-            }
-        }
-    }
-}
 
 /// Every form of resolving `Clock`, counting the failures (a plain `resolve()` traps on one).
 private func readClocks(_ failures: Counter) {

@@ -45,16 +45,9 @@ struct PublishedReferenceTests {
             DependencyContainer.defined(by: .probeRoot)
             let first: Probe = resolve()
             let wrong = Counter()
-            runFor(seconds: 1, threads: 3) { thread, shouldStop in
-                while !shouldStop() {
-                    if thread == 0 {
-                        DependencyContainer.load(.probeBystander)
-                        DependencyContainer.unload(.probeBystander)
-                    } else {
-                        let probe: Probe = resolve()
-                        if probe !== first || probe.mark != Probe.mark { wrong.increment() }
-                    }
-                }
+            whileLoadingAndUnloading(.probeBystander) {
+                let probe: Probe = resolve()
+                if probe !== first || probe.mark != Probe.mark { wrong.increment() }
             }
             #expect(wrong.count == 0)
             #expect(rootProbes.count == 1)
@@ -69,15 +62,8 @@ struct PublishedReferenceTests {
         try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: module {})
             let wrong = Counter()
-            runFor(seconds: 1, threads: 3) { thread, shouldStop in
-                while !shouldStop() {
-                    if thread == 0 {
-                        DependencyContainer.load(.probeLoaded)
-                        DependencyContainer.unload(.probeLoaded)
-                    } else if let probe: Probe = resolveOptional(), probe.mark != Probe.mark {
-                        wrong.increment()
-                    }
-                }
+            whileLoadingAndUnloading(.probeLoaded) {
+                if let probe: Probe = resolveOptional(), probe.mark != Probe.mark { wrong.increment() }
             }
             #expect(wrong.count == 0)
             #expect(loadedProbes.count == 0)

@@ -52,3 +52,17 @@ final class Flag: @unchecked Sendable {
         return true
     }
 }
+
+/// Runs `read` in a loop on two threads while a third loads and unloads `module`, for a second.
+func whileLoadingAndUnloading(_ module: DependencyContainer, _ read: @escaping @Sendable () -> Void) {
+    runFor(seconds: 1, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
+        while !shouldStop() {
+            if thread == 0 {
+                DependencyContainer.load(module)
+                DependencyContainer.unload(module)
+            } else {
+                read()
+            }
+        }
+    }
+}
