@@ -53,9 +53,11 @@ final class Flag: @unchecked Sendable {
     }
 }
 
-/// Runs `read` in a loop on two threads while a third loads and unloads `module`, for a second.
-func whileLoadingAndUnloading(_ module: DependencyContainer, _ read: @escaping @Sendable () -> Void) {
-    runFor(seconds: 1, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
+/// Runs `read` in a loop on two threads while a third loads and unloads `module`, for `seconds`.
+func whileLoadingAndUnloading(
+    _ module: DependencyContainer, seconds: Double = 1, _ read: @escaping @Sendable () -> Void
+) {
+    runFor(seconds: seconds, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
         while !shouldStop() {
             if thread == 0 {
                 DependencyContainer.load(module)
