@@ -5,9 +5,9 @@ import Wiring
 // The invariant of the cells a root version and a built singleton are published in: a cell is
 // freed once, and only after every reader that may have read it has left its read section. These
 // tests replace both while other threads read them; under AddressSanitizer a cell freed early is
-// a use after free, and a cell freed twice a double free. They are async so that, waiting for
-// their turn at the global root, they do not hold a thread of the cooperative pool; each churns
-// for a third of a second, thousands of loads and unloads.
+// a use after free, and a cell freed twice a double free. Each churns for a third of a second
+// (thousands of loads and unloads), so that the global root's turn is not held long: tests that
+// wait for it block a thread of the cooperative pool meanwhile.
 
 private final class Probe: Sendable {
     static let mark = 0x5EED
@@ -42,8 +42,8 @@ extension DependencyContainer {
 struct PublishedReferenceTests {
     /// Every `load` and `unload` publishes a new root version and frees the old one's cell, while
     /// free `resolve()`s read the root through it: each finds the one singleton, intact.
-    @Test func aSingletonResolvedWhileTheRootIsReplacedIsAlwaysTheSameIntactInstance() async throws {
-        try await DependencyContainer.withExclusiveRoot { () async throws in
+    @Test func aSingletonResolvedWhileTheRootIsReplacedIsAlwaysTheSameIntactInstance() throws {
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: .probeRoot)
             let first: Probe = resolve()
             let wrong = Counter()
@@ -60,8 +60,8 @@ struct PublishedReferenceTests {
     /// A singleton whose module is loaded and unloaded while other threads resolve it: each
     /// unload frees its cell, releasing the instance once readers are done with it, so none is
     /// left alive and none is released twice.
-    @Test func aSingletonWhoseModuleComesAndGoesIsReleasedExactlyOnce() async throws {
-        try await DependencyContainer.withExclusiveRoot { () async throws in
+    @Test func aSingletonWhoseModuleComesAndGoesIsReleasedExactlyOnce() throws {
+        try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: module {})
             let wrong = Counter()
             whileLoadingAndUnloading(.probeLoaded, seconds: 0.3) {
