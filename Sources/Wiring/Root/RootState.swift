@@ -130,8 +130,12 @@ final class RootState: @unchecked Sendable {
     /// The root the current task reads (see `globalRootContainer()`, and a scope made its root),
     /// retained: safe to keep and use outside a read section. Call it on the global root.
     var retained: DependencyContainer? {
-        if case let .scope(scope)? = ScopedRoot.current { return scope }
-        return ReadSection.retaining { globalRootContainer() }
+        // One task-local lookup: a scope made the task's root is held by the task-local itself.
+        if wiring_open_scope_count() != 0, let stored = ScopedRoot.key.get() {
+            guard let state = stored.object as? RootState else { return stored.object as? DependencyContainer }
+            return ReadSection.retaining { state.current.load() }
+        }
+        return ReadSection.retaining { AtomicReference<DependencyContainer>.load(at: wiring_global_root_word()) }
     }
 
     /// The root's change counter, read as a sequence lock's: odd while a change is under way,
