@@ -185,13 +185,15 @@ extension DependencyContainer {
         requester: DependencyContainer? = nil
     ) throws(WiringError) -> Instance {
         try startEagerSingletons()
-        if let scope {
+        switch role {
+        case .scope(let scope), .sandbox(_, scope: let scope?):
             return try resolveInScope(scope, type, tag: tag, find: find, isInstance: isInstance, requester: requester)
+        case .module, .rootVersion, .sandbox, .collecting: break
         }
         guard let entry = find(registry) else {
             return try resolveMissing(type, tag: tag, find: find, isInstance: isInstance, requester: requester)
         }
-        if let verification { verification.willResolve(entry.info) }
+        if case .sandbox(let verification, _) = role { verification.willResolve(entry.info) }
         do {
             return try entry.resolve(in: entry.isFactory ? requester ?? self : self)
         } catch {
@@ -285,10 +287,12 @@ extension DependencyContainer {
     /// retired (retiring unpublishes it); inside a build it is noted as a dependency.
     @usableFromInline
     func publishedSingleton(_ type: ObjectIdentifier) -> Instance? {
-        guard verification == nil else { return nil }
-        if let scope { return publishedPast(scope, type) }
+        switch role {
         // Read through `withRegistry`, which borrows the registry rather than retaining it.
-        return withRegistry { noted($0.entry(for: type)?.publishedInstance) }
+        case .module, .rootVersion: return withRegistry { noted($0.entry(for: type)?.publishedInstance) }
+        case .scope(let scope): return publishedPast(scope, type)
+        case .sandbox, .collecting: return nil
+        }
     }
 
     /// In a scope, the value of `type` declared there without a tag, or the published singleton
@@ -310,8 +314,10 @@ extension DependencyContainer {
 
     /// ``publishedSingleton(_:)`` of `type` with `tag`.
     func publishedSingleton<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag) -> Instance? {
-        guard scope == nil, verification == nil else { return nil }
-        return withRegistry { noted($0.entry(for: type, tag: tag)?.publishedInstance) }
+        switch role {
+        case .module, .rootVersion: return withRegistry { noted($0.entry(for: type, tag: tag)?.publishedInstance) }
+        case .scope, .sandbox, .collecting: return nil
+        }
     }
 
     /// `instance`, noted as a dependency of the build this resolve is part of, if any.

@@ -26,50 +26,16 @@ public final class DependencyContainer: Sendable {
     let definitions: [Definition]
     /// Its own definitions and the modules it includes, as declared.
     let parts: [Part]
-    /// The registry of a container built at once (a root, a scope, a sandbox). A module's is
-    /// built on first use, in `lazy`; until then this is an empty one. Read ``registry``, which
-    /// knows which.
+    /// The registry of a container built at once (a root version, a scope, a sandbox). A
+    /// module's is built on first use, in its ``ContainerRole/module(_:)`` role; until then this
+    /// is an empty one. Read ``registry``, which knows which.
     let ownRegistry: Registry
-    /// Set only on a module (`module { }`, `modules { }`, a bootstrap closure): its registry,
-    /// built when something first needs it.
-    let lazy: LazyRegistry?
     let site: CodeLocation?
-    /// Set only on the container handed to a DIKit-style bootstrap closure.
-    private let collector: DefinitionCollector?
-    /// Set only on the sandbox of a verification, which records every resolve.
-    let verification: Verification?
     /// The `createdAtStart()` singletons of a container built at once, if any.
     private let ownEager: EagerStart?
-    /// Set only on a scope opened with `openScope(_:)`.
-    let scope: ScopeState?
-    /// Whether this is a version of a root: of the global root, built by `defined(by:)`, `load`
-    /// or `unload`, or (with `task`) of a task's own root, built by `load` or `unload` in it.
-    let isRoot: Bool
-    /// For a version of a task's root: what its versions share.
-    let task: TaskRootLink?
-
-    /// The root this container is a version of: the global one, or a task's own while that
-    /// task's root lives; `nil` for any other container.
-    var rootState: RootState? {
-        guard isRoot else { return nil }
-        guard let task else { return root }
-        return task.state
-    }
-
-    /// The root this container is a version of, or whose first version it is (the container
-    /// the current task's `withRoot` installed); `nil` for any other container.
-    var owningRootState: RootState? {
-        if let rootState { return rootState }
-        guard let state = ScopedRoot.state, state.isFirstVersion(self) else { return nil }
-        return state
-    }
-
-    /// Where the scope directory files the scopes opened from this container with an id: under
-    /// the root it is a version of (`nil` for the global root, the first version's identity for
-    /// a task's), so that they outlive `load` and `unload`; else under this container.
-    var directoryOwner: ObjectIdentifier? {
-        isRoot ? task?.owner : ObjectIdentifier(self)
-    }
+    /// What this container is: a module, a root version, a scope, a sandbox or a DIKit
+    /// collector (see ``ContainerRole``).
+    let role: ContainerRole
 
     /// A module of `definitions` (`module { }`, a bootstrap closure): its registry is built on
     /// first use.
@@ -80,34 +46,27 @@ public final class DependencyContainer: Sendable {
     /// A module made of `parts` (`modules { }`, `derive(from:)`, `includes(_:)`): its registry is
     /// built on first use.
     convenience init(moduleOf parts: [Part], site: CodeLocation?) {
-        self.init(definitions: parts.flattened(), parts: parts, registry: .empty, lazy: LazyRegistry(), site: site)
+        self.init(definitions: parts.flattened(), parts: parts, registry: .empty, site: site, role: .module(LazyRegistry()))
     }
 
-    /// The one initializer every other calls: a container of `definitions` (its `parts`
-    /// flattened) over `registry`, or, with `lazy`, over the registry built on first use.
+    /// The one initializer every other calls.
     private init(
-        definitions: [Definition], parts: [Part], registry: Registry, lazy: LazyRegistry? = nil, site: CodeLocation?,
-        collector: DefinitionCollector? = nil, verification: Verification? = nil, eager: EagerStart? = nil,
-        scope: ScopeState? = nil, isRoot: Bool = false, task: TaskRootLink? = nil
+        definitions: [Definition], parts: [Part], registry: Registry, site: CodeLocation?, eager: EagerStart? = nil,
+        role: ContainerRole
     ) {
         self.definitions = definitions
         self.parts = parts
         ownRegistry = registry
-        self.lazy = lazy
         self.site = site
-        self.collector = collector
-        self.verification = verification
         ownEager = eager
-        self.scope = scope
-        self.isRoot = isRoot
-        self.task = task
+        self.role = role
     }
 
     /// The registry resolves read: built at init, or on first use for a module. (A plain getter:
     /// a `_read` accessor that is not inlined allocates its coroutine frame, on every resolve.)
     var registry: Registry {
         @inline(__always) get {
-            if let lazy { return lazy.built(for: self).registry }
+            if case .module(let lazy) = role { return lazy.built(for: self).registry }
             return ownRegistry
         }
     }
@@ -118,46 +77,33 @@ public final class DependencyContainer: Sendable {
     /// getter's retains of the module's holder and registry are most of its cost.
     @inline(__always)
     func withRegistry<Result>(_ body: (Registry) -> Result) -> Result {
-        guard let lazy else { return body(ownRegistry) }
+        guard case .module(let lazy) = role else { return body(ownRegistry) }
         return body(lazy.built(for: self).registry)
     }
 
     /// The `createdAtStart()` singletons, if any.
     var eager: EagerStart? {
         @inline(__always) get {
-            if let lazy { return lazy.built(for: self).eager }
+            if case .module(let lazy) = role { return lazy.built(for: self).eager }
             return ownEager
         }
     }
 
-    /// A container of `parts`, or the error that keeps them from making one (a duplicate).
+    /// A version of a root (of the global root, or with `link` of a task's) made of `parts`, or
+    /// the error that keeps them from making one (a duplicate). `previous` is the version it
+    /// replaces, whose built singletons it keeps.
     convenience init(
-        validating definitions: [Definition],
-        site: CodeLocation?,
-        reusing previous: Registry? = nil,
-        isRoot: Bool = false
-    ) throws(WiringError) {
-        try self.init(validating: [.definitions(definitions)], site: site, reusing: previous, isRoot: isRoot, task: nil)
-    }
-
-    convenience init(
-        validating parts: [Part],
-        site: CodeLocation?,
-        scope: ScopeState? = nil,
-        mode: EntryMode = .published,
-        reusing previous: Registry? = nil,
-        isRoot: Bool = false,
-        task: TaskRootLink? = nil,
+        rootVersionOf parts: [Part], site: CodeLocation?, link: TaskRootLink?, reusing previous: Registry? = nil,
         startingOnly starting: Set<DefinitionID>? = nil
     ) throws(WiringError) {
         let definitions = parts.flattened()
-        let registry = try Registry.build(definitions: definitions, scope: scope?.id, mode: mode, reusing: previous)
+        let registry = try Registry.build(definitions: definitions, reusing: previous)
         // A root version made by `load` starts only what the loaded module brought, and one made
         // by `unload` nothing: the rest was started by whatever brought it.
         let eager = starting.map { ids in registry.eagerEntries.filter { ids.contains($0.info.id) } } ?? registry.eagerEntries
         self.init(
-            definitions: definitions, parts: parts, registry: registry, site: site,
-            eager: EagerStart.of(eager), scope: scope, isRoot: isRoot, task: task)
+            definitions: definitions, parts: parts, registry: registry, site: site, eager: EagerStart.of(eager),
+            role: .rootVersion(link))
     }
 
     /// A scope opened from a scope definition: a container over the registry every scope of
@@ -166,11 +112,11 @@ public final class DependencyContainer: Sendable {
         let registry = shared.registry.forScopeInstance()
         self.init(
             definitions: shared.definitions, parts: shared.parts, registry: registry, site: scope.openedAt,
-            eager: registry.eagerEntries.isEmpty ? nil : EagerStart.of(registry.eagerEntries), scope: scope)
+            eager: registry.eagerEntries.isEmpty ? nil : EagerStart.of(registry.eagerEntries), role: .scope(scope))
     }
 
     private convenience init(collector: DefinitionCollector) {
-        self.init(definitions: [], parts: [], registry: .empty, site: nil, collector: collector)
+        self.init(definitions: [], parts: [], registry: .empty, site: nil, role: .collecting(collector))
     }
 
     /// A sandbox with `container`'s definitions and instances of its own, for `verification`.
@@ -179,7 +125,7 @@ public final class DependencyContainer: Sendable {
         self.init(
             definitions: definitions, parts: container.parts,
             registry: try! Registry.build(definitions: definitions, scope: container.scope?.id, mode: .sandboxed),
-            site: container.site, verification: verification, scope: container.scope)
+            site: container.site, role: .sandbox(verification, scope: container.scope))
     }
 
     /// A sandbox instance of a scope, for `verification`.
@@ -187,7 +133,7 @@ public final class DependencyContainer: Sendable {
         self.init(
             definitions: definitions, parts: [.definitions(definitions)],
             registry: try! Registry.build(definitions: definitions, scope: scope.id, mode: .sandboxed), site: nil,
-            verification: verification, scope: scope)
+            role: .sandbox(verification, scope: scope))
         // The values each scope gets at run time: their examples stand in for them.
         for declaration in registry.declarations {
             try? scope.declare(declaration.example(), as: declaration.info, replacing: true)
@@ -231,7 +177,7 @@ public final class DependencyContainer: Sendable {
 
     /// Adds a definition while the container is being built by a bootstrap closure.
     func append(_ definition: Definition, at location: CodeLocation) {
-        guard let collector, collector.append(definition) else {
+        guard case .collecting(let collector) = role, collector.append(definition) else {
             wiringFailure(.definitionsFixed(type: typeName(definition.info.type), requestedAt: location))
         }
     }

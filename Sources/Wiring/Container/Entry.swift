@@ -55,7 +55,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// always one of those scopes: only they resolve from a shared registry).
     private func state(in container: DependencyContainer) -> InstanceState {
         guard isSlotted else { return self }
-        guard let scope = container.scope else {
+        guard case .scope(let scope) = container.role else {
             preconditionFailure("Wiring: a scope definition's entry was resolved outside its scope")
         }
         return scope.slot(slot)

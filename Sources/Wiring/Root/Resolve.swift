@@ -68,8 +68,9 @@ private enum RootRead {
 /// the section ends.
 private func readRoot(_ type: ObjectIdentifier?) -> RootRead {
     let section = ReadSection.enter()
-    // A root is built at once (its registry is its own, never built here), and never a sandbox.
-    guard let root = globalRootContainer(), root.object.scope == nil, root.object.lazy == nil else {
+    // A root version is built at once: its registry is its own, never built here. (A task's root
+    // may be a module or a scope, which the general path resolves from.)
+    guard let root = globalRootContainer(), case .rootVersion = root.object.role else {
         section.exit()
         return .other
     }

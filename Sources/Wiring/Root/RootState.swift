@@ -85,7 +85,7 @@ final class RootState: @unchecked Sendable {
         self.unloaded = unloaded
         definedAt = site
         let definitions = modules.map { Part.module($0.module) }.flattened(excluding: unloaded)
-        let first = try DependencyContainer(validating: [.definitions(definitions)], site: site, isRoot: true, task: link)
+        let first = try DependencyContainer(rootVersionOf: [.definitions(definitions)], site: site, link: link)
         _ = current.exchange(first)
         link.state = self
     }
@@ -171,8 +171,7 @@ final class RootState: @unchecked Sendable {
             if current.load() != nil {
                 throw WiringError.rootAlreadyDefined(first: definedAt, second: site)
             }
-            let installed = try DependencyContainer(
-                validating: [.module(container)], site: container.site, isRoot: true, task: task)
+            let installed = try DependencyContainer(rootVersionOf: [.module(container)], site: container.site, link: task)
             definedAt = site
             modules = [(container, site)]
             unloaded = []
@@ -338,7 +337,7 @@ final class RootState: @unchecked Sendable {
     ) throws(WiringError) -> DependencyContainer {
         let definitions = modules.map { Part.module($0.module) }.flattened(excluding: unloaded)
         return try DependencyContainer(
-            validating: [.definitions(definitions)], site: root.site, reusing: root.registry, isRoot: true, task: task,
+            rootVersionOf: [.definitions(definitions)], site: root.site, link: task, reusing: root.registry,
             startingOnly: starting)
     }
 

@@ -176,9 +176,8 @@ extension DependencyContainer {
 
     /// The scope definition of `id` declared here, or in a container this was opened from.
     private func scopeTemplate(for id: ScopeID) -> ScopeTemplate? {
-        // The registry read in place (its getter returns it retained).
-        if lazy == nil, let template = ownRegistry.scopeTemplate(for: id) { return template }
-        if lazy != nil, let template = registry.scopeTemplate(for: id) { return template }
+        // The registry borrowed, not retained: every `openScope` asks.
+        if let template = withRegistry({ $0.scopeTemplate(for: id) }) { return template }
         return scope?.parent.scopeTemplate(for: id)
     }
 
