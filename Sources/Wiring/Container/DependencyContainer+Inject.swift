@@ -8,7 +8,7 @@ extension DependencyContainer {
     /// ```
     ///
     /// Classes without an injection are skipped; an object with none at all is left as it is.
-    /// See ``injection(for:file:line:_:)``.
+    /// See ``injection(for:tag:file:line:_:)``.
     @discardableResult
     public func inject<Object: AnyObject>(into object: Object, file: StaticString = #fileID, line: UInt = #line)
         -> Object

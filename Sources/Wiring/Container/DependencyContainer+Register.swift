@@ -45,7 +45,7 @@ extension DependencyContainer {
         append(Definition(lifetime: lifetime, tag: Wiring.Tag(tag), site: site, factory: factory), at: site)
     }
 
-    /// Registers a definition made by ``resolvable(lifetime:file:line:_:)`` (DIKit's way).
+    /// Registers a definition made by ``resolvable(lifetime:tag:file:line:_:)`` (DIKit's way).
     public func register(_ definition: Definition, file: StaticString = #fileID, line: UInt = #line) {
         append(definition, at: CodeLocation(file, line))
     }

@@ -45,7 +45,7 @@ final class TypedInstance<Value>: Instance {
 /// inlinable forms, where `T` is known, it is a cached load.
 ///
 /// `factory` is not `@Sendable`: the DSL's closures take the isolation of the code they are
-/// written in (see ``single(isolation:file:line:_:)-(_,_,_,()->T)``), and each caller says why
+/// written in (see ``single(tag:isolation:file:line:_:)-(_,_,_,_,()->T)``), and each caller says why
 /// calling it from the builder is safe. Taken as it is, it needs no second closure around it.
 @inlinable
 func typedBuilder<T>(_ factory: @escaping () throws -> T) -> Builder {

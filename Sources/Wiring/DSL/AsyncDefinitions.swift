@@ -1,3 +1,4 @@
+
 /// Defines a singleton built by async code: opening a database, reading a file, a handshake.
 ///
 /// ```swift
@@ -14,47 +15,26 @@
 /// Resolving it synchronously stops with a message that says to use `await`
 /// (``WiringError/asyncDefinition(type:tag:requestedAt:)``).
 public func single<T: Sendable>(
+    tag: (any Hashable & Sendable)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () async throws -> T
 ) -> Definition {
-    Definition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
-}
-
-/// Defines an async singleton registered under `tag`; see ``single(isolation:file:line:_:)-(_,_,_,()->T)``.
-public func single<T: Sendable, Tag: Hashable & Sendable>(
-    tag: Tag,
-    file: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable () async throws -> T
-) -> Definition {
-    Definition(lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory)
+    Definition(lifetime: .singleton, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line), asyncFactory: factory)
 }
 
 /// Defines an async factory: every `await resolveAsync()` runs it anew.
 ///
 /// ```swift
 /// factory { await Snapshot.capture() }
-/// ```
-public func factory<T: Sendable>(
-    file: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable () async throws -> T
-) -> Definition {
-    Definition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
-}
-
-/// Defines an async factory registered under `tag`: every `await resolveAsync(tag:)` runs it
-/// anew.
-///
-/// ```swift
 /// factory(tag: Feed.home) { await Snapshot.capture(feed: .home) }
 /// ```
-public func factory<T: Sendable, Tag: Hashable & Sendable>(
-    tag: Tag,
+public func factory<T: Sendable>(
+    tag: (any Hashable & Sendable)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () async throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory)
+    Definition(lifetime: .factory, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line), asyncFactory: factory)
 }
+

@@ -15,6 +15,7 @@
 ///     singleOf(UserRepository.init)
 ///     // the same as: single { UserRepository(database: resolve(), cache: resolve(), log: resolve()) }
 /// }
+/// singleOf(tag: StorageContext.userdata, LocalStorage.init)
 /// ```
 ///
 /// The parameters are resolved in order, from the container that builds the singleton (in a
@@ -25,6 +26,7 @@
 /// `.override()`, `.onClose`, `.createdAtStart()`.
 ///
 /// - Parameters:
+///   - tag: Registers it under this tag, as `single(tag:)` does; leave it out for none.
 ///   - file: The file of the call (`#fileID`), for messages.
 ///   - line: The line of the call, for messages.
 ///   - isolation: Leave it out: it tells this form apart from the one for `@MainActor`
@@ -32,19 +34,7 @@
 ///   - constructor: A constructor reference, `UserRepository.init`, or any function whose
 ///     parameters are dependencies.
 public func singleOf<each Parameter, T>(
-    isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
-    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    single(file: file, line: line) { try construct(constructor, file: file, line: line) }
-}
-
-/// Defines a singleton under `tag` built by `constructor`; see `singleOf(_:)`.
-///
-/// ```swift
-/// singleOf(tag: StorageContext.userdata, LocalStorage.init)
-/// ```
-public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+    tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     single(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
@@ -55,21 +45,10 @@ public func singleOf<each Parameter, T, Tag: Hashable & Sendable>(
 ///
 /// ```swift
 /// factoryOf(ProfilePresenter.init)
-/// ```
-public func factoryOf<each Parameter, T>(
-    isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
-    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    factory(file: file, line: line) { try construct(constructor, file: file, line: line) }
-}
-
-/// Defines a factory under `tag` built by `constructor`.
-///
-/// ```swift
 /// factoryOf(tag: "preview", ProfilePresenter.init)
 /// ```
-public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+public func factoryOf<each Parameter, T>(
+    tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     factory(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
@@ -83,21 +62,10 @@ public func factoryOf<each Parameter, T, Tag: Hashable & Sendable>(
 ///     declared(User.self, example: User.preview)
 ///     scopedOf(Cart.init)   // init(user: User, prices: PriceList)
 /// }
-/// ```
-public func scopedOf<each Parameter, T>(
-    isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
-    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    scoped(file: file, line: line) { try construct(constructor, file: file, line: line) }
-}
-
-/// Defines a scoped instance under `tag` built by `constructor`.
-///
-/// ```swift
 /// scope(UserSession.self) { scopedOf(tag: "draft", Cart.init) }
 /// ```
-public func scopedOf<each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+public func scopedOf<each Parameter, T>(
+    tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     scoped(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
@@ -107,21 +75,10 @@ public func scopedOf<each Parameter, T, Tag: Hashable & Sendable>(
 ///
 /// ```swift
 /// weakSingleOf(ImageCache.init)
-/// ```
-public func weakSingleOf<each Parameter, T>(
-    isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
-    _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    weakSingle(file: file, line: line) { try construct(constructor, file: file, line: line) }
-}
-
-/// Defines a weak singleton under `tag` built by `constructor`.
-///
-/// ```swift
 /// weakSingleOf(tag: "thumbnails", ImageCache.init)
 /// ```
-public func weakSingleOf<each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+public func weakSingleOf<each Parameter, T>(
+    tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     weakSingle(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }

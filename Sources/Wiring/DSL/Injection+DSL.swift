@@ -1,3 +1,4 @@
+
 /// Defines how to inject the dependencies of `Object`s that Wiring does not create: view
 /// controllers made by a storyboard, objects decoded from a file, anything built elsewhere.
 ///
@@ -13,26 +14,7 @@
 /// DependencyContainer.profile.inject(into: controller)
 /// ```
 ///
-/// ``DependencyContainer/inject(into:file:line:)`` runs the injections of the object's class and
-/// of each of its superclasses, base class first. Inside `inject`, `resolve()` and `@Inject`
-/// also read from `container`.
-///
-/// - Parameters:
-///   - type: The class whose instances this sets up (subclasses get it too).
-///   - file: Where the injection is defined, for messages; leave the default.
-///   - line: Where the injection is defined, for messages; leave the default.
-///   - inject: Sets the object's dependencies; `container` is the one injecting.
-public func injection<Object: AnyObject>(
-    for type: Object.Type,
-    file: StaticString = #fileID,
-    line: UInt = #line,
-    _ inject: @escaping @Sendable (_ object: Object, _ container: DependencyContainer) -> Void
-) -> Definition {
-    makeInjection(type, tag: nil, site: CodeLocation(file, line), inject)
-}
-
-/// Defines an injection for `Object`s that are injected with `tag` (Swinject's registration
-/// name), for when one class is set up in more than one way.
+/// With a tag, `inject(into:tag:)` runs this one rather than the untagged one:
 ///
 /// ```swift
 /// injection(for: AnimalViewController.self, tag: "cat") { controller, container in
@@ -40,16 +22,24 @@ public func injection<Object: AnyObject>(
 /// }
 /// ```
 ///
-/// `inject(into: object, tag: "cat")` runs, for each class from the base down, the injection with
-/// that tag if there is one, else the untagged one.
-public func injection<Object: AnyObject, Tag: Hashable & Sendable>(
+/// ``DependencyContainer/inject(into:file:line:)`` runs the injections of the object's class and
+/// of each of its superclasses, base class first. Inside `inject`, `resolve()` and `@Inject`
+/// also read from `container`.
+///
+/// - Parameters:
+///   - type: The class whose instances this sets up (subclasses get it too).
+///   - tag: Runs only for `inject(into:tag:)` with this tag; leave it out for the untagged one.
+///   - file: Where the injection is defined, for messages; leave the default.
+///   - line: Where the injection is defined, for messages; leave the default.
+///   - inject: Sets the object's dependencies; `container` is the one injecting.
+public func injection<Object: AnyObject>(
     for type: Object.Type,
-    tag: Tag,
+    tag: (any Hashable & Sendable)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ inject: @escaping @Sendable (_ object: Object, _ container: DependencyContainer) -> Void
 ) -> Definition {
-    makeInjection(type, tag: Wiring.Tag(tag), site: CodeLocation(file, line), inject)
+    makeInjection(type, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line), inject)
 }
 
 private func makeInjection<Object: AnyObject>(

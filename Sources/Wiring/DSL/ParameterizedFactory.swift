@@ -1,3 +1,4 @@
+
 /// Defines a factory that takes parameters when it is resolved: values only the caller knows.
 ///
 /// ```swift
@@ -20,27 +21,14 @@
 /// ``` Resolving with parameters of other types, or with none, stops with a message naming
 /// the expected and the given types (``WiringError/parameterMismatch(type:tag:expected:given:requestedAt:)``).
 public func factory<First, each Parameter, T>(
+    tag: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
-        T.self, lifetime: .factory, tag: nil, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory, tag: nil, isolation: isolation, file: file, line: line))
-}
-
-/// Defines a factory with parameters under `tag`; resolve it with `resolve(tag:parameters:)`.
-public func factory<First, each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag,
-    isolation: (any Actor)? = #isolation,
-    file: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(
-        T.self, lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
+        T.self, lifetime: .factory, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
         erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
 }
@@ -60,27 +48,14 @@ public func factory<First, each Parameter, T, Tag: Hashable & Sendable>(
 /// how it is built. Parameters of other types are still an error, and so is a resolve without
 /// parameters before the first build (there is nothing to build it with).
 public func single<First, each Parameter, T>(
+    tag: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
-        T.self, lifetime: .singleton, tag: nil, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory, tag: nil, isolation: isolation, file: file, line: line))
-}
-
-/// Defines a singleton with parameters under `tag`; see ``single(isolation:file:line:_:)-(_,_,_,(First,Parameter)->T)``.
-public func single<First, each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag,
-    isolation: (any Actor)? = #isolation,
-    file: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(
-        T.self, lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
+        T.self, lifetime: .singleton, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
         erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
 }
@@ -95,30 +70,17 @@ public func single<First, each Parameter, T, Tag: Hashable & Sendable>(
 /// let profile: Profile = session.resolve(parameters: 42)   // one per session
 /// ```
 ///
-/// As for ``single(isolation:file:line:_:)-(_,_,_,(First,Parameter)->T)``, later resolves
+/// As for ``single(tag:isolation:file:line:_:)-(_,_,_,_,(First,Parameter)->T)``, later resolves
 /// in the same scope get the instance built first, whatever their parameters' values.
 public func scoped<First, each Parameter, T>(
+    tag: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
-        T.self, lifetime: .scoped, tag: nil, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory, tag: nil, isolation: isolation, file: file, line: line))
-}
-
-/// Defines a scoped instance with parameters under `tag`.
-public func scoped<First, each Parameter, T, Tag: Hashable & Sendable>(
-    tag: Tag,
-    isolation: (any Actor)? = #isolation,
-    file: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(
-        T.self, lifetime: .scoped, tag: Wiring.Tag(tag), site: CodeLocation(file, line),
+        T.self, lifetime: .scoped, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
         erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
 }

@@ -20,7 +20,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// builds a new instance once the last holder releases the old one. For class instances.
     case weak
 
-    /// One instance per open scope (see ``scoped(isolation:file:line:_:)-(_,_,_,()->T)``), released when the scope closes.
+    /// One instance per open scope (see ``scoped(tag:isolation:file:line:_:)-(_,_,_,_,()->T)``), released when the scope closes.
     case scoped
 
     /// A value given to a scope at run time with `declare(_:)`, announced in the module with

@@ -1,3 +1,4 @@
+
 /// Declares the definitions of the scope `S` (any type used as its name): they are built only in
 /// a scope opened with ``DependencyContainer/openScope(_:file:line:)``.
 ///
@@ -46,27 +47,7 @@ public func scope<S>(
 /// ```
 @inlinable
 public func scoped<T>(
-    isolation: (any Actor)? = #isolation,
-    file: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping () throws -> T
-) -> Definition {
-    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
-    // `isolation` tells: main-actor code's closure is called only on the main actor, and
-    // non-isolated code's from any thread.
-    nonisolated(unsafe) let factory = factory
-    if isolation is MainActor {
-        return mainActorDefinition(.scoped, tag: nil, file: file, line: line) { try factory() }
-    }
-    // Its builder is made here, where `T` is known, as `single`'s is: the build runs
-    // specialized code, not the generic path's copies through `T`'s metadata.
-    return Definition(lifetime: .scoped, file: file, line: line, type: T.self, build: typedBuilder(factory))
-}
-
-/// Defines a scoped instance registered under `tag`.
-@inlinable
-public func scoped<T, Tag: Hashable & Sendable>(
-    tag: Tag,
+    tag: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
@@ -97,23 +78,12 @@ public func scoped<T, Tag: Hashable & Sendable>(
 /// the scopes it opens, so that the definitions needing the value are built and checked, and
 /// ``DependencyContainer/graph()-2v0pa`` shows it as a declared node.
 public func declared<T>(
-    _ type: T.Type, file: StaticString = #fileID, line: UInt = #line,
+    _ type: T.Type, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     example: @escaping @Sendable () -> T
 ) -> Definition {
     Definition(
         info: DefinitionInfo(
-            type: T.self, tag: nil, lifetime: .declared, site: CodeLocation(file, line),
-            payload: .declaration(example: example)))
-}
-
-/// Announces a value of `T` declared at run time under `tag`; see ``declared(_:file:line:example:)``.
-public func declared<T, Tag: Hashable & Sendable>(
-    _ type: T.Type, tag: Tag, file: StaticString = #fileID, line: UInt = #line,
-    example: @escaping @Sendable () -> T
-) -> Definition {
-    Definition(
-        info: DefinitionInfo(
-            type: T.self, tag: Wiring.Tag(tag), lifetime: .declared, site: CodeLocation(file, line),
+            type: T.self, tag: tag.map { Wiring.Tag($0) }, lifetime: .declared, site: CodeLocation(file, line),
             payload: .declaration(example: example)))
 }
 
