@@ -37,7 +37,9 @@ public func singleOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    single(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
+    Definition(lifetime: .singleton, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
+        try construct(constructor, file: file, line: line)
+    })
 }
 
 /// Defines a factory built by `constructor` on every resolve, each of its parameters resolved by
@@ -51,7 +53,9 @@ public func factoryOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    factory(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
+    Definition(lifetime: .factory, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
+        try construct(constructor, file: file, line: line)
+    })
 }
 
 /// Defines a scoped instance built by `constructor`, inside `scope(_:_:)`; a parameter may be a

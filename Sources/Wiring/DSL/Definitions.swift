@@ -1,17 +1,20 @@
+// `single` and `factory` come as two functions each, untagged and tagged (here and in their
+// `@MainActor` forms), where the other definition functions take an optional tag: a module of
+// many untagged lines then passes no tag at all (an absent existential tag cost about 370
+// instructions a line at start-up, scenario 13), and an optional passed as a tag never picks
+// the `@MainActor` form by accident.
+
 /// Defines a singleton: built on first use, then shared by every resolve from the container.
 ///
 /// ```swift
 /// static let backend = module {
 ///     single { Backend() as BackendProtocol }
-///     single(tag: StorageContext.systemdata) { LocalStorage() as LocalStorageProtocol }
 /// }
 /// ```
 ///
 /// Write `as SomeProtocol` to register under the protocol that callers resolve. Inside the
 /// closure, `resolve()` and `@Inject` read from the container that is building the value.
 ///
-/// - Parameter tag: Registers it under this tag: any `Hashable & Sendable` value, typically an
-///   enum case or a string, which `resolve(tag:)` asks for. Leave it out for none.
 /// - Parameter factory: Builds the instance. Runs once per container, even when many threads
 ///   ask at the same moment.
 /// - Parameter isolation: Where the closure is written; leave it out. In main-actor code (an app
@@ -21,7 +24,36 @@
 /// - Parameter line: The line of the call, for messages.
 @inlinable
 public func single<T>(
-    tag: (any Hashable & Sendable)? = nil,
+    isolation: (any Actor)? = #isolation,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping () throws -> T
+) -> Definition {
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor {
+        return mainActorDefinition(.singleton, tag: nil, file: file, line: line) { try factory() }
+    }
+    return Definition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder(factory))
+}
+
+/// Defines a singleton registered under `tag`.
+///
+/// ```swift
+/// single(tag: StorageContext.systemdata) { LocalStorage() as LocalStorageProtocol }
+/// ```
+///
+/// - Parameters:
+///   - tag: Any `Hashable & Sendable` value, typically an enum case or a string.
+///   - factory: Builds the instance, once per container.
+///   - isolation: Where the closure is written; leave it out (see <doc:WiringInAnApp>).
+///   - line: The line of the call, for messages.
+///   - file: The file of the call (`#fileID`), for messages.
+@inlinable
+public func single<T, Tag: Hashable & Sendable>(
+    tag: Tag,
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
@@ -42,11 +74,9 @@ public func single<T>(
 /// ```swift
 /// static let app = module {
 ///     factory { StopWatch() as StopWatchProtocol }
-///     factory(tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
 /// }
 /// ```
 ///
-/// - Parameter tag: Registers it under this tag (see ``single(tag:isolation:file:line:_:)-(_,_,_,_,()->T)``).
 /// - Parameter factory: Builds an instance; runs on every resolve.
 /// - Parameter isolation: Where the closure is written; leave it out. In main-actor code (an app
 ///   target with Xcode 26's default isolation) the closure is main-actor isolated, and the
@@ -55,17 +85,45 @@ public func single<T>(
 /// - Parameter line: The line of the call, for messages.
 @inlinable
 public func factory<T>(
-    tag: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping () throws -> T
 ) -> Definition {
-    // Not `@Sendable`: see `single(tag:isolation:file:line:_:)`.
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
     nonisolated(unsafe) let factory = factory
     if isolation is MainActor {
         // Checked to run on the main actor, it is called as it is typed: written in main-actor
         // code, it needs no `MainActor.assumeIsolated` (a factory builds on every resolve).
+        return Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder {
+            try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
+            return try factory()
+        })
+    }
+    return Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder(factory))
+}
+
+/// Defines a factory registered under `tag`.
+///
+/// ```swift
+/// factory(tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
+/// ```
+@inlinable
+public func factory<T, Tag: Hashable & Sendable>(
+    tag: Tag,
+    isolation: (any Actor)? = #isolation,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping () throws -> T
+) -> Definition {
+    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
+    // `isolation` tells: main-actor code's closure is called only on the main actor, and
+    // non-isolated code's from any thread.
+    nonisolated(unsafe) let factory = factory
+    if isolation is MainActor {
+        // As the untagged form: checked, then called as it is typed.
         return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder {
             try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
             return try factory()
@@ -80,7 +138,7 @@ public func factory<T>(
 /// let definition = resolvable(lifetime: .factory) { StopWatch() as StopWatchProtocol }
 /// ```
 ///
-/// Prefer ``single(tag:isolation:file:line:_:)-(_,_,_,_,()->T)`` and ``factory(tag:isolation:file:line:_:)-(_,_,_,_,()->T)`` in new code.
+/// Prefer ``single(isolation:file:line:_:)-(_,_,_,()->T)`` and ``factory(isolation:file:line:_:)-(_,_,_,()->T)`` in new code.
 public func resolvable<T>(
     lifetime: Lifetime = .singleton,
     tag: (any Hashable & Sendable)? = nil,

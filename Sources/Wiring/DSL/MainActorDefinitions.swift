@@ -18,12 +18,25 @@
 /// static let screens = module {
 ///     single { @MainActor in ProfileViewModel() }
 /// }
-/// single(tag: Screen.home) { @MainActor in FeedViewModel() }
 /// ```
 ///
 /// In code that is main-actor isolated already, `single { ProfileViewModel() }` means the same.
 public func single<T>(
-    tag: (any Hashable & Sendable)? = nil,
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    mainActorDefinition(.singleton, tag: nil, file: file, line: line, factory)
+}
+
+/// Defines a singleton under `tag`, built on the main actor.
+///
+/// ```swift
+/// single(tag: Screen.home) { @MainActor in FeedViewModel() }
+/// ```
+public func single<T, Tag: Hashable & Sendable>(
+    tag: Tag,
     isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID,
     line: UInt = #line,
@@ -36,14 +49,34 @@ public func single<T>(
 ///
 /// ```swift
 /// factory { @MainActor in DetailViewModel() }
-/// factory(tag: Screen.home) { @MainActor in FeedViewModel() }
 /// ```
 ///
 /// Inlinable, so that its build runs specialized for `T` where it is written: a view model's
 /// factory builds on every resolve (2b of `Benchmarks/Scripts/instruction-counts.py`).
 @inlinable
 public func factory<T>(
-    tag: (any Hashable & Sendable)? = nil,
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder {
+        try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
+        // Handed back to the caller on this thread, which waits for it: it crosses no actor.
+        nonisolated(unsafe) var value: T?
+        try MainActor.assumeIsolated { value = try factory() }
+        return value.unsafelyUnwrapped
+    })
+}
+
+/// Defines a factory under `tag`, built on the main actor.
+///
+/// ```swift
+/// factory(tag: Screen.home) { @MainActor in FeedViewModel() }
+/// ```
+@inlinable
+public func factory<T, Tag: Hashable & Sendable>(
+    tag: Tag,
     isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID,
     line: UInt = #line,

@@ -68,18 +68,32 @@ public struct Definition: Sendable {
             build: typedBuilder(factory)))
     }
 
-    /// A definition of `type`, under `tag` if given, built by `build`, written at `file` and `line`.
+    /// A definition of `type` built by `build`, written at `file` and `line`.
+    @usableFromInline
+    init(lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder) {
+        self.init(info: DefinitionInfo(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+    }
+
+    /// A definition of `type` under `tag`, built by `build`.
+    @usableFromInline
+    init<TagValue: Hashable & Sendable>(
+        lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder
+    ) {
+        self.init(
+            info: DefinitionInfo(type: type, tagValue: tag, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+    }
+
+    /// A definition of `type`, under `tag` if there is one, built by `build`.
     @usableFromInline
     init(
-        lifetime: Lifetime, tag: (any Hashable & Sendable)? = nil, file: StaticString, line: UInt, type: Any.Type,
+        lifetime: Lifetime, tagIfAny tag: (any Hashable & Sendable)?, file: StaticString, line: UInt, type: Any.Type,
         build: @escaping Builder
     ) {
-        let site = CodeLocation(file, line)
         guard let tag else {
-            self.init(info: DefinitionInfo(plainType: type, lifetime: lifetime, site: site, build: build))
+            self.init(lifetime: lifetime, file: file, line: line, type: type, build: build)
             return
         }
-        self.init(info: DefinitionInfo(type: type, tagValue: tag, lifetime: lifetime, site: site, build: build))
+        self.init(lifetime: lifetime, tag: tag, file: file, line: line, type: type, build: build)
     }
 
     init<Value: Sendable>(

@@ -60,7 +60,7 @@ public func scoped<T>(
     if isolation is MainActor {
         return mainActorDefinition(.scoped, tag: tag, file: file, line: line) { try factory() }
     }
-    return Definition(lifetime: .scoped, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
+    return Definition(lifetime: .scoped, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Announces that each scope gets a value of `T` at run time, with
