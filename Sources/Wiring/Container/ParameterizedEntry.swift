@@ -58,23 +58,6 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     private let building = InstanceState()
 
     init(
-        info: DefinitionInfo, parameterTypes: String, parameterTypeList: [Any.Type], signature: Any.Type,
-        make: @escaping @Sendable (_ parameters: [Any]) throws -> Value
-    ) {
-        self.info = info
-        self.parameterTypes = parameterTypes
-        self.parameterTypeList = parameterTypeList
-        self.signature = ObjectIdentifier(signature)
-        self.make = make
-    }
-
-    func fresh() -> any AnyParameterizedEntry {
-        ParameterizedEntry(
-            info: info, parameterTypes: parameterTypes, parameterTypeList: parameterTypeList, signature: signature,
-            make: make)
-    }
-
-    private init(
         info: DefinitionInfo, parameterTypes: String, parameterTypeList: [Any.Type], signature: ObjectIdentifier,
         make: @escaping @Sendable (_ parameters: [Any]) throws -> Value
     ) {
@@ -83,6 +66,12 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         self.parameterTypeList = parameterTypeList
         self.signature = signature
         self.make = make
+    }
+
+    func fresh() -> any AnyParameterizedEntry {
+        ParameterizedEntry(
+            info: info, parameterTypes: parameterTypes, parameterTypeList: parameterTypeList, signature: signature,
+            make: make)
     }
 
     func resolve<each Parameter>(

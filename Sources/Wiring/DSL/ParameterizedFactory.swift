@@ -130,6 +130,7 @@ private func parameterizedDefinition<T>(
             type: T.self, tag: tag, lifetime: lifetime, site: site,
             payload: .parameterized { info in
                 ParameterizedEntry<T>(
-                    info: info, parameterTypes: list, parameterTypeList: typeList, signature: types, make: make)
+                    info: info, parameterTypes: list, parameterTypeList: typeList, signature: ObjectIdentifier(types),
+                    make: make)
             }))
 }
