@@ -28,14 +28,15 @@ extension DependencyContainer {
     }
 
     func runInjections(on object: AnyObject, tag: Tag?, at site: CodeLocation) {
-        var classes: [AnyClass] = []
-        var next: AnyClass? = type(of: object)
-        while let current = next {
-            classes.append(current)
-            next = _getSuperclass(current)
-        }
-        for injectedClass in classes.reversed() {
-            guard let injection = registry.injection(for: ObjectIdentifier(injectedClass), tag: tag) else { continue }
+        let objectClass: AnyClass = type(of: object)
+        // One injection for each of the object's class and superclasses that has one: a chain of
+        // classes, each a subclass of the one before, run base class first.
+        let registry = registry
+        let chain = registry.injections.keys.lazy
+            .compactMap { registry.injection(for: $0, tag: tag) }
+            .filter { $0.covers(objectClass) }
+            .sorted { base, derived in base.covers(derived.objectClass) && !derived.covers(base.objectClass) }
+        for injection in chain {
             do {
                 try ResolutionFrame.with(container: self, info: injection.info) {
                     injection.apply(object, self)

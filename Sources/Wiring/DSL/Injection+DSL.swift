@@ -49,9 +49,5 @@ private func makeInjection<Object: AnyObject>(
     _ inject: @escaping @Sendable (Object, DependencyContainer) -> Void
 ) -> Definition {
     let info = DefinitionInfo(type: type, tag: tag, lifetime: .factory, site: site, isInjection: true)
-    return Definition(
-        injection: Injection(info: info) { object, container in
-            // Registered for `Object`, run only on instances of `Object` or its subclasses.
-            inject(object as! Object, container)
-        })
+    return Definition(injection: Injection(for: type, info: info, apply: inject))
 }
