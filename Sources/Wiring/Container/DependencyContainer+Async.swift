@@ -81,7 +81,7 @@ extension DependencyContainer {
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
         try await resolveAsync(T.self, tag: Wiring.Tag(tag), at: CodeLocation(file, line)) {
-            container throws(WiringError) in try container.resolveCore(T.self, tag: tag)
+            container throws(WiringError) in try container.resolveCore(T.self, tag: Wiring.Tag(tag))
         }
     }
 

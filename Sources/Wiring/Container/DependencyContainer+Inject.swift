@@ -1,29 +1,21 @@
 extension DependencyContainer {
     /// Runs this container's injections for `object`'s class and every superclass, base class
-    /// first, and returns `object`.
+    /// first, and returns `object`. With `tag`, each class's injection registered with that tag
+    /// runs, or its untagged one if it has none.
     ///
     /// ```swift
     /// let controller = ProfileViewController(coder: coder)
     /// container.inject(into: controller)
+    /// container.inject(into: catController, tag: "cat")
     /// ```
     ///
     /// Classes without an injection are skipped; an object with none at all is left as it is.
     /// See ``injection(for:tag:file:line:_:)``.
     @discardableResult
-    public func inject<Object: AnyObject>(into object: Object, file: StaticString = #fileID, line: UInt = #line)
-        -> Object
-    {
-        runInjections(on: object, tag: nil, at: CodeLocation(file, line))
-        return object
-    }
-
-    /// Runs the injections registered with `tag` (each class falling back to its untagged one),
-    /// base class first; see ``injection(for:tag:file:line:_:)``.
-    @discardableResult
-    public func inject<Object: AnyObject, Tag: Hashable & Sendable>(
-        into object: Object, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    public func inject<Object: AnyObject>(
+        into object: Object, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> Object {
-        runInjections(on: object, tag: Wiring.Tag(tag), at: CodeLocation(file, line))
+        runInjections(on: object, tag: tag.map { Tag($0) }, at: CodeLocation(file, line))
         return object
     }
 
@@ -49,7 +41,7 @@ extension DependencyContainer {
 }
 
 /// Runs the injections of the container building the caller, else the global root, on `object`;
-/// see ``DependencyContainer/inject(into:file:line:)``.
+/// see ``DependencyContainer/inject(into:tag:file:line:)``.
 ///
 /// ```swift
 /// override func awakeFromNib() {

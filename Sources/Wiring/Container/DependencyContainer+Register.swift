@@ -1,10 +1,12 @@
 extension DependencyContainer {
-    /// Registers a definition of `T` inside a bootstrap closure (DIKit's way).
+    /// Registers a definition of `T` inside a bootstrap closure (DIKit's way), under `tag` if
+    /// given.
     ///
     /// ```swift
     /// let container = DependencyContainer { c in
     ///     c.register { Backend() as BackendProtocol }
     ///     c.register(lifetime: .factory) { StopWatch() as StopWatchProtocol }
+    ///     c.register(lifetime: .factory, tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
     /// }
     /// ```
     ///
@@ -14,35 +16,19 @@ extension DependencyContainer {
     ///
     /// - Parameters:
     ///   - lifetime: ``Lifetime/singleton`` (the default) or ``Lifetime/factory``.
+    ///   - tag: Registers it under this tag; leave it out for none.
     ///   - factory: Builds the instance.
     ///   - file: The file of the call (`#fileID`), for messages.
     ///   - line: The line of the call, for messages.
     public func register<T>(
         lifetime: Lifetime = .singleton,
+        tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         _ factory: @escaping @Sendable () -> T
     ) {
         let site = CodeLocation(file, line)
-        append(Definition(lifetime: lifetime, tag: nil, site: site, factory: factory), at: site)
-    }
-
-    /// Registers a definition of `T` under `tag` inside a bootstrap closure (DIKit's way).
-    ///
-    /// ```swift
-    /// DependencyContainer { c in
-    ///     c.register(lifetime: .factory, tag: StorageContext.userdata) { LocalStorage() as LocalStorageProtocol }
-    /// }
-    /// ```
-    public func register<T, Tag: Hashable & Sendable>(
-        lifetime: Lifetime = .singleton,
-        tag: Tag,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @Sendable () -> T
-    ) {
-        let site = CodeLocation(file, line)
-        append(Definition(lifetime: lifetime, tag: Wiring.Tag(tag), site: site, factory: factory), at: site)
+        append(Definition(lifetime: lifetime, tag: tag.map { Tag($0) }, site: site, factory: factory), at: site)
     }
 
     /// Registers a definition made by ``resolvable(lifetime:tag:file:line:_:)`` (DIKit's way).

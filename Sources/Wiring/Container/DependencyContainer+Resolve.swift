@@ -6,7 +6,7 @@ extension DependencyContainer {
     /// ```
     ///
     /// > Warning: Stops the program with a message naming the type, the resolution path and the
-    /// > fix if nothing is registered. Use ``resolveOptional(file:line:)`` or
+    /// > fix if nothing is registered. Use ``resolveOptional(tag:file:line:)`` or
     /// > ``resolveThrowing(_:file:line:)`` to recover instead.
     ///
     /// Inlined into the caller for the reason the free ``Wiring/resolve(file:line:)`` is.
@@ -60,23 +60,19 @@ extension DependencyContainer {
         }
     }
 
-    /// Resolves `T`, or returns `nil` if nothing is registered for it without a tag, if its
-    /// module was unloaded, or if this is a scope that is closed (KOIN's `getOrNull`).
+    /// Resolves `T` (with `tag`, if given), or returns `nil` if nothing is registered for it, if
+    /// its module was unloaded, or if this is a scope that is closed (KOIN's `getOrNull`).
     ///
     /// ```swift
     /// let analytics: Analytics? = container.resolveOptional()
+    /// let cache: LocalStorageProtocol? = container.resolveOptional(tag: StorageContext.userdata)
     /// ```
-    public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
-        optional(T.self, tag: nil, find: { $0.entry(for: ObjectIdentifier(T.self)) }, at: CodeLocation(file, line))
-    }
-
-    /// Resolves `T` with `tag`, or returns `nil` if nothing is registered for that type and tag.
-    public func resolveOptional<T, Tag: Hashable & Sendable>(
-        tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    public func resolveOptional<T>(
+        tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        optional(
-            T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: ObjectIdentifier(T.self), tag: tag) },
-            at: CodeLocation(file, line))
+        let tag = tag.map { Tag($0) }
+        let id = ObjectIdentifier(T.self)
+        return optional(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, at: CodeLocation(file, line))
     }
 
     /// `resolveOptional` of `T` with `tag`, where `find` looks its definition up in a registry.
@@ -157,12 +153,14 @@ extension DependencyContainer {
         }
     }
 
-    /// Resolves `type` registered with `tag`, throwing a ``WiringError`` if it cannot.
+    /// Resolves `type` registered with `tag`, throwing a ``WiringError`` if it cannot. (Two
+    /// functions, not one with an optional tag, which `resolveThrowing(_:parameters:)` with no
+    /// parameters would make ambiguous.)
     public func resolveThrowing<T, Tag: Hashable & Sendable>(
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
         do {
-            return try resolveCore(T.self, tag: tag)
+            return try resolveCore(T.self, tag: Wiring.Tag(tag))
         } catch {
             throw error.requested(at: CodeLocation(file, line))
         }
@@ -273,11 +271,12 @@ extension DependencyContainer {
         return tag == nil ? parameters.value(of: type) : nil
     }
 
-    /// The instance of `T`.
-    func resolveCore<T>(_: T.Type) throws(WiringError) -> T {
+    /// The instance of `T`, with `tag` if given.
+    func resolveCore<T>(_: T.Type, tag: Tag? = nil) throws(WiringError) -> T {
         let id = ObjectIdentifier(T.self)
-        if let instance = publishedSingleton(id) { return instance.value(as: T.self) }
-        return try resolveCore(T.self, tag: nil, find: { $0.entry(for: id) }, isInstance: { $0 is T }).value(as: T.self)
+        if tag == nil, let instance = publishedSingleton(id) { return instance.value(as: T.self) }
+        return try resolveCore(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, isInstance: { $0 is T })
+            .value(as: T.self)
     }
 
     /// The singleton registered here for `type` without a tag, if it is built and nothing must
@@ -327,13 +326,6 @@ extension DependencyContainer {
         return instance
     }
 
-    /// The instance of `T` with `tag`.
-    func resolveCore<T, Tag: Hashable & Sendable>(_: T.Type, tag: Tag) throws(WiringError) -> T {
-        let id = ObjectIdentifier(T.self)
-        return try resolveCore(
-            T.self, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: { $0 is T }
-        ).value(as: T.self)
-    }
 
     @inline(never)
     func missingDefinition(_ type: Any.Type, tag: Tag?, isInstance: (Any) -> Bool = { _ in false }) -> WiringError {

@@ -168,7 +168,7 @@ public final class DependencyContainer: Sendable {
     /// ```
     ///
     /// - Parameter bootstrapBlock: Registers every definition with
-    ///   ``register(lifetime:file:line:_:)``. After it returns, the definitions are fixed.
+    ///   ``register(lifetime:tag:file:line:_:)``. After it returns, the definitions are fixed.
     public convenience init(bootstrapBlock: (DependencyContainer) -> Void = { _ in }) {
         let collector = DefinitionCollector()
         bootstrapBlock(DependencyContainer(collector: collector))

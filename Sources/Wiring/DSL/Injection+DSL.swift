@@ -22,7 +22,7 @@
 /// }
 /// ```
 ///
-/// ``DependencyContainer/inject(into:file:line:)`` runs the injections of the object's class and
+/// ``DependencyContainer/inject(into:tag:file:line:)`` runs the injections of the object's class and
 /// of each of its superclasses, base class first. Inside `inject`, `resolve()` and `@Inject`
 /// also read from `container`.
 ///

@@ -16,17 +16,16 @@
 public struct LazyInject<Value> {
     private let storage: LazyStorage<Value>
 
-    /// Resolves `Value`, registered without a tag, on first read.
-    public init(file: StaticString = #fileID, line: UInt = #line) {
-        storage = LazyStorage(file: file, line: line) { container in
-            container.resolve(file: file, line: line)
-        }
-    }
-
-    /// Resolves `Value`, registered with `tag`, on first read.
-    public init<Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) {
-        storage = LazyStorage(file: file, line: line, tag: Wiring.Tag(tag)) { container in
-            container.resolve(tag: tag, file: file, line: line)
+    /// Resolves `Value`, registered with `tag` (or without one if `tag` is left out), on first
+    /// read.
+    public init(tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line) {
+        let tag = tag.map { Tag($0) }
+        storage = LazyStorage(file: file, line: line, tag: tag) { container in
+            do throws(WiringError) {
+                return try container.resolveCore(Value.self, tag: tag)
+            } catch {
+                wiringFailure(error.requested(at: CodeLocation(file, line)))
+            }
         }
     }
 

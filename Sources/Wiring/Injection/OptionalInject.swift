@@ -16,16 +16,10 @@
 public struct OptionalInject<Value> {
     private let storage: LazyStorage<Value?>
 
-    /// Resolves `Value`, registered without a tag, on first read.
-    public init(file: StaticString = #fileID, line: UInt = #line) {
-        storage = LazyStorage(file: file, line: line) { container in
-            container.resolveOptional(file: file, line: line)
-        }
-    }
-
-    /// Resolves `Value`, registered with `tag`, on first read.
-    public init<Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) {
-        storage = LazyStorage(file: file, line: line, tag: Wiring.Tag(tag)) { container in
+    /// Resolves `Value`, registered with `tag` (or without one if `tag` is left out), on first
+    /// read.
+    public init(tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line) {
+        storage = LazyStorage(file: file, line: line, tag: tag.map { Tag($0) }) { container in
             container.resolveOptional(tag: tag, file: file, line: line)
         }
     }

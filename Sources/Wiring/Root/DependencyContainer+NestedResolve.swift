@@ -33,32 +33,19 @@ extension DependencyContainer {
         Wiring.resolve(tag: tag, file: file, line: line)
     }
 
-    /// What the free ``resolveOptional(file:line:)`` does, for factories written inside
-    /// `extension DependencyContainer`: `single { Tracker(analytics: resolveOptional()) }`.
-    public static func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
-        Wiring.resolveOptional(file: file, line: line)
-    }
-
     /// What the free ``resolveOptional(tag:file:line:)`` does, for factories written inside
-    /// `extension DependencyContainer`.
-    public static func resolveOptional<T, Tag: Hashable & Sendable>(
-        tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    /// `extension DependencyContainer`: `single { Tracker(analytics: resolveOptional()) }`.
+    public static func resolveOptional<T>(
+        tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
         Wiring.resolveOptional(tag: tag, file: file, line: line)
     }
 
-    /// What the free ``resolveThrowing(_:file:line:)`` does, for factories written inside
+    /// What the free ``resolveThrowing(_:tag:file:line:)`` does, for factories written inside
     /// `extension DependencyContainer`: `factory { Repository(database: try resolveThrowing()) }`.
     public static func resolveThrowing<T>(
-        _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
-    ) throws(WiringError) -> T {
-        try Wiring.resolveThrowing(type, file: file, line: line)
-    }
-
-    /// What the free ``resolveThrowing(_:tag:file:line:)`` does, for factories written inside
-    /// `extension DependencyContainer`.
-    public static func resolveThrowing<T, Tag: Hashable & Sendable>(
-        _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+        _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) throws(WiringError) -> T {
         try Wiring.resolveThrowing(type, tag: tag, file: file, line: line)
     }

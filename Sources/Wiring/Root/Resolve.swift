@@ -17,7 +17,7 @@
 ///
 /// > Warning: Stops the program with a message naming the type, the resolution path and the
 /// > fix if nothing is registered, or if ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` has not
-/// > run yet. Use ``resolveOptional(file:line:)`` for dependencies that may be absent.
+/// > run yet. Use ``resolveOptional(tag:file:line:)`` for dependencies that may be absent.
 ///
 /// Inlined into the caller, so that a built singleton is taken as its own type with a class
 /// check (in Wiring's unspecialized code, naming `TypedInstance<T>` looks its metadata up in the
@@ -161,33 +161,22 @@ func resolveInstance<Tag: Hashable & Sendable>(
     }
 }
 
-/// Resolves `T` from the global root, or returns `nil` if nothing is registered for it.
+/// Resolves `T` (with `tag`, if given) from the global root, or returns `nil` if nothing is
+/// registered for it.
 ///
 /// ```swift
 /// let analytics: Analytics? = resolveOptional()
+/// let cache: LocalStorageProtocol? = resolveOptional(tag: StorageContext.userdata)
 /// ```
 ///
 /// > Warning: The root itself must be defined; resolving before
 /// > ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` stops the program with a message.
-public func resolveOptional<T>(file: StaticString = #fileID, line: UInt = #line) -> T? {
-    do {
-        return try BackgroundModules.retrying(optional: { () throws(WiringError) -> T? in
-            try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in
-                container.resolveOptional(file: file, line: line)
-            }
-        })
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
-    }
-}
-
-/// Resolves `T` with `tag` from the global root, or returns `nil` if nothing is registered.
-public func resolveOptional<T, Tag: Hashable & Sendable>(
-    tag: Tag, file: StaticString = #fileID, line: UInt = #line
+public func resolveOptional<T>(
+    tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
 ) -> T? {
     do {
         return try BackgroundModules.retrying(optional: { () throws(WiringError) -> T? in
-            try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) { container in
+            try DependencyContainer.withCurrent(type: T.self, tag: tag.map { Wiring.Tag($0) }) { container in
                 container.resolveOptional(tag: tag, file: file, line: line)
             }
         })
@@ -218,22 +207,26 @@ public func resolveOptional<T, Tag: Hashable & Sendable>(
 ///     factory { Repository(database: try resolveThrowing()) }
 /// }
 /// ```
+///
+/// With `tag`, it resolves the definition registered under that tag:
+///
+/// ```swift
+/// let storage = try resolveThrowing(LocalStorageProtocol.self, tag: StorageContext.userdata)
+/// ```
 public func resolveThrowing<T>(
-    _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+    _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID,
+    line: UInt = #line
 ) throws(WiringError) -> T {
-    do {
-        return try attemptResolve(T.self)
-    } catch {
-        return try resolveAfterFailure(error, file: file, line: line) { () throws(WiringError) in
-            try attemptResolve(T.self)
+    let tag = tag.map { Wiring.Tag($0) }
+    func attempt() throws(WiringError) -> T {
+        try DependencyContainer.withCurrent(type: T.self, tag: tag) { container throws(WiringError) in
+            try container.resolveCore(T.self, tag: tag)
         }
     }
-}
-
-/// One attempt of `resolveThrowing(_:file:line:)`.
-private func attemptResolve<T>(_: T.Type) throws(WiringError) -> T {
-    try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
-        try container.resolveCore(T.self)
+    do {
+        return try attempt()
+    } catch {
+        return try resolveAfterFailure(error, file: file, line: line, attempt)
     }
 }
 
@@ -251,26 +244,3 @@ private func resolveAfterFailure<T>(
     }
 }
 
-/// Resolves `type` registered with `tag` from the global root, throwing a ``WiringError`` if it
-/// cannot.
-///
-/// ```swift
-/// let storage = try resolveThrowing(LocalStorageProtocol.self, tag: StorageContext.userdata)
-/// ```
-public func resolveThrowing<T, Tag: Hashable & Sendable>(
-    _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
-) throws(WiringError) -> T {
-    do {
-        return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
-            container throws(WiringError) in
-            try container.resolveCore(T.self, tag: tag)
-        }
-    } catch {
-        return try resolveAfterFailure(error, file: file, line: line) { () throws(WiringError) -> T in
-            try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) {
-                container throws(WiringError) in
-                try container.resolveCore(T.self, tag: tag)
-            }
-        }
-    }
-}

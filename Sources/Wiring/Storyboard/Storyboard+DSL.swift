@@ -112,7 +112,7 @@ extension DependencyContainer {
 
     func storyboardThrowing(named name: String, at site: CodeLocation) throws(WiringError) -> Storyboard {
         do {
-            return try resolveCore(Storyboard.self, tag: StoryboardName(name: name))
+            return try resolveCore(Storyboard.self, tag: Tag(StoryboardName(name: name)))
         } catch {
             throw error.requested(at: site)
         }

@@ -29,7 +29,7 @@
 /// let settings = profile.instantiate("Settings")   // injected by `.settings`
 /// ```
 ///
-/// On Apple platforms, a `UIStoryboard` subclass can call ``DependencyContainer/inject(into:file:line:)``
+/// On Apple platforms, a `UIStoryboard` subclass can call ``DependencyContainer/inject(into:tag:file:line:)``
 /// from `instantiateViewController`; see <doc:ObjectsYouDontCreate>.
 public final class Storyboard: Sendable {
     /// The name the storyboard was registered with.
