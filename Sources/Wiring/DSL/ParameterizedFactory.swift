@@ -18,7 +18,9 @@
 /// ```swift
 /// factory { (userID: Int) in ProfileRepository(userID: userID) }
 /// factory { (userID: Int) in ProfileViewModel(userID: userID, repository: resolve()) }
-/// ``` Resolving with parameters of other types, or with none, stops with a message naming
+/// ```
+///
+/// Resolving with parameters of other types, or with none, stops with a message naming
 /// the expected and the given types (``WiringError/parameterMismatch(type:tag:expected:given:requestedAt:)``).
 public func factory<First, each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil,
