@@ -14,23 +14,15 @@ extension DependencyContainer {
     /// gets the error. This form cannot throw, so it stops the program, as a plain `resolve()`
     /// does inside a synchronous factory; `try await verify()` finds such failures in a test.
     ///
-    /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:file:line:)``'s
+    /// > Warning: Stops the program with the message of ``resolveAsyncThrowing(_:tag:file:line:)-method``'s
     /// > error.
+    ///
+    /// With `tag`, it resolves the definition registered under that tag:
+    /// `await container.resolveAsync(tag: Store.images) as Cache`.
     @inlinable
     public func resolveAsync<T: Sendable>(
-        _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
-    ) async -> T {
-        if let built = builtAsyncSingle(ObjectIdentifier(T.self)) { return built.value(as: T.self) }
-        do {
-            return try await resolveAsyncThrowing(type, file: file, line: line)
-        } catch {
-            await asyncFailure(error)
-        }
-    }
-
-    /// Resolves `T` registered with `tag` from async code; see ``resolveAsync(_:file:line:)``.
-    public func resolveAsync<T: Sendable, Tag: Hashable & Sendable>(
-        _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+        _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) async -> T {
         do {
             return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
@@ -45,14 +37,17 @@ extension DependencyContainer {
     /// let database = try await container.resolveAsyncThrowing(Database.self)
     /// ```
     ///
+    /// With `tag`, it resolves the definition registered under that tag.
+    ///
     /// Inlined into the caller, so that a built async single is returned at once, taken as `T`
     /// with a class check, with no task hop.
     @inlinable
     public func resolveAsyncThrowing<T: Sendable>(
-        _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+        _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID,
+        line: UInt = #line
     ) async throws(WiringError) -> T {
-        if let built = builtAsyncSingle(ObjectIdentifier(T.self)) { return built.value(as: T.self) }
-        return try await resolveAsyncBuilding(T.self, file: file, line: line)
+        if tag == nil, let built = builtAsyncSingle(ObjectIdentifier(T.self)) { return built.value(as: T.self) }
+        return try await resolveAsyncBuilding(T.self, tag: tag, file: file, line: line)
     }
 
     /// The built async single of `type` without a tag here, found by type alone; `nil` if there
@@ -65,23 +60,12 @@ extension DependencyContainer {
 
     /// `resolveAsyncThrowing()` once no built async single was found.
     @usableFromInline
-    func resolveAsyncBuilding<T: Sendable>(_: T.Type, file: StaticString, line: UInt) async throws(WiringError) -> T {
-        try await resolveAsync(T.self, tag: nil, at: CodeLocation(file, line)) { container throws(WiringError) in
-            try container.resolveCore(T.self)
-        }
-    }
-
-    /// Resolves `T` registered with `tag` from async code, throwing a ``WiringError`` instead of
-    /// stopping.
-    ///
-    /// ```swift
-    /// let cache = try await container.resolveAsyncThrowing(Cache.self, tag: Store.images)
-    /// ```
-    public func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
-        _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    func resolveAsyncBuilding<T: Sendable>(
+        _: T.Type, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt
     ) async throws(WiringError) -> T {
-        try await resolveAsync(T.self, tag: Wiring.Tag(tag), at: CodeLocation(file, line)) {
-            container throws(WiringError) in try container.resolveCore(T.self, tag: Wiring.Tag(tag))
+        let tag = tag.map { Tag($0) }
+        return try await resolveAsync(T.self, tag: tag, at: CodeLocation(file, line)) { container throws(WiringError) in
+            try container.resolveCore(T.self, tag: tag)
         }
     }
 
@@ -150,14 +134,19 @@ extension DependencyContainer {
 
 /// Resolves `T` from async code, from the task's root (see
 /// ``DependencyContainer/withRoot(_:operation:)``) or the global one; see
-/// ``DependencyContainer/resolveAsync(_:file:line:)-method``.
+/// ``DependencyContainer/resolveAsync(_:tag:file:line:)-method``.
 ///
 /// ```swift
 /// let database: Database = await resolveAsync()
 /// ```
-public func resolveAsync<T: Sendable>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) async -> T {
+///
+/// With `tag`, it resolves the definition registered under that tag:
+/// `let cache: Cache = await resolveAsync(tag: Store.images)`.
+public func resolveAsync<T: Sendable>(
+    _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
+) async -> T {
     do {
-        return try await resolveAsyncThrowing(type, file: file, line: line)
+        return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
     } catch {
         await asyncFailure(error)
     }
@@ -213,38 +202,11 @@ enum ParkedVerificationBuilds {
 /// let database = try await resolveAsyncThrowing(Database.self)
 /// ```
 public func resolveAsyncThrowing<T: Sendable>(
-    _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+    _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
 ) async throws(WiringError) -> T {
     guard let container = DependencyContainer.resolving ?? root.retained else {
-        throw .rootNotDefined(type: typeName(T.self), tag: nil, requestedAt: CodeLocation(file, line))
-    }
-    return try await container.resolveAsyncThrowing(type, file: file, line: line)
-}
-
-/// Resolves `T` registered with `tag` from async code, from the container building the caller,
-/// the task's root or the global one; see ``resolveAsync(_:file:line:)``.
-///
-/// ```swift
-/// let cache: Cache = await resolveAsync(tag: Store.images)
-/// ```
-public func resolveAsync<T: Sendable, Tag: Hashable & Sendable>(
-    _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
-) async -> T {
-    do {
-        return try await resolveAsyncThrowing(type, tag: tag, file: file, line: line)
-    } catch {
-        await asyncFailure(error)
-    }
-}
-
-/// Resolves `T` registered with `tag` from async code, throwing a ``WiringError`` instead of
-/// stopping; see ``resolveAsyncThrowing(_:file:line:)``.
-public func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
-    _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
-) async throws(WiringError) -> T {
-    guard let container = DependencyContainer.resolving ?? root.retained else {
-        throw .rootNotDefined(type: typeName(T.self), tag: Wiring.Tag(tag).description, requestedAt: CodeLocation(file, line))
+        throw .rootNotDefined(
+            type: typeName(T.self), tag: tag.map { Wiring.Tag($0).description }, requestedAt: CodeLocation(file, line))
     }
     return try await container.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
 }
-

@@ -72,34 +72,18 @@ extension DependencyContainer {
         Wiring.resolveAll(type, file: file, line: line)
     }
 
-    /// What the free ``resolveAsync(_:file:line:)`` does, for async factories written inside
+    /// What the free ``resolveAsync(_:tag:file:line:)`` does, for async factories written inside
     /// `extension DependencyContainer`: `single { await Sync(database: resolveAsync()) }`.
     public static func resolveAsync<T: Sendable>(
-        _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
-    ) async -> T {
-        await Wiring.resolveAsync(type, file: file, line: line)
-    }
-
-    /// What the free ``resolveAsyncThrowing(_:file:line:)`` does, for async factories written
-    /// inside `extension DependencyContainer`.
-    public static func resolveAsyncThrowing<T: Sendable>(
-        _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
-    ) async throws(WiringError) -> T {
-        try await Wiring.resolveAsyncThrowing(type, file: file, line: line)
-    }
-
-    /// What the free ``resolveAsync(_:tag:file:line:)`` does, for async factories written inside
-    /// `extension DependencyContainer`.
-    public static func resolveAsync<T: Sendable, Tag: Hashable & Sendable>(
-        _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+        _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) async -> T {
         await Wiring.resolveAsync(type, tag: tag, file: file, line: line)
     }
 
     /// What the free ``resolveAsyncThrowing(_:tag:file:line:)`` does, for async factories written
     /// inside `extension DependencyContainer`.
-    public static func resolveAsyncThrowing<T: Sendable, Tag: Hashable & Sendable>(
-        _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
+    public static func resolveAsyncThrowing<T: Sendable>(
+        _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) async throws(WiringError) -> T {
         try await Wiring.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
     }
