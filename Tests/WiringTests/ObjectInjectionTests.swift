@@ -84,6 +84,33 @@ private enum UI {
         #expect(container.inject(into: UI.ProfileController()).greeting?.text == "hello")
     }
 
+    @Test func aTagPicksEachClassInjectionInTheHierarchyBaseFirst() {
+        let log = UI.Log()
+        let container = module {
+            injection(for: UI.AvatarController.self, tag: "large") { controller, _ in
+                log.entries.append("avatar large")
+                controller.size = 128
+            }
+            injection(for: UI.AvatarController.self) { controller, _ in
+                log.entries.append("avatar")
+                controller.size = 64
+            }
+            injection(for: UI.BaseController.self) { controller, _ in
+                log.entries.append("base")
+                controller.log = log
+            }
+        }
+        // The subclass's tagged injection; the base class has none under the tag: its untagged one.
+        let large = container.inject(into: UI.AvatarController(), tag: "large")
+        #expect(log.entries == ["base", "avatar large"])
+        #expect(large.size == 128)
+        #expect(large.log === log)
+
+        log.entries = []
+        #expect(container.inject(into: UI.AvatarController()).size == 64)
+        #expect(log.entries == ["base", "avatar"])
+    }
+
     @Test func anObjectWithoutInjectionsIsLeftAsItIs() {
         let container = module { single { UI.Hello() as UI.Greeting } }
         let controller = container.inject(into: UI.ProfileController())

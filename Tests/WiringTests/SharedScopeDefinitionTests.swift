@@ -116,6 +116,28 @@ struct SharedScopeDefinitionTests {
         #expect(throws: WiringError.self) { try container.declareThrowing(RequestInfo(id: 1)) }  // not a scope
     }
 
+    @Test func aTaggedDeclaredValueIsCheckedVerifiedAndResolvedUnderItsTag() throws {
+        let container = module {
+            scope(Request.self) {
+                declared(RequestInfo.self, tag: "caller", example: { RequestInfo(id: 0) })
+                scoped { Repository(info: resolve(tag: "caller")) }
+            }
+        }
+        _ = try container.verify()  // throws a `VerificationError` if the tagged announcement were not followed
+        let request = try container.openScopeThrowing(Request.self, id: "tagged")
+        defer { request.close() }
+
+        // Declared without the tag, it is still missing under it.
+        request.declare(RequestInfo(id: 1))
+        let missing = #expect(throws: WiringError.self) { try request.checkDeclared() }
+        #expect(missing?.description.contains("RequestInfo") == true)
+
+        let caller = RequestInfo(id: 2)
+        request.declare(caller, tag: "caller")
+        try request.checkDeclared()
+        #expect((request.resolve() as Repository).info === caller)
+    }
+
     @Test func aScopeFreedWithoutCloseIsReported() {
         let reports = Collected<UnclosedScope>()
         DependencyContainer.onUnclosedScope = { reports.append($0) }

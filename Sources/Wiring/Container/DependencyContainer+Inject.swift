@@ -20,15 +20,7 @@ extension DependencyContainer {
     }
 
     func runInjections(on object: AnyObject, tag: Tag?, at site: CodeLocation) {
-        let objectClass: AnyClass = type(of: object)
-        // One injection for each of the object's class and superclasses that has one: a chain of
-        // classes, each a subclass of the one before, run base class first.
-        let registry = registry
-        let chain = registry.injections.keys.lazy
-            .compactMap { registry.injection(for: $0, tag: tag) }
-            .filter { $0.covers(objectClass) }
-            .sorted { base, derived in base.covers(derived.objectClass) && !derived.covers(base.objectClass) }
-        for injection in chain {
+        for injection in registry.injections(applyingTo: type(of: object), tag: tag) {
             do {
                 try ResolutionFrame.with(container: self, info: injection.info) {
                     injection.apply(object, self)

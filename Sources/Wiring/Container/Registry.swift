@@ -314,11 +314,16 @@ final class Registry: Sendable {
         return find(tag.value)
     }
 
-    /// The injection for exactly `type` with `tag`, else the untagged one.
-    func injection(for type: ObjectIdentifier, tag: Tag?) -> Injection? {
-        guard let candidates = injections[type] else { return nil }
-        if let tag, let tagged = candidates.first(where: { $0.info.tag == tag }) { return tagged }
-        return candidates.first { $0.info.tag == nil }
+    /// The injections to run on an instance of `objectClass`: for it and each superclass that
+    /// has any, the one with `tag`, else the untagged one; base class first. (The classes that
+    /// cover `objectClass` form a chain, each a subclass of the one before.)
+    func injections(applyingTo objectClass: AnyClass, tag: Tag?) -> [Injection] {
+        injections.values.compactMap { candidates -> Injection? in
+            guard let first = candidates.first, first.covers(objectClass) else { return nil }
+            if let tag, let tagged = candidates.first(where: { $0.info.tag == tag }) { return tagged }
+            return candidates.first { $0.info.tag == nil }
+        }
+        .sorted { base, derived in base.covers(derived.objectClass) && !derived.covers(base.objectClass) }
     }
 
     /// Every definition of `type`, untagged first, then tagged in declaration order, then the

@@ -1,8 +1,7 @@
 // `single` and `factory` come as two functions each, untagged and tagged (here and in their
-// `@MainActor` forms), where the other definition functions take an optional tag: a module of
-// many untagged lines then passes no tag at all (an absent existential tag cost about 370
-// instructions a line at start-up, scenario 13), and an optional passed as a tag never picks
-// the `@MainActor` form by accident.
+// `@MainActor` forms), where the other definition functions take an optional tag: an untagged
+// line, of which a module may have thousands, then passes no tag at all, and an optional passed
+// as a tag never picks the `@MainActor` form by accident.
 
 /// Defines a singleton: built on first use, then shared by every resolve from the container.
 ///
