@@ -1,8 +1,7 @@
 extension ScopeState {
     /// A value given to `declare(_:)`, with what it is for messages and the graph.
     ///
-    /// Copied as a few words and references: its tag, if any, is boxed, so that declaring,
-    /// finding and dropping an untagged value never copies an existential.
+    /// Copied as a few words and references (a ``Tag`` is one).
     /// The info of a sandbox's declared example, in a box of one reference.
     final class KnownInfo: Sendable {
         let info: DefinitionInfo
@@ -14,15 +13,14 @@ extension ScopeState {
         let value: Instance
         let type: Any.Type
         /// The tag it was declared with; `nil` for an untagged value.
-        let taggedAs: TagBox?
+        let tag: Tag?
         let site: CodeLocation
         /// The info a verification sandbox declares its examples with; made on demand otherwise.
         /// Boxed: a declared value is copied on every lookup, and an info is two words.
         let known: KnownInfo?
         let sequence: UInt64
 
-        var isTagged: Bool { taggedAs != nil }
-        var tag: Tag? { taggedAs?.tag }
+        var isTagged: Bool { tag != nil }
 
         var info: DefinitionInfo {
             known?.info ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
@@ -31,23 +29,14 @@ extension ScopeState {
         /// Whether this is the value declared for `type` without a tag.
         @inline(__always)
         func isUntagged(_ type: ObjectIdentifier) -> Bool {
-            ObjectIdentifier(self.type) == type && taggedAs == nil
+            ObjectIdentifier(self.type) == type && tag == nil
         }
 
         /// Whether this is the value declared for `type` with `tag` (without one, if `nil`).
         func isDeclared(_ type: ObjectIdentifier, tag: Tag?) -> Bool {
             guard ObjectIdentifier(self.type) == type else { return false }
-            guard let tag else { return taggedAs == nil }
-            return taggedAs?.tag == tag
-        }
-    }
-
-    /// A declared value's tag.
-    final class TagBox: Sendable {
-        let tag: Tag
-
-        init(_ tag: Tag) {
-            self.tag = tag
+            guard let tag else { return self.tag == nil }
+            return self.tag == tag
         }
     }
 

@@ -43,7 +43,8 @@ final class ScopeDirectory: @unchecked Sendable {
             hash = 0
         }
 
-        static var unfiled: Key { Key() }
+        /// One shared value: an unfiled scope makes no tag of its own.
+        static let unfiled = Key()
 
         var idDescription: String { id.description }
 

@@ -101,9 +101,8 @@ final class ScopeState: @unchecked Sendable {
     ) throws(WiringError) {
         let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
-            // The tag is copied once, into the value's box.
             let value = Declared(
-                value: value, type: type, taggedAs: tag.map(TagBox.init), site: site, known: info.map(KnownInfo.init),
+                value: value, type: type, tag: tag, site: site, known: info.map(KnownInfo.init),
                 sequence: nextCreationSequence())
             guard let existing = declared.index(of: ObjectIdentifier(type), tag: tag) else {
                 appendDeclared(value)
