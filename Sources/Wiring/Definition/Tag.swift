@@ -1,13 +1,13 @@
 /// A registration tag of any `Hashable & Sendable` type, boxed so definitions can hold it.
 ///
-/// The box is an object, so a definition's tag is copied by a retain, and a resolve compares
-/// the tag it is given with the one stored without hashing either: the box, which knows its
-/// value's type, takes the given tag as that type or answers that they differ.
+/// The box is an object, so a definition's tag is copied by a retain. Resolving compares tags
+/// without hashing and without a dynamic cast: the stored tag's type is opened and compared by
+/// metatype first.
 struct Tag: Sendable, Hashable, CustomStringConvertible {
-    private let box: any TagBox
+    private let box: Box
 
     init(_ value: some Hashable & Sendable) {
-        box = TypedTag(value)
+        box = Box(value)
     }
 
     /// The tag as it was given.
@@ -16,15 +16,35 @@ struct Tag: Sendable, Hashable, CustomStringConvertible {
     /// Whether this tag is `other`: the same type and an equal value.
     @inline(__always)
     func matches<Other: Hashable>(_ other: Other) -> Bool {
-        box.matches(other)
+        func compare<Stored: Hashable>(_ stored: Stored) -> Bool {
+            guard Stored.self == Other.self else { return false }
+            // The same type: `other` read as a `Stored` is `other` itself. (A dynamic cast,
+            // `as? Stored`, would cost a resolve more than the rest of the comparison.)
+            return withUnsafePointer(to: other) { other in
+                other.withMemoryRebound(to: Stored.self, capacity: 1) { stored == $0.pointee }
+            }
+        }
+        return compare(box.value)
     }
 
     static func == (lhs: Tag, rhs: Tag) -> Bool {
-        lhs.box === rhs.box || rhs.box.matches(lhs.value)
+        func compare<Stored: Hashable>(_ stored: Stored) -> Bool { rhs.matches(stored) }
+        return lhs.box === rhs.box || compare(lhs.box.value)
     }
 
     func hash(into hasher: inout Hasher) {
-        box.hash(into: &hasher)
+        hasher.combine(ObjectIdentifier(type(of: box.value)))
+        hasher.combine(box.value)
+    }
+
+    /// The value, in an object of a type of its own (not generic: making one looks up no type
+    /// at run time).
+    private final class Box: Sendable {
+        let value: any Hashable & Sendable
+
+        init(_ value: some Hashable & Sendable) {
+            self.value = value
+        }
     }
 
     /// `StorageContext.userdata` for an enum case, `"name"` for a string, the value otherwise.
@@ -47,35 +67,4 @@ struct Tag: Sendable, Hashable, CustomStringConvertible {
 /// A tag of Wiring's own that says how messages should print it.
 protocol DescribedTag {
     var tagDescription: String { get }
-}
-
-/// A tag's value, boxed with its type (see ``Tag``).
-private protocol TagBox: AnyObject, Sendable {
-    var value: any Hashable & Sendable { get }
-    func matches<Other: Hashable>(_ other: Other) -> Bool
-    func hash(into hasher: inout Hasher)
-}
-
-private final class TypedTag<Value: Hashable & Sendable>: TagBox {
-    let stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: any Hashable & Sendable { stored }
-
-    func matches<Other: Hashable>(_ other: Other) -> Bool {
-        guard Other.self == Value.self else { return false }
-        // The same type: `other` read as a `Value` is `other` itself. (A dynamic cast, `as? Value`,
-        // would cost a resolve more than the rest of the comparison.)
-        return withUnsafePointer(to: other) { other in
-            other.withMemoryRebound(to: Value.self, capacity: 1) { $0.pointee == stored }
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(Value.self))
-        hasher.combine(stored)
-    }
 }

@@ -15,12 +15,21 @@ extension DependencyContainer {
     ///
     /// > Warning: Declaring the same type and tag twice stops the program with a message naming
     /// > both sites, unless `replacing` is `true`. Only a scope that is open can declare values.
+    @inlinable
     public func declare<T>(
         _ value: T, as type: T.Type = T.self, replacing: Bool = false, file: StaticString = #fileID,
         line: UInt = #line
     ) {
+        // The value is boxed here, where `T` is known: inside Wiring, making a `TypedInstance<T>`
+        // looks its type up at run time, on every declare.
+        declare(TypedInstance(value), of: T.self, replacing: replacing, file: file, line: line)
+    }
+
+    /// ``declare(_:as:replacing:file:line:)`` of a value boxed by the caller.
+    @usableFromInline
+    func declare(_ instance: Instance, of type: Any.Type, replacing: Bool, file: StaticString, line: UInt) {
         do {
-            try declareThrowing(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
+            try declareThrowing(instance, of: type, tag: nil, replacing: replacing, at: CodeLocation(file, line))
         } catch {
             wiringFailure(error)
         }
@@ -76,11 +85,20 @@ extension DependencyContainer {
     ///   and tag are declared already (and `replacing` is `false`),
     ///   ``WiringError/scopeClosed(scope:type:requestedAt:)`` once the scope is closed,
     ///   ``WiringError/notAScope(requestedAt:)`` if this container is not a scope.
+    @inlinable
     public func declareThrowing<T>(
         _ value: T, as type: T.Type = T.self, replacing: Bool = false, file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) {
-        try declareThrowing(value, tag: nil, replacing: replacing, at: CodeLocation(file, line))
+        try declareThrowing(TypedInstance(value), of: T.self, replacing: replacing, file: file, line: line)
+    }
+
+    /// ``declareThrowing(_:as:replacing:file:line:)`` of a value boxed by the caller.
+    @usableFromInline
+    func declareThrowing(
+        _ instance: Instance, of type: Any.Type, replacing: Bool, file: StaticString, line: UInt
+    ) throws(WiringError) {
+        try declareThrowing(instance, of: type, tag: nil, replacing: replacing, at: CodeLocation(file, line))
     }
 
     /// Makes `value` resolvable in this scope under `tag`, or throws; see
@@ -105,9 +123,15 @@ extension DependencyContainer {
     }
 
     private func declareThrowing<T>(_ value: T, tag: Tag?, replacing: Bool, at site: CodeLocation) throws(WiringError) {
+        try declareThrowing(TypedInstance(value), of: T.self, tag: tag, replacing: replacing, at: site)
+    }
+
+    private func declareThrowing(
+        _ instance: Instance, of type: Any.Type, tag: Tag?, replacing: Bool, at site: CodeLocation
+    ) throws(WiringError) {
         do throws(WiringError) {
             guard let scope else { throw .notAScope(requestedAt: site) }
-            try scope.declare(TypedInstance(value), type: T.self, tag: tag, at: site, replacing: replacing)
+            try scope.declare(instance, type: type, tag: tag, at: site, replacing: replacing)
         } catch {
             throw error.requested(at: site)
         }
