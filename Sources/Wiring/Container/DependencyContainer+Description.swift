@@ -16,7 +16,7 @@ extension DependencyContainer: CustomStringConvertible, CustomDebugStringConvert
     /// A scope's type and id, as messages name it (`UserSession "u42"`); `container` otherwise.
     var scopeName: String {
         guard let scope else { return "container" }
-        return scope.id.name + (scope.isFiled ? " \(scope.filing.idDescription)" : "")
+        return scope.id.name + (scope.filing.map { " \($0.idDescription)" } ?? "")
     }
 
     /// The summary, then where the container was made.

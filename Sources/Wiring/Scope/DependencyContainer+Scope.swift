@@ -161,9 +161,7 @@ extension DependencyContainer {
     {
         let shared = try sharedRegistry(of: id, at: site)
         let slots = shared.registry.slotCount
-        let state =
-            key.map { ScopeState(id: id, filedAs: $0, parent: self, openedAt: site, slots: slots) }
-            ?? ScopeState(id: id, parent: self, openedAt: site, slots: slots)
+        let state = ScopeState(id: id, filedAs: key, parent: self, openedAt: site, slots: slots)
         return DependencyContainer(scopeOver: shared, scope: state)
     }
 

@@ -34,17 +34,6 @@ final class ScopeDirectory: @unchecked Sendable {
             hash = Int(bitPattern: mixed)
         }
 
-        /// The key of a scope that is not filed (see ``ScopeState/isFiled``): matches none.
-        private init() {
-            owner = nil
-            scope = ObjectIdentifier(Key.self)
-            id = Tag(false)
-            hash = 0
-        }
-
-        /// One shared value: an unfiled scope makes no tag of its own.
-        static let unfiled = Key()
-
         var idDescription: String { id.description }
 
         static func == (lhs: Key, rhs: Key) -> Bool {

@@ -8,15 +8,13 @@ final class ScopeState: @unchecked Sendable {
     // exclusivity checks redundant: `@exclusivity(unchecked)` leaves them out. The rest is
     // immutable.
     let id: ScopeID
-    /// Whether the scope was opened with an id (`openScope(_:id:)`): then the scope directory
-    /// files it under `filing` until it closes.
-    let isFiled: Bool
-    /// Where the scope directory files this scope, if ``isFiled``: its key, kept here, so that
-    /// filing a scope allocates nothing of its own. Not optional: an optional of a type that
-    /// holds an existential is copied and tested through value witnesses.
-    let filing: ScopeDirectory.Key
+    /// Where the scope directory files this scope, if it was opened with an id
+    /// (`openScope(_:id:)`): its key, kept here, so that closing it removes it.
+    let filing: ScopeDirectory.Key?
     let parent: DependencyContainer
     let openedAt: CodeLocation
+    /// Whether the scope directory files it (see ``filing``).
+    var isFiled: Bool { filing != nil }
     @exclusivity(unchecked) private var closed = false
     /// The scopes opened from this one, by identity; each leaves when it closes or is freed.
     @exclusivity(unchecked) private var children = [ObjectIdentifier: WeakContainer]()
@@ -29,29 +27,20 @@ final class ScopeState: @unchecked Sendable {
     /// ``Entry/slot``), made when the scope opens.
     private let slots: [InstanceState]
 
-    convenience init(id: ScopeID, parent: DependencyContainer, openedAt: CodeLocation, slots: Int = 0) {
-        self.init(id: id, isFiled: false, filing: .unfiled, parent: parent, openedAt: openedAt, slots: slots)
-    }
-
-    /// A scope opened with an id, which the scope directory files under `key`.
-    convenience init(id: ScopeID, filedAs key: ScopeDirectory.Key, parent: DependencyContainer, openedAt: CodeLocation, slots: Int) {
-        self.init(id: id, isFiled: true, filing: key, parent: parent, openedAt: openedAt, slots: slots)
-    }
-
-    /// - Parameter slots: How many instance states the scope keeps for its shared registry
-    ///   (`Registry.slotCount`).
-    private init(
-        id: ScopeID, isFiled: Bool, filing: ScopeDirectory.Key, parent: DependencyContainer, openedAt: CodeLocation,
-        slots: Int
+    /// - Parameters:
+    ///   - filing: The directory's key for a scope opened with an id.
+    ///   - slots: How many instance states the scope keeps for its shared registry
+    ///     (`Registry.slotCount`).
+    init(
+        id: ScopeID, filedAs filing: ScopeDirectory.Key? = nil, parent: DependencyContainer, openedAt: CodeLocation,
+        slots: Int = 0
     ) {
         self.id = id
-        self.isFiled = isFiled
         self.filing = filing
         self.parent = parent
         self.openedAt = openedAt
         self.slots = (0..<slots).map { _ in InstanceState() }
     }
-
 
     /// The instance state of the shared entry whose slot is `index`; touch it under `stateLock`.
     func slot(_ index: Int) -> InstanceState {
