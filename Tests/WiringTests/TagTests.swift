@@ -60,4 +60,26 @@ import Wiring
         #expect(lines[4].contains("or ask for one of the registered tags"))
         #expect(lines[4].hasSuffix("or use `@OptionalInject` / `resolveOptional()` if it may be absent."))
     }
+
+    /// A tag type whose every value hashes the same: many tags of one type, where lookups go by
+    /// hash, must still tell these apart by `==`, and never take one for a tag of another type.
+    struct CollidingTag: Hashable, Sendable {
+        let number: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    }
+
+    @Test func manyTagsWhoseHashesCollideEachFindTheirOwnDefinition() {
+        let crowded = module {
+            for number in 0..<20 { single(tag: CollidingTag(number: number)) { Storage("colliding \(number)") } }
+            for number in 0..<20 { single(tag: number) { Storage("int \(number)") } }
+        }
+        for number in [0, 7, 19] {
+            #expect((crowded.resolve(tag: CollidingTag(number: number)) as Storage).name == "colliding \(number)")
+            #expect((crowded.resolve(tag: number) as Storage).name == "int \(number)")
+        }
+        let first: Storage = crowded.resolve(tag: CollidingTag(number: 3))
+        #expect(first === crowded.resolve(tag: CollidingTag(number: 3)) as Storage)
+        #expect(crowded.resolveOptional(tag: CollidingTag(number: 20)) as Storage? == nil)
+        #expect(crowded.resolveOptional(tag: 20) as Storage? == nil)
+    }
 }

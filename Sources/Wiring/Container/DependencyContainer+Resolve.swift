@@ -170,7 +170,9 @@ extension DependencyContainer {
     /// where `find` looks the definition up in a registry.
     ///
     /// Not generic: the value comes back as an ``Instance``, which the public generic entry
-    /// points take as `T` once, at the end.
+    /// points take as `T` once, at the end. `tag` is made only when it is needed (a scope's keys,
+    /// a message): a resolve that finds its entry outside a scope, as a tagged resolve nested in
+    /// a build does, makes no ``Tag``.
     /// - Parameters:
     ///   - isInstance: Whether a value is a `type` (for a missing definition's message).
     ///   - requester: The scope the resolve started in, when it reached this container through
@@ -179,24 +181,24 @@ extension DependencyContainer {
     ///     keeps nothing, so where it is built is only where it looks). A `single` is built
     ///     here, from this container's definitions, since every scope shares it.
     func resolveCore(
-        _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
+        _ type: Any.Type, tag: @autoclosure () -> Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
         requester: DependencyContainer? = nil
     ) throws(WiringError) -> Instance {
         try startEagerSingletons()
         switch role {
         case .scope(let scope), .sandbox(_, scope: let scope?):
-            return try resolveInScope(scope, type, tag: tag, find: find, isInstance: isInstance, requester: requester)
+            return try resolveInScope(scope, type, tag: tag(), find: find, isInstance: isInstance, requester: requester)
         case .module, .rootVersion, .sandbox, .collecting: break
         }
         guard let entry = find(registry) else {
-            return try resolveMissing(type, tag: tag, find: find, isInstance: isInstance, requester: requester)
+            return try resolveMissing(type, tag: tag(), find: find, isInstance: isInstance, requester: requester)
         }
         if case .sandbox(let verification, _) = role { verification.willResolve(entry.info) }
         do {
             return try entry.resolve(in: entry.isFactory ? requester ?? self : self)
         } catch {
             guard let newer = newerRoot(after: error) else { throw error }
-            return try newer.resolveCore(type, tag: tag, find: find, isInstance: isInstance, requester: requester)
+            return try newer.resolveCore(type, tag: tag(), find: find, isInstance: isInstance, requester: requester)
         }
     }
 

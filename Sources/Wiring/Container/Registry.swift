@@ -412,25 +412,41 @@ struct TaggedEntries {
 }
 
 /// One type's tagged entries, in declaration order, one per tag; once there are many, also by
-/// tag, so that a module of thousands of tags of one type (`for i in 0..<n { single(tag: i) { … } }`)
-/// finds each in constant time.
+/// the hash of their tag, so that a module of thousands of tags of one type
+/// (`for i in 0..<n { single(tag: i) { … } }`) finds each in constant time.
 struct TaggedList: Sendable {
     let entries: [Entry]
-    private let byTag: [Tag: Entry]?
+    /// Once there are many: each entry by its tag's hash (see ``Tag/hashValue(of:)``), so that a
+    /// lookup hashes the tag it is given as it is, without boxing it in a ``Tag``; and the
+    /// entries whose tags share a hash, compared one by one.
+    private let hashed: (byHash: [Int: Entry], sharingAHash: [Entry])?
     /// Below this many, comparing tag by tag is cheaper than hashing one.
     private static let hashedFrom = 16
 
     init(_ entries: [Entry]) {
         self.entries = entries
-        byTag = entries.count < Self.hashedFrom
-            ? nil : Dictionary(entries.map { ($0.info.presentTag, $0) }, uniquingKeysWith: { _, last in last })
+        guard entries.count >= Self.hashedFrom else {
+            hashed = nil
+            return
+        }
+        var byHash = [Int: Entry](minimumCapacity: entries.count)
+        var shared: Set<Int> = []
+        for entry in entries {
+            let hash = entry.info.presentTag.hashValue
+            if byHash.updateValue(entry, forKey: hash) != nil { shared.insert(hash) }
+        }
+        guard !shared.isEmpty else {
+            hashed = (byHash, [])
+            return
+        }
+        hashed = (byHash.filter { !shared.contains($0.key) }, entries.filter { shared.contains($0.info.presentTag.hashValue) })
     }
 
     /// The entry tagged `value`, if any.
     func entry<Value: Hashable & Sendable>(tagged value: Value) -> Entry? {
-        if let byTag { return byTag[Tag(value)] }
-        for entry in entries where entry.info.isTagged(value) { return entry }
-        return nil
+        guard let hashed else { return entries.first { $0.info.isTagged(value) } }
+        if let entry = hashed.byHash[Tag.hashValue(of: value)], entry.info.isTagged(value) { return entry }
+        return hashed.sharingAHash.first { $0.info.isTagged(value) }
     }
 }
 

@@ -37,6 +37,14 @@ struct Tag: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(box.value)
     }
 
+    /// The `hashValue` of a tag of `value`, without making the tag.
+    static func hashValue<Value: Hashable>(of value: Value) -> Int {
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(Value.self))
+        hasher.combine(value)
+        return hasher.finalize()
+    }
+
     /// The value, in an object of a type of its own (not generic: making one looks up no type
     /// at run time).
     private final class Box: Sendable {
