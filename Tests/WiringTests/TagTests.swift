@@ -82,4 +82,15 @@ import Wiring
         #expect(crowded.resolveOptional(tag: CollidingTag(number: 20)) as Storage? == nil)
         #expect(crowded.resolveOptional(tag: 20) as Storage? == nil)
     }
+
+    /// Tags of types with one value each take no bytes: the comparison reads no memory for them,
+    /// and still tells the two types apart.
+    enum OnlyCase: Hashable, Sendable { case only }
+    enum OtherOnlyCase: Hashable, Sendable { case only }
+
+    @Test func tagsOfTypesWithOneValueFindTheirDefinitionAndNoOther() {
+        let tagged = module { single(tag: OnlyCase.only) { Storage("only") } }
+        #expect((tagged.resolve(tag: OnlyCase.only) as Storage).name == "only")
+        #expect(tagged.resolveOptional(tag: OtherOnlyCase.only) as Storage? == nil)
+    }
 }

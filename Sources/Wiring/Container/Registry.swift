@@ -413,8 +413,9 @@ struct TaggedEntries {
 
 /// One type's tagged entries, in declaration order, one per tag; once there are many, also by
 /// the hash of their tag, so that a module of thousands of tags of one type
-/// (`for i in 0..<n { single(tag: i) { … } }`) finds each in constant time.
-struct TaggedList: Sendable {
+/// (`for i in 0..<n { single(tag: i) { … } }`) finds each in constant time. An object: a
+/// tagged resolve takes it from the registry's table by one reference, not field by field.
+final class TaggedList: Sendable {
     let entries: [Entry]
     /// Once there are many: each entry by its tag's hash (see ``Tag/hashValue(of:)``), so that a
     /// lookup hashes the tag it is given as it is, without boxing it in a ``Tag``; and the
