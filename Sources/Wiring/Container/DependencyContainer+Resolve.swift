@@ -209,7 +209,7 @@ extension DependencyContainer {
         requester: DependencyContainer?
     ) throws(WiringError) -> Instance {
         let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
-        if let found = try findInScope(type, key: key, find: find, checkingOpen: true, requester: requester) {
+        if let found = try findInScope(scope, type, key: key, find: find, checkingOpen: true, requester: requester) {
             return found
         }
         try checkAnnounced(in: scope, type, tag: tag)

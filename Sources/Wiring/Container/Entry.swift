@@ -287,10 +287,11 @@ final class Entry: InstanceState, @unchecked Sendable {
     private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Instance {
         var collected = Dependencies()
         let state = state(in: container)
+        let scope = container.scope
         return try buildOnce(
             state,
             existing: { () throws(WiringError) -> Instance? in
-                if let scope = container.scope, scope.refuses(in: container) {
+                if let scope, scope.refuses(in: container) {
                     throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
                 }
                 try checkNotRetired()
@@ -302,7 +303,7 @@ final class Entry: InstanceState, @unchecked Sendable {
             keep: { value -> Released? in
                 // Under the lock, but in a sandbox (which builds without it).
                 let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
-                if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
+                if retiredBy != nil || (scope?.isClosedLocked ?? false) {
                     return Released(value: value.any, sequence: kept, onClose: onClose, dependencies: collected)
                 }
                 state.held = value

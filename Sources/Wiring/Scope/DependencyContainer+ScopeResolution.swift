@@ -25,10 +25,9 @@ extension DependencyContainer {
     /// - Parameter requester: The scope the resolve started in, if it reached this one as a
     ///   scope it was opened from: a factory found here is built there (see `resolveCore`).
     func findInScope(
-        _ type: Any.Type, key: DefinitionKey, find: (Registry) -> Entry?, checkingOpen: Bool = false,
-        requester: DependencyContainer? = nil
+        _ scope: ScopeState, _ type: Any.Type, key: DefinitionKey, find: (Registry) -> Entry?,
+        checkingOpen: Bool = false, requester: DependencyContainer? = nil
     ) throws(WiringError) -> Instance? {
-        guard let scope else { return nil }
         let (declared, info, links) = try scope.lookup(key, type: type, checkingOpen: checkingOpen, in: self)
         if let declared {
             if let verification, let info { verification.willResolve(info) }
@@ -39,7 +38,8 @@ extension DependencyContainer {
             return try entry.resolve(in: entry.isFactory ? requester ?? self : self)
         }
         for link in links {
-            if let found = try link.findInScope(type, key: key, find: find) { return found }
+            guard let linked = link.scope else { continue }
+            if let found = try link.findInScope(linked, type, key: key, find: find) { return found }
         }
         return nil
     }
@@ -52,7 +52,7 @@ extension DependencyContainer {
     ) -> T? {
         do {
             let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
-            if let found = try findInScope(T.self, key: key, find: find, checkingOpen: true) {
+            if let found = try findInScope(scope, T.self, key: key, find: find, checkingOpen: true) {
                 return found.value(as: T.self)
             }
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
