@@ -440,7 +440,10 @@ final class TaggedList: Sendable {
             hashed = (byHash, [])
             return
         }
-        hashed = (byHash.filter { !shared.contains($0.key) }, entries.filter { shared.contains($0.info.presentTag.hashValue) })
+        hashed = (
+            byHash.filter { !shared.contains($0.key) },
+            entries.filter { shared.contains($0.info.presentTag.hashValue) }
+        )
     }
 
     /// The entry tagged `value`, if any.

@@ -1,13 +1,12 @@
 extension ScopeState {
-    /// A value given to `declare(_:)`, with what it is for messages and the graph.
-    ///
-    /// Copied as a few words and references (a ``Tag`` is one).
     /// The info of a sandbox's declared example, in a box of one reference.
     final class KnownInfo: Sendable {
         let info: DefinitionInfo
         init(_ info: DefinitionInfo) { self.info = info }
     }
 
+    /// A value given to `declare(_:)`, with what it is for messages and the graph. Copied as a
+    /// few words and references (a ``Tag`` is one).
     struct Declared {
         /// The value, as the declaring code gave it.
         let value: Instance
@@ -19,8 +18,6 @@ extension ScopeState {
         /// Boxed: a declared value is copied on every lookup, and an info is two words.
         let known: KnownInfo?
         let sequence: UInt64
-
-        var isTagged: Bool { tag != nil }
 
         var info: DefinitionInfo {
             known?.info ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
