@@ -79,7 +79,9 @@ private func readRoot(_ type: ObjectIdentifier?) -> RootRead {
     {
         let instance = published.object
         section.exitAfterRetaining()
-        DependencyCollector.note(instance.sequence)
+        // Nothing to note (see `DependencyCollector.note`): a free resolve reads the root only
+        // outside any build, and a build pushes its collector just before its frame.
+        assert(!ThreadResolution.isCollecting, "Wiring: a dependency collector is active outside any build")
         return .built(instance)
     }
     let read = RootRead.plain(root.object)
@@ -149,10 +151,8 @@ func resolveInstance<Tag: Hashable & Sendable>(
     // The tags are compared once the read section has ended: a tag's `==` is the caller's code,
     // which a section never runs.
     if !ThreadResolution.isResolving, case .plain(let root) = readRoot(nil) {
-        if let built = root.ownRegistry.entry(for: id, tag: tag)?.publishedInstance {
-            DependencyCollector.note(built.sequence)
-            return built
-        }
+        // Outside any build, so nothing to note (see `readRoot`).
+        if let built = root.ownRegistry.entry(for: id, tag: tag)?.publishedInstance { return built }
         return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line, first: root, core)
     }
     return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) in
