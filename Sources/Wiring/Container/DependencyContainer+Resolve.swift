@@ -70,9 +70,13 @@ extension DependencyContainer {
     public func resolveOptional<T>(
         tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T? {
-        let tag = tag.map { Tag($0) }
+        resolveOptional(T.self, boxedTag: tag.map { Tag($0) }, at: CodeLocation(file, line))
+    }
+
+    /// `resolveOptional(tag:)` with the tag boxed already (an `@OptionalInject` boxes its own once).
+    func resolveOptional<T>(_: T.Type, boxedTag tag: Tag?, at site: CodeLocation) -> T? {
         let id = ObjectIdentifier(T.self)
-        return optional(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, at: CodeLocation(file, line))
+        return optional(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, at: site)
     }
 
     /// `resolveOptional` of `T` with `tag`, where `find` looks its definition up in a registry.

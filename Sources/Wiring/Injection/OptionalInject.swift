@@ -19,8 +19,9 @@ public struct OptionalInject<Value> {
     /// Resolves `Value`, registered with `tag` (or without one if `tag` is left out), on first
     /// read.
     public init(tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line) {
-        storage = LazyStorage(file: file, line: line, tag: tag.map { Tag($0) }) { container in
-            container.resolveOptional(tag: tag, file: file, line: line)
+        let tag = tag.map { Tag($0) }
+        storage = LazyStorage(file: file, line: line, tag: tag) { container in
+            container.resolveOptional(Value.self, boxedTag: tag, at: CodeLocation(file, line))
         }
     }
 
