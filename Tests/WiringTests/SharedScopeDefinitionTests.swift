@@ -143,16 +143,22 @@ struct SharedScopeDefinitionTests {
         DependencyContainer.onUnclosedScope = { reports.append($0) }
         defer { DependencyContainer.onUnclosedScope = nil }
         let container = module { scope(Other.self) { scoped { Journal() } } }
+        let forgottenLine = #line + 2
         do {
             let forgotten = container.openScope(Other.self)
             _ = forgotten.resolve() as Journal
         }
+        let closedLine = #line + 2
         do {
             let closed = container.openScope(Other.self)
             closed.close()
         }
-        // Other tests may drop scopes meanwhile: only this test's scope type counts.
-        let mine = reports.all.filter { $0.scope.contains("Other") && $0.openedAt.fileID.hasSuffix("SharedScopeDefinitionTests.swift") }
+        // Other tests, running meanwhile, drop scopes of the same type: only the scopes this
+        // test opened count (the report is process-wide).
+        let mine = reports.all.filter {
+            $0.scope.contains("Other") && $0.openedAt.fileID.hasSuffix("SharedScopeDefinitionTests.swift")
+                && [forgottenLine, closedLine].contains($0.openedAt.line)
+        }
         #expect(mine.count == 1)
     }
 
