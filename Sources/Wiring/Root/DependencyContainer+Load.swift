@@ -30,12 +30,41 @@ extension DependencyContainer {
     /// > already part of the root, or if it defines a type and tag the root has without
     /// > `.override()`.
     public static func load(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
+        do {
+            try loadThrowing(module, file: file, line: line)
+        } catch {
+            wiringFailure(error)
+        }
+    }
+
+    /// Adds `module`'s definitions to the running root (see ``load(_:file:line:)``), or throws
+    /// what keeps it from being added: the form for a plugin system that may be asked twice, or
+    /// that must report a conflicting module rather than stop.
+    ///
+    /// ```swift
+    /// do {
+    ///     try DependencyContainer.loadThrowing(.chat)
+    /// } catch .moduleAlreadyLoaded {
+    ///     // another screen loaded it first
+    /// } catch {
+    ///     log(error.description)
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``WiringError/rootNeeded(operation:requestedAt:)`` if no root is defined,
+    ///   ``WiringError/moduleAlreadyLoaded(module:first:requestedAt:)`` if the root has the
+    ///   module already, ``WiringError/duplicateDefinition(type:tag:first:second:)`` if it defines
+    ///   a type and tag the root has without `.override()`; or the error of a `createdAtStart()`
+    ///   singleton it brings that fails to build (the module stays loaded).
+    public static func loadThrowing(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line)
+        throws(WiringError)
+    {
         let site = CodeLocation(file, line)
         do {
             let replacement = try RootState.ofCurrentTask.load(module, at: site)
             try replacement.startEagerSingletons()
         } catch {
-            wiringFailure(error.requested(at: site))
+            throw error.requested(at: site)
         }
     }
 
@@ -61,9 +90,29 @@ extension DependencyContainer {
     /// > root does not include it.
     public static func unload(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         do {
+            try unloadThrowing(module, file: file, line: line)
+        } catch {
+            wiringFailure(error)
+        }
+    }
+
+    /// Removes `module` from the root (see ``unload(_:file:line:)``), or throws what keeps it
+    /// from being removed.
+    ///
+    /// ```swift
+    /// try? DependencyContainer.unloadThrowing(.chat)   // nothing to do if it was not loaded
+    /// ```
+    ///
+    /// - Throws: ``WiringError/moduleNotLoaded(module:requestedAt:)`` if the root does not
+    ///   include the module, ``WiringError/rootNeeded(operation:requestedAt:)`` if no root is
+    ///   defined.
+    public static func unloadThrowing(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line)
+        throws(WiringError)
+    {
+        do {
             try RootState.ofCurrentTask.unload(module, at: CodeLocation(file, line))
         } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+            throw error.requested(at: CodeLocation(file, line))
         }
     }
 }

@@ -45,21 +45,38 @@ extension DependencyContainer {
     /// ```
     ///
     /// > Warning: Stops the program with a message if `value` is not a `Secondary`, or as
-    /// > ``declare(_:as:replacing:file:line:)`` does.
+    /// > ``declare(_:as:replacing:file:line:)`` does;
+    /// > ``declareThrowing(_:as:binding:replacing:file:line:)`` throws instead.
     public func declare<T, Secondary>(
         _ value: T, as type: T.Type = T.self, binding: Secondary.Type, replacing: Bool = false,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        let site = CodeLocation(file, line)
-        guard let secondary = value as? Secondary else {
-            wiringFailure(.invalidBinding(type: typeName(T.self), boundTo: typeName(Secondary.self), definedAt: site))
-        }
         do {
-            try declareThrowing(value, tag: nil, replacing: replacing, at: site)
-            try declareThrowing(secondary, tag: nil, replacing: replacing, at: site)
+            try declareThrowing(value, as: type, binding: binding, replacing: replacing, file: file, line: line)
         } catch {
             wiringFailure(error)
         }
+    }
+
+    /// Makes `value` resolvable in this scope as its own type and as `binding`, or throws what
+    /// keeps it from being declared; see ``declare(_:as:binding:replacing:file:line:)``.
+    ///
+    /// ```swift
+    /// try flow.declareThrowing(activity, binding: NavigationContext.self)
+    /// ```
+    ///
+    /// - Throws: ``WiringError/invalidBinding(type:boundTo:definedAt:)`` if `value` is not a
+    ///   `Secondary`; otherwise what ``declareThrowing(_:as:replacing:file:line:)`` throws.
+    public func declareThrowing<T, Secondary>(
+        _ value: T, as type: T.Type = T.self, binding: Secondary.Type, replacing: Bool = false,
+        file: StaticString = #fileID, line: UInt = #line
+    ) throws(WiringError) {
+        let site = CodeLocation(file, line)
+        guard let secondary = value as? Secondary else {
+            throw .invalidBinding(type: typeName(T.self), boundTo: typeName(Secondary.self), definedAt: site)
+        }
+        try declareThrowing(value, tag: nil, replacing: replacing, at: site)
+        try declareThrowing(secondary, tag: nil, replacing: replacing, at: site)
     }
 
     /// Makes `value` resolvable in this scope under `tag`; see ``declare(_:as:replacing:file:line:)``.
@@ -176,13 +193,41 @@ extension DependencyContainer {
     /// Closing `other` is safe: this scope stops seeing it.
     ///
     /// > Warning: Stops the program with a message if either container is not a scope or is
-    /// > closed, or if the link would close a cycle of links.
+    /// > closed, or if the link would close a cycle of links; ``linkThrowing(to:file:line:)``
+    /// > throws instead.
     public func link(to other: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
+        do {
+            try linkThrowing(to: other, file: file, line: line)
+        } catch {
+            wiringFailure(error)
+        }
+    }
+
+    /// Makes this scope also resolve the definitions and declared values of `other`, or throws
+    /// what keeps it from linking: the form for code where `other` may close meanwhile, such as a
+    /// request linked to a session that a logout on another thread may end.
+    ///
+    /// ```swift
+    /// if let session = DependencyContainer.shared.openedScope(UserSession.self, id: userID) {
+    ///     do {
+    ///         try request.linkThrowing(to: session)
+    ///     } catch {
+    ///         return .unauthorized   // the session closed meanwhile
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``WiringError/scopeClosed(scope:type:requestedAt:)`` if either scope is closed,
+    ///   ``WiringError/scopeLinkCycle(scope:linkedTo:requestedAt:)`` if the link would close a
+    ///   cycle of links, ``WiringError/notAScope(requestedAt:)`` if either container is not a scope.
+    public func linkThrowing(to other: DependencyContainer, file: StaticString = #fileID, line: UInt = #line)
+        throws(WiringError)
+    {
         do throws(WiringError) {
             guard let scope else { throw .notAScope(requestedAt: nil) }
             try scope.link(to: other, from: self)
         } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+            throw error.requested(at: CodeLocation(file, line))
         }
     }
 
@@ -198,13 +243,33 @@ extension DependencyContainer {
     /// session.onClose { analytics.track("session ended") }
     /// ```
     ///
-    /// > Warning: Stops the program with a message if this is not a scope, or if it is closed.
+    /// > Warning: Stops the program with a message if this is not a scope, or if it is closed;
+    /// > ``onCloseThrowing(file:line:_:)`` throws instead.
     public func onClose(file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable () -> Void) {
+        do {
+            try onCloseThrowing(file: file, line: line, body)
+        } catch {
+            wiringFailure(error)
+        }
+    }
+
+    /// Runs `body` when this scope closes (see ``onClose(file:line:_:)``), or throws if it cannot:
+    /// the form for a scope that another thread may close meanwhile.
+    ///
+    /// ```swift
+    /// try session.onCloseThrowing { analytics.track("session ended") }
+    /// ```
+    ///
+    /// - Throws: ``WiringError/scopeClosed(scope:type:requestedAt:)`` if the scope is closed,
+    ///   ``WiringError/notAScope(requestedAt:)`` if this container is not a scope.
+    public func onCloseThrowing(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable () -> Void
+    ) throws(WiringError) {
         do throws(WiringError) {
             guard let scope else { throw .notAScope(requestedAt: nil) }
             try scope.onClose(body)
         } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+            throw error.requested(at: CodeLocation(file, line))
         }
     }
 }
