@@ -36,6 +36,8 @@ private final class Repository: Sendable {
 }
 private final class AuditLog: Sendable {}
 private final class Cart: Sendable {}
+/// What a shared session keeps: one per session, whichever request asks.
+private final class SessionState: Sendable {}
 /// A `createdAtStart()` single of a module that comes and goes (issue 59).
 private final class Eager: Sendable {
     init(core: Core) {}
@@ -50,6 +52,7 @@ private final class Job: Sendable {
 private final class Lazy: Sendable {}
 private enum RequestScope {}
 private enum CartScope {}
+private enum SessionScope {}
 private struct Refused: Error {}
 
 /// Counts what the stress run saw; every `var` only under `lock`.
@@ -107,6 +110,9 @@ extension DependencyContainer {
         }
         scope(CartScope.self) {
             scoped { Cart() }
+        }
+        scope(SessionScope.self) {
+            scoped { SessionState() }
         }
     }
     fileprivate static let stressStartUp = module {
@@ -234,7 +240,34 @@ private func serveRequest(thread: Int, round: Int, core: ObjectIdentifier) {
     } catch {
         tally.violation("request: \(error)")
     }
-    tally.add(operations: 8)
+    joinSession(round % 4, from: request)
+    tally.add(operations: 10)
+}
+
+/// A request joins one of a few sessions that every request thread shares and that
+/// `resolveEverything` logs out at any moment: the link lands, and the request sees the session's
+/// state, or it throws that the session closed; it never stops.
+private func joinSession(_ id: Int, from request: DependencyContainer) {
+    let session = DependencyContainer.shared.openedScopeOrOpen(SessionScope.self, id: id)
+    do throws(WiringError) {
+        try request.linkThrowing(to: session)
+    } catch {
+        if case .scopeClosed = error { return }
+        tally.violation("link: \(error)")
+        return
+    }
+    do throws(WiringError) {
+        let state = try request.resolveThrowing(SessionState.self)
+        // Resolved through the link, or built in the session after it closed (released at once).
+        if let own = try? session.resolveThrowing(SessionState.self), own !== state, !session.isClosed {
+            tally.violation("a session's state built twice")
+        }
+    } catch {
+        switch error {
+        case .scopeClosed, .definedInScope: break  // the session closed after the link
+        default: tally.violation("session: \(error)")
+        }
+    }
 }
 
 /// Every synchronous form of resolve, beside the changes: each type is registered at every
@@ -264,6 +297,8 @@ private func resolveEverything(core: ObjectIdentifier) {
         default: tally.violation("job: \(error)")
         }
     }
+    // Logs a shared session out while requests join it (see `joinSession`).
+    DependencyContainer.shared.openedScope(SessionScope.self, id: Int.random(in: 0..<4))?.close()
     DependencyContainer.withOverrides {
         factory { FakeClock() as Clock }
     } operation: {
