@@ -132,6 +132,11 @@ struct ThrowingFormsTests {
 private let core = module { single { Visitor() } }
 private let chat = module { single { Chat() } }
 private let conflicting = module { single { Visitor() } }
+private struct Refused: Error {}
+private let failingStart = module {
+    single { () throws -> Cart in throw Refused() }.createdAtStart()
+    single(tag: "beside") { Chat() }
+}
 
 /// `loadThrowing` and `unloadThrowing` change the global root, so these run serialized and
 /// exclusively.
@@ -177,6 +182,40 @@ private let conflicting = module { single { Visitor() } }
                 Issue.record("expected moduleNotLoaded, got \(String(describing: error))")
                 return
             }
+        }
+    }
+
+    @Test func anEagerSingletonThatFailsIsThrownAndItsModuleStaysLoaded() throws {
+        try DependencyContainer.withExclusiveRoot {
+            DependencyContainer.defined(by: core)
+            let error = #expect(throws: WiringError.self) { try DependencyContainer.loadThrowing(failingStart) }
+            guard case .factoryFailed(let type, _, _, _, _)? = error else {
+                Issue.record("expected factoryFailed, got \(String(describing: error))")
+                return
+            }
+            #expect(type == "Cart")
+            #expect(resolveOptional(tag: "beside") as Chat? != nil)
+            #expect(throws: WiringError.self) { try DependencyContainer.loadThrowing(failingStart) }
+            try DependencyContainer.unloadThrowing(failingStart)
+            #expect(resolveOptional(tag: "beside") as Chat? == nil)
+        }
+    }
+
+    /// Inside a task's own root (`withRoot`, a test's root), the throwing forms change that root
+    /// alone, as `load` and `unload` do.
+    @Test func inATasksOwnRootTheyChangeThatRootAlone() throws {
+        try DependencyContainer.withExclusiveRoot {
+            DependencyContainer.defined(by: core)
+            try DependencyContainer.withRoot(core) {
+                try DependencyContainer.loadThrowing(chat)
+                #expect(resolveOptional() as Chat? != nil)
+                #expect(throws: WiringError.self) { try DependencyContainer.loadThrowing(chat) }
+                try DependencyContainer.unloadThrowing(chat)
+                #expect(resolveOptional() as Chat? == nil)
+            }
+            #expect(resolveOptional() as Chat? == nil)
+            try DependencyContainer.loadThrowing(chat)  // the global root never had it
+            #expect(resolveOptional() as Chat? != nil)
         }
     }
 

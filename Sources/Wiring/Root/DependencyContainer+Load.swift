@@ -28,7 +28,7 @@ extension DependencyContainer {
     ///
     /// > Warning: Stops the program with a message if no root is defined, if the module is
     /// > already part of the root, or if it defines a type and tag the root has without
-    /// > `.override()`.
+    /// > `.override()`; ``loadThrowing(_:file:line:)`` throws instead.
     public static func load(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         do {
             try loadThrowing(module, file: file, line: line)
@@ -87,7 +87,7 @@ extension DependencyContainer {
     /// however many times modules come and go.
     ///
     /// > Warning: Stops the program with a message naming the module's declaration site if the
-    /// > root does not include it.
+    /// > root does not include it; ``unloadThrowing(_:file:line:)`` throws instead.
     public static func unload(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
         do {
             try unloadThrowing(module, file: file, line: line)
@@ -109,10 +109,11 @@ extension DependencyContainer {
     public static func unloadThrowing(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line)
         throws(WiringError)
     {
+        let site = CodeLocation(file, line)
         do {
-            try RootState.ofCurrentTask.unload(module, at: CodeLocation(file, line))
+            try RootState.ofCurrentTask.unload(module, at: site)
         } catch {
-            throw error.requested(at: CodeLocation(file, line))
+            throw error.requested(at: site)
         }
     }
 }
