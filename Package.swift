@@ -38,6 +38,15 @@ let package = Package(
         // Faults the churn tests inject into their own exit-test processes (seccomp, no pthread
         // keys left). Test support only: no product exports it.
         .target(name: "WiringTestShims", path: "Tests/WiringTestShims"),
+        // A tool whose module is written in `main.swift` top-level code (main-actor code), resolved
+        // from threads while the main thread waits; `IsolationShapeTests` runs it. Test support
+        // only: no product exports it.
+        .executableTarget(
+            name: "TopLevelModules",
+            dependencies: ["Wiring"],
+            path: "Tests/Fixtures/TopLevelModules",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "WiringTests",
             dependencies: ["Wiring", "_WiringShims", "WiringTestShims"],

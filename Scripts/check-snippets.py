@@ -15,6 +15,9 @@ gives: `Scripts/snippets/<Article>.swift` declares the types the article talks a
   reads: it is compiled after that block's code (and whatever that one continued).
 - A block that cannot compile here (UIKit, a `Package.swift` fragment) carries the marker
   `<!-- snippet: skip (reason) -->` on one of the two lines before its fence, and is skipped.
+- A block that shows a mistake the compiler must refuse carries `<!-- snippet: fails "text" -->`
+  on one of the two lines before its fence: it passes only if it does not compile and an
+  `error:` line of the compiler contains `text` (a crash or another error is a failure).
 
 The README's blocks, and those of the articles in APP_DOCUMENTS, are compiled a second time as an
 app target of Xcode 26 compiles them: with every declaration main-actor isolated by default
@@ -36,10 +39,12 @@ DOCUMENTS = ["README.md"] + sorted(glob.glob("Sources/Wiring/Wiring.docc/*.md", 
 APP_DOCUMENTS = {"README.md", "WiringInAnApp.md", "TestingWithWiring.md"}
 SKIP = re.compile(r"<!--\s*snippet:\s*skip\b")
 CONTINUES = re.compile(r"<!--\s*snippet:\s*continues\b")
+FAILS = re.compile(r'<!--\s*snippet:\s*fails\s+"([^"]+)"')
 
 
 def blocks(path: Path):
-    """Yields (line number, code, continues) for each ```swift block that is not marked skipped."""
+    """Yields (line number, code, continues, expected error) for each ```swift block that is not
+    marked skipped; the expected error is None for a block that must compile."""
     lines = path.read_text(encoding="utf-8").splitlines()
     index = 0
     while index < len(lines):
@@ -52,7 +57,8 @@ def blocks(path: Path):
                 index += 1
             before = lines[max(0, start - 2):start]
             if not any(SKIP.search(line) for line in before):
-                yield start + 1, "\n".join(code) + "\n", any(CONTINUES.search(line) for line in before)
+                fails = next((match.group(1) for line in before if (match := FAILS.search(line))), None)
+                yield start + 1, "\n".join(code) + "\n", any(CONTINUES.search(line) for line in before), fails
         index += 1
 
 
@@ -93,7 +99,7 @@ def check(path: Path, flags: list[str], label: str = "") -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         app_module = None   # the context compiled as `MyApp`, built the first time a block imports it
         previous = ""
-        for line, code, continues in blocks(path):
+        for line, code, continues, fails in blocks(path):
             if continues:
                 code = previous + code
             previous = code
@@ -114,7 +120,15 @@ def check(path: Path, flags: list[str], label: str = "") -> list[str]:
                 result = run(["swiftc", "-typecheck", *flags, "-I", str(app_module), str(main)])
             else:
                 result = run(["swiftc", "-typecheck", *flags, str(main), *([str(context)] if context.exists() else [])])
-            if result.returncode != 0:
+            if fails is not None:
+                reported = [error for error in result.stderr.splitlines() if "error:" in error]
+                if result.returncode == 0:
+                    failures.append(f"{shown(path)}:{line}{label}: snippet compiles, but must fail with: {fails}")
+                elif result.returncode != 1 or not any(fails in error for error in reported):
+                    failures.append(
+                        f"{shown(path)}:{line}{label}: snippet must fail with: {fails}\n  got (exit "
+                        + f"{result.returncode}):\n  " + errors_of(result))
+            elif result.returncode != 0:
                 failures.append(f"{shown(path)}:{line}{label}: snippet does not compile:\n  " + errors_of(result))
     return failures
 
@@ -133,7 +147,10 @@ def main(arguments: list[str]) -> int:
                 document, flags + ["-default-isolation", "MainActor"], " (main-actor default isolation)")
     for failure in failures:
         print(failure)
-    print(f"check-snippets: {count - len(failures)} of {count} Swift blocks compile.")
+    if count == 0:
+        print("check-snippets: no Swift block found: nothing was checked.")
+        return 1
+    print(f"check-snippets: {count - len(failures)} of {count} Swift blocks compile (or fail as marked).")
     return 1 if failures else 0
 
 

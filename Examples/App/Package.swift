@@ -1,5 +1,16 @@
 // swift-tools-version: 6.2
 import PackageDescription
+import Foundation
+
+// Xcode 26's app defaults: main-actor isolation, and with `WIRING_APPROACHABLE=1` the
+// "Approachable Concurrency" features a new project turns on too. CI builds and tests both.
+var appSettings: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
+if ProcessInfo.processInfo.environment["WIRING_APPROACHABLE"] == "1" {
+    appSettings += [
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
+}
 
 // An app as Xcode 26 makes it: every target main-actor isolated by default (SE-0466). UIKit and
 // SwiftUI are not on Linux, so screens and view models are plain `@MainActor` classes; the
@@ -12,7 +23,7 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [.product(name: "Wiring", package: "Wiring")],
-            swiftSettings: [.defaultIsolation(MainActor.self)]
+            swiftSettings: appSettings
         ),
         .testTarget(
             name: "AppTests",
@@ -21,7 +32,7 @@ let package = Package(
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "WiringTesting", package: "Wiring"),
             ],
-            swiftSettings: [.defaultIsolation(MainActor.self)]
+            swiftSettings: appSettings
         ),
     ]
 )

@@ -288,7 +288,7 @@ private func asyncError(
         let report = #expect(throws: VerificationError.self) { try container.verify() }
         #expect(
             report?.description.hasPrefix(
-                "Wiring: verification found no problem in the 1 synchronous definitions, and left 1 async ones unchecked.")
+                "Wiring: verification found no problem in the 1 definitions it checked, and left 1 async ones unchecked.")
                 == true)
     }
 }

@@ -61,6 +61,13 @@ final class Entry: InstanceState, @unchecked Sendable {
         return scope.slot(slot)
     }
 
+    /// Forgets the build that a parked verification worker claimed in `container` (a sandbox),
+    /// so that verification's main-actor phase can build it: that worker never runs again.
+    func forgetAbandonedBuild(in container: DependencyContainer) {
+        precondition(mode == .sandboxed, "Wiring: only a verification sandbox abandons builds")
+        state(in: container).builder = nil
+    }
+
     /// The instance for this resolve: the existing one, or a newly built value.
     @inline(__always)
     func resolve(in container: DependencyContainer) throws(WiringError) -> Instance {

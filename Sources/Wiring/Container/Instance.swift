@@ -43,13 +43,8 @@ final class TypedInstance<Value>: Instance {
 /// metadata is found here, once per definition: named inside the builder, Wiring's unspecialized
 /// code would look it up in the runtime's cache on every build. Inlined into the DSL's
 /// inlinable forms, where `T` is known, it is a cached load.
-///
-/// `factory` is not `@Sendable`: the DSL's closures take the isolation of the code they are
-/// written in (see ``single(tag:isolation:file:line:_:)-(_,_,_,_,()->T)``), and each caller says why
-/// calling it from the builder is safe. Taken as it is, it needs no second closure around it.
 @inlinable
-func typedBuilder<T>(_ factory: @escaping () throws -> T) -> Builder {
-    nonisolated(unsafe) let factory = factory
+func typedBuilder<T>(_ factory: @escaping @Sendable () throws -> T) -> Builder {
     let typed = TypedInstance<T>.self
     return { _ in makeInstance(typed, try factory()) }
 }

@@ -29,12 +29,11 @@
 ///   - tag: Registers it under this tag, as `single(tag:)` does; leave it out for none.
 ///   - file: The file of the call (`#fileID`), for messages.
 ///   - line: The line of the call, for messages.
-///   - isolation: Leave it out: it tells this form apart from the one for `@MainActor`
-///     constructors, which are built on the main actor.
 ///   - constructor: A constructor reference, `UserRepository.init`, or any function whose
-///     parameters are dependencies.
+///     parameters are dependencies. A `@MainActor` type's constructor picks the form built on the
+///     main actor (see <doc:WiringInAnApp>).
 public func singleOf<each Parameter, T>(
-    tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+    tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     Definition(lifetime: .singleton, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
@@ -50,7 +49,7 @@ public func singleOf<each Parameter, T>(
 /// factoryOf(tag: "preview", ProfilePresenter.init)
 /// ```
 public func factoryOf<each Parameter, T>(
-    tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+    tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     Definition(lifetime: .factory, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
@@ -69,7 +68,7 @@ public func factoryOf<each Parameter, T>(
 /// scope(UserSession.self) { scopedOf(tag: "draft", Cart.init) }
 /// ```
 public func scopedOf<each Parameter, T>(
-    tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+    tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     scoped(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
@@ -82,7 +81,7 @@ public func scopedOf<each Parameter, T>(
 /// weakSingleOf(tag: "thumbnails", ImageCache.init)
 /// ```
 public func weakSingleOf<each Parameter, T>(
-    tag: (any Hashable & Sendable)? = nil, isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
+    tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
     weakSingle(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }

@@ -41,20 +41,14 @@ extension Definition {
     /// have nothing to release; a container that is deallocated without `close()` releases its
     /// singletons without callbacks.
     ///
-    /// Written in main-actor code (an app target with Xcode 26's default isolation), the closure
-    /// is main-actor isolated: it runs at once when the scope closes on the main actor, and is
-    /// queued to the main actor when it closes elsewhere. `isolation` tells which; leave it out.
+    /// The closure runs on the thread that releases the instance, at that moment: Swift checks it
+    /// as `@Sendable`. For a main-actor instance, write `@MainActor` in the closure (the next form).
     public func onClose<T>(
-        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line,
-        _ body: @escaping (_ instance: T) -> Void
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @Sendable (_ instance: T) -> Void
     ) -> Definition {
         checkHook(taking: T.self, file: file, line: line)
-        // Not `@Sendable`, so that it takes the isolation of the code it is written in.
-        nonisolated(unsafe) let body = body
-        guard isolation is MainActor else {
-            return adding(LifecycleHooks(close: .sync({ instance in if let instance = instance as? T { body(instance) } })))
-        }
-        return onMainActorClose(taking: T.self) { instance in body(instance) }
+        return adding(LifecycleHooks(close: .sync({ instance in if let instance = instance as? T { body(instance) } })))
     }
 
     /// Runs the `@MainActor` `body` on this definition's instance when Wiring releases it: at

@@ -1,7 +1,12 @@
 // `single` and `factory` come as two functions each, untagged and tagged (here and in their
 // `@MainActor` forms), where the other definition functions take an optional tag: an untagged
-// line, of which a module may have thousands, then passes no tag at all, and an optional passed
-// as a tag never picks the `@MainActor` form by accident.
+// line, of which a module may have thousands, then passes no tag at all.
+//
+// Their closures are `@Sendable`: Wiring calls them from whichever thread resolves first, so Swift
+// checks them as such wherever they are written (`main.swift`, a `@MainActor` function, a test):
+// a capture of a non-`Sendable` value, or a call to main-actor code without `@MainActor in`, is a
+// compile error there. A closure that says `@MainActor in` picks the forms in
+// `MainActorDefinitions.swift`, built on the main actor only.
 
 /// Defines a singleton: built on first use, then shared by every resolve from the container.
 ///
@@ -16,26 +21,15 @@
 ///
 /// - Parameter factory: Builds the instance. Runs once per container, even when many threads
 ///   ask at the same moment.
-/// - Parameter isolation: Where the closure is written; leave it out. In main-actor code (an app
-///   target with Xcode 26's default isolation) the closure is main-actor isolated, and the
-///   definition is built on the main actor only (see <doc:WiringInAnApp>).
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
 @inlinable
 public func single<T>(
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping () throws -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
-    // `isolation` tells: main-actor code's closure is called only on the main actor, and
-    // non-isolated code's from any thread.
-    nonisolated(unsafe) let factory = factory
-    if isolation is MainActor {
-        return mainActorDefinition(.singleton, tag: nil, file: file, line: line) { try factory() }
-    }
-    return Definition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder(factory))
+    Definition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines a singleton registered under `tag`.
@@ -47,25 +41,16 @@ public func single<T>(
 /// - Parameters:
 ///   - tag: Any `Hashable & Sendable` value, typically an enum case or a string.
 ///   - factory: Builds the instance, once per container.
-///   - isolation: Where the closure is written; leave it out (see <doc:WiringInAnApp>).
 ///   - line: The line of the call, for messages.
 ///   - file: The file of the call (`#fileID`), for messages.
 @inlinable
 public func single<T, Tag: Hashable & Sendable>(
     tag: Tag,
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping () throws -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
-    // `isolation` tells: main-actor code's closure is called only on the main actor, and
-    // non-isolated code's from any thread.
-    nonisolated(unsafe) let factory = factory
-    if isolation is MainActor {
-        return mainActorDefinition(.singleton, tag: tag, file: file, line: line) { try factory() }
-    }
-    return Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
+    Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines a factory: every resolve builds a new instance.
@@ -77,31 +62,15 @@ public func single<T, Tag: Hashable & Sendable>(
 /// ```
 ///
 /// - Parameter factory: Builds an instance; runs on every resolve.
-/// - Parameter isolation: Where the closure is written; leave it out. In main-actor code (an app
-///   target with Xcode 26's default isolation) the closure is main-actor isolated, and the
-///   definition is built on the main actor only (see <doc:WiringInAnApp>).
 /// - Parameter file: The file of the call (`#fileID`), for messages.
 /// - Parameter line: The line of the call, for messages.
 @inlinable
 public func factory<T>(
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping () throws -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
-    // `isolation` tells: main-actor code's closure is called only on the main actor, and
-    // non-isolated code's from any thread.
-    nonisolated(unsafe) let factory = factory
-    if isolation is MainActor {
-        // Checked to run on the main actor, it is called as it is typed: written in main-actor
-        // code, it needs no `MainActor.assumeIsolated` (a factory builds on every resolve).
-        return Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder {
-            try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
-            return try factory()
-        })
-    }
-    return Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder(factory))
+    Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines a factory registered under `tag`.
@@ -112,23 +81,11 @@ public func factory<T>(
 @inlinable
 public func factory<T, Tag: Hashable & Sendable>(
     tag: Tag,
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping () throws -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
-    // `isolation` tells: main-actor code's closure is called only on the main actor, and
-    // non-isolated code's from any thread.
-    nonisolated(unsafe) let factory = factory
-    if isolation is MainActor {
-        // As the untagged form: checked, then called as it is typed.
-        return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder {
-            try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
-            return try factory()
-        })
-    }
-    return Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
+    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Defines `T` with an explicit lifetime (DIKit's spelling), under `tag` if given.
@@ -160,13 +117,9 @@ public func resolvable<T>(
 /// instance cannot be held weakly and is built on every resolve.
 public func weakSingle<T>(
     tag: (any Hashable & Sendable)? = nil,
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping () throws -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    // Not `@Sendable`: see `single(tag:isolation:file:line:_:)`.
-    nonisolated(unsafe) let factory = factory
-    if isolation is MainActor { return mainActorDefinition(.weak, tag: tag, file: file, line: line) { try factory() } }
-    return Definition(lifetime: .weak, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line)) { try factory() }
+    Definition(lifetime: .weak, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line)) { try factory() }
 }

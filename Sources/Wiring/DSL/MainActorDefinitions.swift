@@ -1,9 +1,10 @@
 // Definitions built on the main actor, for `@MainActor` types: the view models and screens of an
-// app. `single { … }` written in main-actor code (an app target with Xcode 26's default
-// isolation) is one already; these overloads take what main-actor code is written with
-// anywhere else: a `@MainActor` closure (`single { @MainActor in … }`) or a `@MainActor`
-// constructor (`singleOf(ProfileViewModel.init)`). Their `isolation` parameter only tells them
-// apart from the non-isolated forms; leave it out.
+// app. A definition is one when its closure's type says so: `single { @MainActor in … }`, or a
+// `@MainActor` constructor (`singleOf(ProfileViewModel.init)`). Where a closure is written never
+// decides it: `single { ProfileViewModel() }` without `@MainActor in` is a compile error, in an app
+// target with Xcode 26's default isolation as anywhere else, because the plain forms take
+// `@Sendable` closures that Wiring may call from any thread. Their `isolation` parameter only
+// tells them apart from the plain forms; leave it out.
 //
 // A main-actor definition resolved on the main actor is built there at once, with no `await`
 // (`@Inject` in a view controller, `= resolve()` in a `@MainActor` init). Resolved off it,
@@ -20,7 +21,8 @@
 /// }
 /// ```
 ///
-/// In code that is main-actor isolated already, `single { ProfileViewModel() }` means the same.
+/// `@MainActor in` is what makes it one: without it, the closure is one Wiring may call from
+/// any thread, and Swift refuses the call to a main-actor constructor in it.
 public func single<T>(
     isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID,
@@ -95,14 +97,32 @@ public func factory<T, Tag: Hashable & Sendable>(
 ///
 /// ```swift
 /// scope(UserSession.self) { scoped { @MainActor in CartViewModel() } }
+/// scope(UserSession.self) { scoped(tag: "draft") { @MainActor in CartViewModel() } }
 /// ```
 public func scoped<T>(
+    tag: (any Hashable & Sendable)? = nil,
     isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> Definition {
-    mainActorDefinition(.scoped, tag: nil, file: file, line: line, factory)
+    mainActorDefinition(.scoped, tag: tag, file: file, line: line, factory)
+}
+
+/// Defines a weak singleton built on the main actor: the same instance while anyone holds it.
+///
+/// ```swift
+/// weakSingle { @MainActor in PlayerViewModel() }
+/// weakSingle(tag: "mini") { @MainActor in PlayerViewModel() }
+/// ```
+public func weakSingle<T>(
+    tag: (any Hashable & Sendable)? = nil,
+    isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> Definition {
+    mainActorDefinition(.weak, tag: tag, file: file, line: line, factory)
 }
 
 /// Defines a singleton built on the main actor by a `@MainActor` constructor, each of whose
@@ -142,13 +162,29 @@ public func factoryOf<each Parameter, T>(
 ///
 /// ```swift
 /// scope(UserSession.self) { scopedOf(CartViewModel.init) }
+/// scope(UserSession.self) { scopedOf(tag: "draft", CartViewModel.init) }
 /// ```
 public func scopedOf<each Parameter, T>(
-    isolation: MainActor.Type = MainActor.self,
+    tag: (any Hashable & Sendable)? = nil, isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
 ) -> Definition {
-    mainActorConstructorDefinition(.scoped, tag: nil, file: file, line: line, constructor)
+    mainActorConstructorDefinition(.scoped, tag: tag, file: file, line: line, constructor)
+}
+
+/// Defines a weak singleton built on the main actor by a `@MainActor` constructor: shared while
+/// anyone holds it.
+///
+/// ```swift
+/// weakSingleOf(PlayerViewModel.init)
+/// weakSingleOf(tag: "mini", PlayerViewModel.init)
+/// ```
+public func weakSingleOf<each Parameter, T>(
+    tag: (any Hashable & Sendable)? = nil, isolation: MainActor.Type = MainActor.self,
+    file: StaticString = #fileID, line: UInt = #line,
+    _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
+) -> Definition {
+    mainActorConstructorDefinition(.weak, tag: tag, file: file, line: line, constructor)
 }
 
 /// A definition of `T` whose `factory` runs only on the main actor (see ``MainActorBuild``).

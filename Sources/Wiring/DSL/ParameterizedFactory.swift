@@ -24,15 +24,14 @@
 /// the expected and the given types (``WiringError/parameterMismatch(type:tag:expected:given:requestedAt:)``).
 public func factory<First, each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil,
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping (First, repeat each Parameter) throws -> T
+    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .factory, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
+        erasing(factory))
 }
 
 /// Defines a singleton built by its first resolve, with that resolve's parameters.
@@ -51,15 +50,14 @@ public func factory<First, each Parameter, T>(
 /// parameters before the first build (there is nothing to build it with).
 public func single<First, each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil,
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping (First, repeat each Parameter) throws -> T
+    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .singleton, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
+        erasing(factory))
 }
 
 /// Defines a scoped instance built by the first resolve in each scope, with its parameters.
@@ -76,30 +74,23 @@ public func single<First, each Parameter, T>(
 /// in the same scope get the instance built first, whatever their parameters' values.
 public func scoped<First, each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil,
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping (First, repeat each Parameter) throws -> T
+    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
         T.self, lifetime: .scoped, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
         types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory, tag: tag, isolation: isolation, file: file, line: line))
+        erasing(factory))
 }
 
 /// `factory` as a closure over an array of parameters, which the entry calls only after checking
 /// that their tuple type is `(First, repeat each Parameter)`: what lets the entry be a
 /// non-variadic type (see `ParameterizedEntry`).
-///
-/// The closure is not `@Sendable`, so that it takes the isolation of the code it is written in
-/// (see `single(isolation:file:line:_:)`): main-actor code's runs only on the main actor, through
-/// ``MainActorBuild``; non-isolated code's on any thread.
 private func erasing<First, each Parameter, T>(
-    _ factory: @escaping (First, repeat each Parameter) throws -> T, tag: (any Hashable & Sendable)?,
-    isolation: (any Actor)?, file: StaticString, line: UInt
+    _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> @Sendable ([Any]) throws -> T {
-    nonisolated(unsafe) let factory = factory
-    let call: @Sendable ([Any]) throws -> T = { values in
+    { values in
         var index = 0
         func next<Element>(_: Element.Type) -> Element {
             index += 1
@@ -107,22 +98,16 @@ private func erasing<First, each Parameter, T>(
         }
         return try factory(values[0] as! First, repeat next((each Parameter).self))
     }
-    guard isolation is MainActor else { return call }
-    return { values in
-        // Read on the main actor while this caller, their only holder, waits for the build.
-        nonisolated(unsafe) let values = values
-        return try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try call(values) }
-    }
 }
 
 /// The types of a parameter pack, in order.
-private func typeList<First, each Parameter>(_ first: First.Type, _ rest: repeat (each Parameter).Type) -> [Any.Type] {
+func typeList<First, each Parameter>(_ first: First.Type, _ rest: repeat (each Parameter).Type) -> [Any.Type] {
     var types: [Any.Type] = [first]
     repeat types.append(each rest)
     return types
 }
 
-private func parameterizedDefinition<T>(
+func parameterizedDefinition<T>(
     _: T.Type, lifetime: Lifetime, tag: Tag?, site: CodeLocation, types: Any.Type, list typeList: [Any.Type],
     _ make: @escaping @Sendable ([Any]) throws -> T
 ) -> Definition {

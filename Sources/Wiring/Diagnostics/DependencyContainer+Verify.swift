@@ -46,8 +46,11 @@ extension DependencyContainer {
     /// registration or a cycle reached through `resolveAsync()` is reported as a problem, like
     /// one reached through `resolve()`. A synchronous `resolve()` that fails inside an async
     /// factory still stops the program (it cannot suspend); use `try resolveThrowing()` there.
+    ///
+    /// - Parameter isolation: The caller's actor; leave it out. Called from the main actor, the
+    ///   verification runs there, and builds main-actor definitions too.
     @discardableResult
-    public func verify() async throws(VerificationError) -> DependencyGraph {
+    public func verify(isolation: isolated (any Actor)? = #isolation) async throws(VerificationError) -> DependencyGraph {
         let result = await Verification.runAsync(self)
         if result.isFailure { throw result }
         return result.graph

@@ -20,8 +20,13 @@ final class Verification: @unchecked Sendable {
     private var current = 0
     private var problems: [WiringError] = []
     /// Main-actor definitions (and what needs them) reached on a worker thread, where they are
-    /// not built.
+    /// not built; from the main actor they are built after the workers, on the caller's thread.
     private var mainActorUnchecked: [DefinitionInfo] = []
+    /// The definitions marked broken only because a worker met a main-actor definition.
+    private var mainActorBlocked: Set<DefinitionID> = []
+    /// The caller's thread while it builds main-actor definitions on the main actor: a failure
+    /// there cannot park it (see `abandonWorker`).
+    private var mainActorThread: ObjectIdentifier?
     private var unchecked: [DefinitionInfo] = []
     /// The definitions that take parameters, which verification cannot build.
     private var parametersUnchecked: [DefinitionInfo] = []
@@ -67,7 +72,9 @@ final class Verification: @unchecked Sendable {
     /// Verifies every definition, async ones included: these are built after the others, each
     /// in its scope's sandbox, and report their errors (missing registrations, cycles) as
     /// problems.
-    static func runAsync(_ container: DependencyContainer) async -> VerificationError {
+    static func runAsync(
+        _ container: DependencyContainer, isolation: isolated (any Actor)? = #isolation
+    ) async -> VerificationError {
         let (verification, sandbox) = runSynchronously(container)
         for (owner, entry) in sandbox.asyncEntriesToVerify {
             if verification.lock.withLock({ verification.broken.contains(entry.info.id) }) { continue }
@@ -116,6 +123,7 @@ final class Verification: @unchecked Sendable {
             WorkerThread.spawn { verification.work(on: targets, from: from) }
             start = verification.waitForWorker() + 1
         }
+        if MainActorBuild.isOnMainActor { verification.buildOnMainActor(targets) }
         return (verification, sandbox)
     }
 
@@ -207,6 +215,46 @@ final class Verification: @unchecked Sendable {
         }
     }
 
+    /// Called on the main actor once the workers are done: builds the main-actor definitions they
+    /// met (and the definitions that need them) here, in declaration order. Every worker is
+    /// finished or parked holding no lock, so this thread is the sandbox's only builder. A build
+    /// that fails inside a closure cannot be abandoned here as on a worker (the main thread
+    /// cannot park): `abandonWorker` stops the program with everything found so far.
+    private func buildOnMainActor(_ targets: [Target]) {
+        let (pending, blocked) = lock.withLock { () -> ([DefinitionInfo], Set<DefinitionID>) in
+            defer {
+                broken.subtract(mainActorBlocked)
+                mainActorBlocked = []
+                mainActorUnchecked = []
+                mainActorThread = ObjectIdentifier(ThreadResolution.mine)
+            }
+            return (mainActorUnchecked, mainActorBlocked)
+        }
+        defer { lock.withLock { mainActorThread = nil } }
+        // The workers that met a main-actor definition parked while building it and what needed it.
+        for (sandbox, entry) in targets where blocked.contains(entry.info.id) {
+            entry.forgetAbandonedBuild(in: sandbox)
+        }
+        for (sandbox, entry) in targets where pending.contains(where: { $0 === entry.info }) {
+            if lock.withLock({ broken.contains(entry.info.id) }) { continue }
+            do {
+                // Built already if another pending definition needed it first.
+                if entry.existingValue == nil { try entry.build(in: sandbox) }
+                if let check = entry.info.hooks?.startCheck, let value = entry.existingValue, let error = check(value) {
+                    lock.withLock { problems.append(error) }
+                }
+            } catch where !ConstructorChecked.isChecked(error) {
+                lock.withLock {
+                    record(error, building: entry.info)
+                    broken.insert(entry.info.id)
+                }
+            } catch {
+                // A constructor definition whose parameters all resolved: verified, not built.
+            }
+            runLazyChecks()
+        }
+    }
+
     private func runLazyChecks() {
         while let check = lock.withLock({ lazyChecks.isEmpty ? nil : lazyChecks.removeFirst() }) {
             if lock.withLock({ broken.contains(check.owner.id) }) { continue }
@@ -233,7 +281,7 @@ final class Verification: @unchecked Sendable {
             }
             return broken.contains(info.id)
         }
-        if isBroken { abandonWorker(with: nil) }
+        if isBroken { abandonWorker(with: nil, needing: info) }
     }
 
     /// Records that the definition being built asked for a type that is not registered.
@@ -287,19 +335,34 @@ final class Verification: @unchecked Sendable {
     private func record(_ error: WiringError, building info: DefinitionInfo) {
         if case .mainActorIsolated = error {
             if !mainActorUnchecked.contains(where: { $0 === info }) { mainActorUnchecked.append(info) }
+            mainActorBlocked.insert(info.id)
         } else {
             problems.append(error)
         }
     }
 
-    /// Records `error` (or, for `nil`, that the definition needs a broken one), marks the
-    /// definitions on this thread's path as broken, and parks this worker for good.
-    func abandonWorker(with error: WiringError?) -> Never {
+    /// Records `error` (or, for `nil`, that the definition needs the broken `needed`), marks the
+    /// definitions on this thread's path as broken, and parks this worker for good. On the main
+    /// actor's phase (see `buildOnMainActor`) it stops the program instead, with the report.
+    func abandonWorker(with error: WiringError?, needing needed: DefinitionInfo? = nil) -> Never {
         let thread = ThreadResolution.current
         let path = thread?.path ?? []
+        if let thread, lock.withLock({ mainActorThread == ObjectIdentifier(thread) }) {
+            stopOnMainActor(with: error, needing: needed, path: path)
+        }
         lock.withLock {
             let inLazyCheck = thread.map(ObjectIdentifier.init) == lazyCheckThread
-            if let error, let outermost = path.first {
+            // A main-actor definition met here, directly or through one that needed it: the main
+            // actor's phase builds these again.
+            let mainActor: Bool
+            if case .mainActorIsolated? = error {
+                mainActor = true
+            } else {
+                mainActor = error == nil && needed.map { mainActorBlocked.contains($0.id) } == true
+            }
+            if mainActor, let outermost = path.first {
+                if !mainActorUnchecked.contains(where: { $0 === outermost }) { mainActorUnchecked.append(outermost) }
+            } else if let error, let outermost = path.first {
                 record(error, building: outermost)
             } else if let error {
                 problems.append(error)
@@ -310,12 +373,27 @@ final class Verification: @unchecked Sendable {
             // The owner of a lazy dependency was built; only what it asked for lazily is broken.
             for info in inLazyCheck ? path.dropFirst() : path[...] {
                 broken.insert(info.id)
+                if mainActor { mainActorBlocked.insert(info.id) }
             }
             lazyCheckThread = nil
             state = .parked
             changed.broadcast()
         }
         WorkerThread.parkForever()
+    }
+
+    /// A failure inside a main-actor build on the main actor: the closure cannot be left (its
+    /// `resolve()` does not throw) and the thread cannot park, so the program stops with every
+    /// problem found so far and this one.
+    private func stopOnMainActor(with error: WiringError?, needing needed: DefinitionInfo?, path: [DefinitionInfo]) -> Never {
+        let building = path.first.map { $0.step.description } ?? "a main-actor definition"
+        let cause =
+            error?.description
+            ?? "Wiring: it needs \(needed.map { $0.step.description } ?? "a definition"), which is broken (see below)."
+        let found = result(asyncUnchecked: [])
+        fatalError(
+            "Wiring: verify() stopped while building \(building) on the main actor: a failed build there cannot be "
+                + "abandoned, as it is on verification's own threads.\n\(cause)\n\nFound so far:\n\(found.description)")
     }
 
     /// The definition that is asking, and whether it asks lazily.

@@ -29,11 +29,11 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// without edges; they do not make ``DependencyContainer/verify()-178vl`` fail.
     public let parametersUnchecked: [ResolutionStep]
 
-    /// Main-actor definitions (`singleOf(ViewModel.init)` of a `@MainActor` type, a closure
-    /// written in main-actor code), and definitions that need one: verification builds on threads
-    /// of its own, and a main-actor definition is built only on the main actor, so these are not
-    /// built. They do not make ``DependencyContainer/verify()-178vl`` fail; resolve each once in a
-    /// `@MainActor` test to check it.
+    /// Main-actor definitions (`single { @MainActor in … }`), and definitions that need one, that
+    /// ``DependencyContainer/verify()-178vl`` could not build because it was called off the main
+    /// actor: they make it fail. Called from the main actor (a `@MainActor` test), `verify()`
+    /// builds them there, and this is empty. (A `@MainActor` constructor given to `singleOf` is
+    /// checked anywhere: its parameters are resolved without running it.)
     public let mainActorUnchecked: [ResolutionStep]
 
     init(
@@ -49,21 +49,25 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         self.asyncUnchecked = asyncUnchecked
     }
 
-    /// Whether anything is wrong or left unchecked.
-    var isFailure: Bool { !problems.isEmpty || !asyncUnchecked.isEmpty }
+    /// Whether anything is wrong or left unchecked that the caller could have checked.
+    var isFailure: Bool { !problems.isEmpty || !asyncUnchecked.isEmpty || !mainActorUnchecked.isEmpty }
 
     public var description: String {
         let definitions = graph.nodes.count { $0.lifetime != nil }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         // The headline says what happened: what was checked, and what was not.
+        var kinds: [String] = []
+        if !asyncUnchecked.isEmpty { kinds.append("\(asyncUnchecked.count) async ones") }
+        if !mainActorUnchecked.isEmpty { kinds.append("\(mainActorUnchecked.count) main-actor ones") }
+        let left = kinds.joined(separator: " and ")
+        let checked = definitions - asyncUnchecked.count - mainActorUnchecked.count
         let headline =
-            asyncUnchecked.isEmpty
+            kinds.isEmpty
             ? "Wiring: verification found \(count) in \(definitions) definitions."
             : problems.isEmpty
-                ? "Wiring: verification found no problem in the \(definitions - asyncUnchecked.count) synchronous "
-                    + "definitions, and left \(asyncUnchecked.count) async ones unchecked."
-                : "Wiring: verification found \(count) in \(definitions) definitions, and left "
-                    + "\(asyncUnchecked.count) async ones unchecked."
+                ? "Wiring: verification found no problem in the \(checked) definitions it checked, and left \(left) "
+                    + "unchecked."
+                : "Wiring: verification found \(count) in \(definitions) definitions, and left \(left) unchecked."
         var lines = [headline]
         for (number, problem) in problems.enumerated() {
             let message = problem.description.split(separator: "\n", omittingEmptySubsequences: false)
@@ -80,8 +84,8 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
                 + "use `try await verify()` to build them too:", asyncUnchecked)
         section("Not checked, because they take parameters (resolve each once in a test to check it):", parametersUnchecked)
         section(
-            "Not checked, because they are built on the main actor (or need a definition that is), and "
-                + "verification builds on threads of its own; resolve each once in a `@MainActor` test:",
+            "Not checked, because they are built on the main actor (or need a definition that is) and "
+                + "verify() was called off it; call it from the main actor (a `@MainActor` test) to build them:",
             mainActorUnchecked)
         section("Not checked, because they need a definition that failed above:", unchecked)
         return lines.joined(separator: "\n")

@@ -134,15 +134,17 @@ extension WiringError {
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
             let call = tag.map { "resolveAsync(\(type).self, tag: \($0))" } ?? "resolveAsync(\(type).self)"
             var lines = [
-                "Wiring: \(subject) is main-actor isolated and was resolved off the main actor.",
+                "Wiring: \(subject) is built on the main actor and was resolved off it: its definition takes a "
+                    + "`@MainActor` closure (`{ @MainActor in … }`) or a `@MainActor` constructor.",
                 "  Defined at: \(definedAt.orUnknown)",
             ]
             if path.count > 1 { lines.append("  Resolution path: \(path.rendered)") }
             lines += [
                 "  Requested at: \(requestedAt.orUnknown)",
                 "  Fix: resolve it from main-actor code (a `@MainActor` type, a view, `MainActor.run { }`), or from "
-                    + "async code with `await \(call)`, which builds it on the main actor; a definition that must "
-                    + "be built anywhere must not be main-actor isolated (mark its type `nonisolated`).",
+                    + "async code with `await \(call)`, which builds it on the main actor. To build it on any "
+                    + "thread, define it with a closure that does not say `@MainActor in`, of a type that is not "
+                    + "main-actor isolated.",
             ]
             return lines.joined(separator: "\n")
         case let .moduleAlreadyLoaded(module, first, requestedAt):

@@ -69,8 +69,8 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// An async definition (`single { await … }`) was resolved synchronously.
     case asyncDefinition(type: String, tag: String?, requestedAt: CodeLocation?)
 
-    /// A main-actor definition (written in main-actor code, or `single { @MainActor in … }`, or
-    /// a `@MainActor` type's constructor) was resolved synchronously off the main actor. `path`
+    /// A main-actor definition (`single { @MainActor in … }`, or a `@MainActor` type's
+    /// constructor given to `singleOf`) was resolved synchronously off the main actor. `path`
     /// runs from the outermost resolve to it; `definedAt` is where it is written.
     case mainActorIsolated(
         type: String, tag: String?, path: [ResolutionStep], definedAt: CodeLocation?, requestedAt: CodeLocation?)

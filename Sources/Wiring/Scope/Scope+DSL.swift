@@ -48,19 +48,11 @@ public func scope<S>(
 @inlinable
 public func scoped<T>(
     tag: (any Hashable & Sendable)? = nil,
-    isolation: (any Actor)? = #isolation,
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping () throws -> T
+    _ factory: @escaping @Sendable () throws -> T
 ) -> Definition {
-    // Not `@Sendable`, so that the closure takes the isolation of the code it is written in, which
-    // `isolation` tells: main-actor code's closure is called only on the main actor, and
-    // non-isolated code's from any thread.
-    nonisolated(unsafe) let factory = factory
-    if isolation is MainActor {
-        return mainActorDefinition(.scoped, tag: tag, file: file, line: line) { try factory() }
-    }
-    return Definition(lifetime: .scoped, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
+    Definition(lifetime: .scoped, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
 }
 
 /// Announces that each scope gets a value of `T` at run time, with

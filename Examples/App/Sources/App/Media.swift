@@ -1,6 +1,7 @@
 import Wiring
 
-// The other DSL forms an app writes, each main-actor isolated by the target's default.
+// The other DSL forms an app writes for main-actor types: each closure says `@MainActor in`,
+// which is what makes Wiring build it on the main actor only.
 
 /// A player that must be stopped when its session ends.
 final class Player {
@@ -29,10 +30,10 @@ extension Player: Stoppable {}
 
 extension DependencyContainer {
     static let media = module {
-        factory { (id: Int) in ItemViewModel(id: id, session: resolve()) }
-        weakSingle { ImageCache() }
-        single { Player() }
+        factory { @MainActor (id: Int) in ItemViewModel(id: id, session: resolve()) }
+        weakSingleOf(ImageCache.init)
+        single { @MainActor in Player() }
             .bind(Stoppable.self)
-            .onClose { (player: Player) in player.stop() }
+            .onClose { @MainActor (player: Player) in player.stop() }
     }
 }

@@ -22,30 +22,33 @@ final class ProfileViewController {
     @OptionalInject var analytics: Analytics?                                     // nil if absent
 }
 
-struct AppState: AppStateProtocol {
+nonisolated struct AppState: AppStateProtocol {
     let backend: BackendProtocol
     init(backend: BackendProtocol = resolve()) { self.backend = backend }
 }
 
-// The types the example uses: main-actor isolated, as every type of this target is.
-protocol BackendProtocol: AnyObject { var name: String { get } }
-final class Backend: BackendProtocol {
+// The types the example uses: services that any thread may use, so `nonisolated` in this target,
+// whose default isolation is the main actor. A main-actor service here would not compile in the
+// closures above: they are `@Sendable`, called from whichever thread resolves first (write
+// `single { @MainActor in … }` for one that must be built on the main actor).
+nonisolated protocol BackendProtocol: AnyObject, Sendable { var name: String { get } }
+nonisolated final class Backend: BackendProtocol {
     let name = "backend"
     init() {}
 }
-protocol LocalStorageProtocol { var context: String { get } }
-struct LocalStorage: LocalStorageProtocol {
+nonisolated protocol LocalStorageProtocol { var context: String { get } }
+nonisolated struct LocalStorage: LocalStorageProtocol {
     let context = "userdata"
     init() {}
 }
-protocol AppStateProtocol { var backend: BackendProtocol { get } }
-protocol StopWatchProtocol { var started: Bool { get } }
-struct StopWatch: StopWatchProtocol {
+nonisolated protocol AppStateProtocol { var backend: BackendProtocol { get } }
+nonisolated protocol StopWatchProtocol { var started: Bool { get } }
+nonisolated struct StopWatch: StopWatchProtocol {
     let started = true
     init() {}
 }
-protocol Analytics {}
-final class ProfileStore {
+nonisolated protocol Analytics {}
+nonisolated final class ProfileStore: Sendable {
     let backend: BackendProtocol
     init(backend: BackendProtocol) { self.backend = backend }
 }

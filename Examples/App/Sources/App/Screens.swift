@@ -67,16 +67,16 @@ final class Cart {
 
 extension DependencyContainer {
     static let services = module {
-        single { SessionStore() }
+        single { @MainActor in SessionStore() }
         single { Clock() }
     }
     static let screens = module {
         singleOf(FeedViewModel.init)
-        factory { SettingsViewModel() }
+        factory { @MainActor in SettingsViewModel() }
         factoryOf(DetailViewModel.init)
         factory(tag: Screen.feed) { @MainActor in FeedScreen() }   // as Factory users write it
         single(tag: Screen.settings) { @MainActor in SettingsView() }
-        factory(tag: Screen.settings) { SettingsViewModel() }.bind(AnyObject.self)
+        factory(tag: Screen.settings) { @MainActor in SettingsViewModel() }.bind(AnyObject.self)
         scope(UserSession.self) {
             declared(User.self) { User(name: "Preview") }
             scopedOf(Cart.init)
@@ -86,15 +86,15 @@ extension DependencyContainer {
 
 nonisolated enum Screen { case feed, settings }
 
-/// A screen's model declared with a plain closure: in a `static let` module it is main-actor
-/// isolated at run time only inside `module { @MainActor in … }` (see "Wiring in an app").
+/// A screen's model whose closure resolves more than its constructor takes: `@MainActor in` makes
+/// it main-actor, wherever the module is written.
 final class ComposeViewModel {
     let session: SessionStore
     init(session: SessionStore) { self.session = session }
 }
 
 extension DependencyContainer {
-    static let compose = module { @MainActor in
-        factory { ComposeViewModel(session: resolve()) }
+    static let compose = module {
+        factory { @MainActor in ComposeViewModel(session: resolve()) }
     }
 }

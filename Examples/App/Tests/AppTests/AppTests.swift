@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wiring
 import WiringTesting
@@ -38,24 +39,49 @@ final class SignedInSession {
     @Test(.wired(modules { .services; .screens }))
     func offTheMainActorAMainActorModelIsNotBuilt() async throws {
         let message = await resolvedOffMainActor(DetailViewModel.self)
-        #expect(message.contains("`DetailViewModel` is main-actor isolated and was resolved off the main actor"))
+        #expect(message.contains("`DetailViewModel` is built on the main actor and was resolved off it"))
         #expect(message.contains("Defined at: App/Screens.swift"))
         let model: DetailViewModel = await offMainActor { await resolveAsync(DetailViewModel.self) }
         #expect(model.session === resolve() as SessionStore)
     }
 
     @Test(.wired(modules { .services; .compose }))
-    func aPlainClosureInAMainActorModuleIsBuiltOnTheMainActorOnly() async {
+    func aMainActorClosureInAStaticLetModuleIsBuiltOnTheMainActorOnly() async {
         let onMain: ComposeViewModel = resolve()
         #expect(onMain.session === resolve() as SessionStore)
         let message = await resolvedOffMainActor(ComposeViewModel.self)
-        #expect(message.contains("`ComposeViewModel` is main-actor isolated"))
+        #expect(message.contains("`ComposeViewModel` is built on the main actor and was resolved off it"))
+        // From a detached task, `resolveAsync` builds it on the main queue: the probe says where.
+        // (A detached task does not see this test's `.wired` root: it resolves from a container.)
+        let probe = MainQueueProbe()
+        let container = module {
+            single { @MainActor in SessionStore() }
+            factory { @MainActor in
+                probe.record()
+                return ComposeViewModel(session: resolve())
+            }
+        }
+        let built = await Task.detached { () -> ComposeViewModel in await container.resolveAsync() }.value
+        #expect(built.session === container.resolve() as SessionStore)
+        #expect(probe.runs == [true])
+    }
+
+    /// A plain service in a module written in this main-actor test builds on any thread: a
+    /// detached task and a `Thread` get the one instance.
+    @Test func aPlainServiceDefinedInMainActorCodeResolvesFromAnyThread() async {
+        let container = module { single { Clock() } }
+        let fromTask = await Task.detached { () -> Clock in container.resolve() }.value
+        let fromThread = await withCheckedContinuation { (continuation: CheckedContinuation<Clock?, Never>) in
+            Thread { continuation.resume(returning: try? container.resolveThrowing(Clock.self)) }.start()
+        }
+        #expect(fromTask === fromThread)
+        #expect(fromTask === container.resolve() as Clock)
     }
 
     @Test func aTestOverridesTheSessionForItsOwnRoot() {
         DependencyContainer.withRoot(modules { .services; .screens }) {
             DependencyContainer.withOverrides({
-                single { SignedInSession.store(named: "Test") }.override()
+                single { @MainActor in SignedInSession.store(named: "Test") }.override()
             }) {
                 let model: FeedViewModel = resolve()
                 model.load()
@@ -80,7 +106,7 @@ final class SignedInSession {
 }
 
 /// Runs `body` off the main actor, in the calling task (so with its `.wired` root).
-@concurrent nonisolated func offMainActor<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
+@concurrent nonisolated func offMainActor<T: Sendable>(_ body: @concurrent @Sendable () async -> T) async -> T {
     await body()
 }
 
@@ -94,4 +120,26 @@ private func resolvedOffMainActor<T>(_ type: T.Type) async -> String {
             return "\(error)"
         }
     }
+}
+
+/// Records, for each build, whether it ran on the main queue (where the main actor runs).
+nonisolated final class MainQueueProbe: @unchecked Sendable {
+    // `recorded` is only touched under `lock`.
+    private let lock = NSLock()
+    private var recorded: [Bool] = []
+
+    private static let key: DispatchSpecificKey<Void> = {
+        let key = DispatchSpecificKey<Void>()
+        DispatchQueue.main.setSpecific(key: key, value: ())
+        return key
+    }()
+
+    init() { _ = Self.key }
+
+    func record() {
+        let onMainQueue = DispatchQueue.getSpecific(key: Self.key) != nil
+        lock.withLock { recorded.append(onMainQueue) }
+    }
+
+    var runs: [Bool] { lock.withLock { recorded } }
 }

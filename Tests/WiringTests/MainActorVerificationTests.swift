@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import Wiring
+
+/// `verify()` and main-actor definitions: a green run means every definition was built. From the
+/// main actor it builds them there; off it, what it could not build makes it fail, with the fix.
+@Suite struct MainActorVerificationTests {
+    typealias ViewModel = MainActorDefinitionTests.ViewModel
+    typealias Service = MainActorDefinitionTests.Service
+    typealias Builds = MainActorDefinitionTests.Builds
+
+    final class Holder: Sendable {
+        let model: ViewModel
+        init(model: ViewModel) { self.model = model }
+    }
+
+    static func module(_ builds: Builds) -> DependencyContainer {
+        Wiring.module {
+            single { Service() }
+            factory { @MainActor in
+                builds.record()
+                return ViewModel(service: resolve())
+            }
+            singleOf(tag: "shared", ViewModel.init)
+            single { Holder(model: resolve()) }
+        }
+    }
+
+    @Test func offTheMainActorWhatItCouldNotBuildMakesItFail() async {
+        let builds = Builds()
+        let container = Self.module(builds)
+        let report = await offMainActor { () -> VerificationError? in
+            do {
+                try container.verify()
+                return nil
+            } catch let error as VerificationError {
+                return error
+            } catch {
+                return nil
+            }
+        }
+        #expect(builds.count == 0)
+        #expect(report?.problems.isEmpty == true)
+        // The closure definition and the single that needs it; the constructor's parameters are
+        // checked without running it.
+        #expect(report?.mainActorUnchecked.map { $0.type } == ["ViewModel", "Holder"])
+        let text = report?.description ?? ""
+        #expect(text.hasPrefix("Wiring: verification found no problem in the 2 definitions it checked, and left 2 main-actor ones unchecked."))
+        #expect(text.contains("call it from the main actor (a `@MainActor` test) to build them"))
+    }
+
+    @Test @MainActor func fromTheMainActorItBuildsThemThere() throws {
+        let builds = Builds()
+        let graph = try Self.module(builds).verify()
+        // The factory, once for itself and once for the single that needs it.
+        #expect(builds.count == 2)
+        #expect(builds.offMainCount == 0)
+        let edges = Set(graph.edges.map { "\(graph.nodes[$0.from].type) -> \(graph.nodes[$0.to].type)" })
+        #expect(edges.contains("ViewModel -> Service"))
+        #expect(edges.contains("Holder -> ViewModel"))
+    }
+
+    @Test @MainActor func fromTheMainActorTheAsyncVerifyBuildsThemToo() async throws {
+        let builds = Builds()
+        try await Self.module(builds).verify()
+        #expect(builds.count == 2)
+        #expect(builds.offMainCount == 0)
+    }
+
+    /// A main-actor closure whose dependency is missing: on the main actor the build cannot be
+    /// abandoned, so the program stops with the missing registration and the report so far,
+    /// never a green run.
+    @Test func aMissingDependencyOfAMainActorClosureStopsTheRunOnTheMainActor() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let container = Wiring.module {
+                    factory { @MainActor in ViewModel(service: resolve()) }
+                }
+                _ = try? container.verify()
+            }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: verify() stopped while building ViewModel"))
+            #expect(output.contains("on the main actor: a failed build there cannot be abandoned"))
+            #expect(output.contains("`Service`"))
+            #expect(output.contains("Found so far:"))
+        }
+    }
+}
