@@ -1,17 +1,18 @@
-// What the README's text takes as given: the app's own types. Wiring's part is in the snippets.
-protocol BackendProtocol: AnyObject {}
-final class Backend: BackendProtocol {}
+// What the README's text takes as given: the app's own types, services any thread may use (so
+// `nonisolated` in an app target with default main-actor isolation). Wiring's part is in the snippets.
+nonisolated protocol BackendProtocol: AnyObject {}
+nonisolated final class Backend: BackendProtocol {}
 
-protocol LocalStorageProtocol {}
-struct LocalStorage: LocalStorageProtocol {}
+nonisolated protocol LocalStorageProtocol {}
+nonisolated struct LocalStorage: LocalStorageProtocol {}
 
-protocol AppStateProtocol {}
+nonisolated protocol AppStateProtocol {}
 
-protocol StopWatchProtocol {}
-final class StopWatch: StopWatchProtocol {}
+nonisolated protocol StopWatchProtocol {}
+nonisolated final class StopWatch: StopWatchProtocol {}
 
-protocol Analytics {}
+nonisolated protocol Analytics {}
 
-final class ProfileStore {
+nonisolated final class ProfileStore {
     init(backend: BackendProtocol, stopWatch: StopWatchProtocol) {}
 }

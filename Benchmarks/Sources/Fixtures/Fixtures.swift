@@ -24,9 +24,9 @@ public enum Flavor: Hashable, Sendable {
 /// Scenario 2c: the same, declared as an app declares its view models, in a main-actor module.
 @MainActor public final class ModuleActorPart { public init() {} }
 
-/// Scenario 2c's module: made on the main actor (the harness's main thread), on first use.
-@MainActor public let mainActorModule = module { @MainActor in
-    factory { ModuleActorPart() }
+/// Scenario 2c's module: a `static let`-shaped module whose factory says `@MainActor in`.
+@MainActor public let mainActorModule = module {
+    factory { @MainActor in ModuleActorPart() }
 }
 
 /// Scenario 2c's baseline: a non-isolated factory resolved from a module the same way.

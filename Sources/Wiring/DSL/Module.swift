@@ -38,29 +38,30 @@ public func module(
     DependencyContainer(moduleOf: content().parts, site: CodeLocation(file, line))
 }
 
-/// Builds a module whose definitions are written in main-actor code: the one change that makes
-/// each closure definition of a `static let` module main-actor isolated at run time too.
+/// Builds a module from main-actor code: deprecated, because it no longer changes what its
+/// definitions are.
 ///
 /// ```swift
 /// extension DependencyContainer {
-///     static let screens = module { @MainActor in
-///         factory { DetailViewModel() }   // built on the main actor only
+///     static let screens = module {
+///         factory { @MainActor in DetailViewModel() }   // what makes it main-actor
 ///     }
 /// }
 /// ```
 ///
-/// In a target with Xcode 26's default main-actor isolation, the closures of a plain
-/// `static let … = module { … }` are main-actor isolated for the compiler, but Swift 6.2 and 6.3
-/// report no isolation for them at run time (closures in a stored property's initializer), so
-/// Wiring treats them as non-isolated. Written `@MainActor in`, the module's closure carries the
-/// isolation to every closure inside it (see <doc:WiringInAnApp>). The module is made on the
-/// main actor, where a main-actor `static let` is first read.
+/// A definition is main-actor when its own closure says `@MainActor in` (or its constructor is
+/// `@MainActor`), wherever its module is written (see <doc:WiringInAnApp>). This form runs
+/// `content` on the main actor and makes the module from it, as before.
 ///
 /// - Parameters:
 ///   - isolation: Leave it out: it tells this form apart from ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)``.
 ///   - file: The file of the call (`#fileID`), for messages.
 ///   - line: The line of the call, for messages.
 ///   - content: The module's definitions.
+@available(
+    *, deprecated,
+    message: "write `module { … }`, and `@MainActor in` in each closure that must run on the main actor"
+)
 public func module(
     isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID,
