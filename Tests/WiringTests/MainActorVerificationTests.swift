@@ -87,3 +87,41 @@ import Wiring
         }
     }
 }
+
+/// `verify(parameters:)`: a constructor definition whose parameter the app passes with
+/// `resolve(parameters:)` is checked against it, not reported missing.
+@Suite struct ParameterVerificationTests {
+    struct FeedID: Sendable { let value: Int }
+    final class API: Sendable {}
+    final class Feed: Sendable {
+        let id: FeedID
+        let api: API
+        init(id: FeedID, api: API) {
+            self.id = id
+            self.api = api
+        }
+    }
+
+    @Test func aResolveTimeParameterOfAConstructorIsCheckedAsGiven() throws {
+        let container = module {
+            single { API() }
+            factoryOf(Feed.init)
+        }
+        let feed: Feed = container.resolve(parameters: FeedID(value: 7))
+        #expect(feed.id.value == 7)
+        #expect(feed.api === container.resolve() as API)
+        try container.verify(parameters: [FeedID.self])
+        // Without it, the parameter is a missing registration.
+        let report = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(report?.problems.count == 1)
+        #expect(report?.description.contains("`FeedID`") == true)
+    }
+
+    @Test func itsOtherParametersAreStillChecked() async {
+        let container = module { factoryOf(Feed.init) }
+        let report = await #expect(throws: VerificationError.self) { try await container.verify(parameters: [FeedID.self]) }
+        #expect(report?.problems.count == 1)
+        #expect(report?.description.contains("`API`") == true)
+        #expect(report?.description.contains("`FeedID`") == false)
+    }
+}

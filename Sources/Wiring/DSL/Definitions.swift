@@ -94,7 +94,7 @@ public func factory<T, Tag: Hashable & Sendable>(
 /// let definition = resolvable(lifetime: .factory) { StopWatch() as StopWatchProtocol }
 /// ```
 ///
-/// Prefer ``single(isolation:file:line:_:)-(_,_,_,()->T)`` and ``factory(isolation:file:line:_:)-(_,_,_,()->T)`` in new code.
+/// Prefer ``single(file:line:_:)`` and ``factory(file:line:_:)`` in new code.
 public func resolvable<T>(
     lifetime: Lifetime = .singleton,
     tag: (any Hashable & Sendable)? = nil,

@@ -70,7 +70,7 @@ public func single<First, each Parameter, T>(
 /// let profile: Profile = session.resolve(parameters: 42)   // one per session
 /// ```
 ///
-/// As for ``single(tag:isolation:file:line:_:)-(_,_,_,_,(First,Parameter)->T)``, later resolves
+/// As for ``single(tag:file:line:_:)-(_,_,_,(First,Parameter)->T)``, later resolves
 /// in the same scope get the instance built first, whatever their parameters' values.
 public func scoped<First, each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil,

@@ -7,8 +7,8 @@
 /// }
 /// ```
 ///
-/// In a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` you say the same with ``single(tag:isolation:file:line:_:)-(_,_,_,_,()->T)`` and
-/// ``factory(tag:isolation:file:line:_:)-(_,_,_,_,()->T)``.
+/// In a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` you say the same with ``single(tag:file:line:_:)-(Tag,_,_,_)`` and
+/// ``factory(tag:file:line:_:)-(Tag,_,_,_)``.
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// Built on first use, then the same instance for every resolve from the same container.
     case singleton
@@ -20,7 +20,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// builds a new instance once the last holder releases the old one. For class instances.
     case weak
 
-    /// One instance per open scope (see ``scoped(tag:isolation:file:line:_:)-(_,_,_,_,()->T)``), released when the scope closes.
+    /// One instance per open scope (see ``scoped(tag:file:line:_:)-(_,_,_,()->T)``), released when the scope closes.
     case scoped
 
     /// A value given to a scope at run time with `declare(_:)`, announced in the module with

@@ -56,6 +56,45 @@ extension DependencyContainer {
         return result.graph
     }
 
+    /// Verifies every definition, as ``verify()-178vl`` does, knowing that the app passes values of
+    /// `parameters` with `resolve(parameters:)` to constructor definitions that take them.
+    ///
+    /// ```swift
+    /// static let feed = module {
+    ///     single { APIClient() }
+    ///     factoryOf(FeedViewModel.init)      // init(id: FeedID, api: APIClient)
+    /// }
+    /// let model: FeedViewModel = resolve(parameters: FeedID(7))
+    ///
+    /// @Test func theFeedGraphIsComplete() throws {
+    ///     try DependencyContainer.feed.verify(parameters: [FeedID.self])
+    /// }
+    /// ```
+    ///
+    /// A constructor parameter of one of these types, registered nowhere, is checked as given at
+    /// resolve time; the constructor's other parameters are checked as usual. Without it, such a
+    /// parameter is a missing registration.
+    @discardableResult
+    public func verify(parameters: [Any.Type]) throws(VerificationError) -> DependencyGraph {
+        let result = Verification.run(self, parameters: parameters)
+        if result.isFailure { throw result }
+        return result.graph
+    }
+
+    /// The async form of ``verify(parameters:)``: async definitions are built too.
+    ///
+    /// ```swift
+    /// try await DependencyContainer.feed.verify(parameters: [FeedID.self])
+    /// ```
+    @discardableResult
+    public func verify(
+        parameters: [Any.Type], isolation: isolated (any Actor)? = #isolation
+    ) async throws(VerificationError) -> DependencyGraph {
+        let result = await Verification.runAsync(self, parameters: parameters)
+        if result.isFailure { throw result }
+        return result.graph
+    }
+
     /// What each definition resolves, recorded by building every definition once in a sandbox
     /// (as ``verify()-178vl`` does), including the types that are asked for but not registered.
     ///

@@ -57,15 +57,20 @@ final class Verification: @unchecked Sendable {
     private typealias Target = (container: DependencyContainer, entry: Entry)
 
     /// The graph's nodes are known once the sandbox exists, which needs this verification; see `run`.
-    private init() {
+    /// The types the app passes with `resolve(parameters:)` to constructor definitions, which
+    /// the sandbox cannot resolve (see ``DependencyContainer/verify(parameters:)``).
+    let parameterTypes: Set<ObjectIdentifier>
+
+    private init(parameterTypes: [Any.Type]) {
         recorder = GraphRecorder(definitions: [])
+        self.parameterTypes = Set(parameterTypes.map(ObjectIdentifier.init))
     }
 
     /// Builds every definition of `container` in a sandbox, and every definition of each scope
     /// it declares in a sandbox instance of that scope, and reports what happened.
     /// Verifies the synchronous definitions; the async ones are listed as left unchecked.
-    static func run(_ container: DependencyContainer) -> VerificationError {
-        let (verification, sandbox) = runSynchronously(container)
+    static func run(_ container: DependencyContainer, parameters: [Any.Type] = []) -> VerificationError {
+        let (verification, sandbox) = runSynchronously(container, parameters: parameters)
         return verification.result(asyncUnchecked: sandbox.asyncEntriesToVerify.map(\.entry.info.step))
     }
 
@@ -73,9 +78,9 @@ final class Verification: @unchecked Sendable {
     /// in its scope's sandbox, and report their errors (missing registrations, cycles) as
     /// problems.
     static func runAsync(
-        _ container: DependencyContainer, isolation: isolated (any Actor)? = #isolation
+        _ container: DependencyContainer, parameters: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation
     ) async -> VerificationError {
-        let (verification, sandbox) = runSynchronously(container)
+        let (verification, sandbox) = runSynchronously(container, parameters: parameters)
         for (owner, entry) in sandbox.asyncEntriesToVerify {
             if verification.lock.withLock({ verification.broken.contains(entry.info.id) }) { continue }
             do {
@@ -104,8 +109,10 @@ final class Verification: @unchecked Sendable {
         }
     }
 
-    private static func runSynchronously(_ container: DependencyContainer) -> (Verification, DependencyContainer) {
-        let verification = Verification()
+    private static func runSynchronously(
+        _ container: DependencyContainer, parameters: [Any.Type]
+    ) -> (Verification, DependencyContainer) {
+        let verification = Verification(parameterTypes: parameters)
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
         let (targets, declared) = sandboxTargets(sandbox, verification: verification)
         let asyncInfos = sandbox.asyncEntriesToVerify.map(\.entry.info)
