@@ -1,7 +1,8 @@
 internal import Dispatch
 
-/// The build of a main-actor definition: a closure written in main-actor code (an app target with
-/// Xcode 26's default isolation, a `@MainActor` type's constructor, `single { @MainActor in … }`).
+/// The build of a main-actor definition: a closure whose type is `@MainActor`
+/// (`single { @MainActor in … }`, or a `@MainActor` type's constructor given to `singleOf`). The
+/// compiler picks these definitions by the closure's type; nothing here reads where it was written.
 ///
 /// Such a closure runs only where the main actor runs. Resolved there, it is built at once, with
 /// no `await`: the caller is on the main actor already, so the build is entered with
