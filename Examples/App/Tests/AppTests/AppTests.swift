@@ -105,6 +105,23 @@ final class SignedInSession {
     }
 }
 
+extension Trait where Self == WiredTrait {
+    /// A suite's graph from a trait's `static var`, main-actor code in this target.
+    static var services: Self { .wired(modules { .services }) }
+}
+
+@Suite(.services) struct TraitModuleTests {
+    /// The trait's module is main-actor code, yet its plain `Clock` single builds off the main
+    /// actor (in this test's task, so with its root), and the main-actor store is refused there.
+    @Test func aPlainSingleOfATraitModuleResolvesOffTheMainActor() async {
+        let clock = await offMainActor { () -> Clock? in try? resolveThrowing(Clock.self) }
+        #expect(clock != nil)
+        #expect(clock === resolve() as Clock)
+        let refused = await offMainActor { () -> Bool in (try? resolveThrowing(SessionStore.self)) == nil }
+        #expect(refused)
+    }
+}
+
 /// Runs `body` off the main actor, in the calling task (so with its `.wired` root).
 @concurrent nonisolated func offMainActor<T: Sendable>(_ body: @concurrent @Sendable () async -> T) async -> T {
     await body()
