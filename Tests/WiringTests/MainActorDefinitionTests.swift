@@ -119,6 +119,46 @@ import Wiring
         #expect(builds.offMainCount == 0)
     }
 
+    /// A main-actor factory that takes parameters: refused off the main actor by the throwing
+    /// form, built on the main queue by `resolveAsync(parameters:)` from anywhere.
+    @Test func aParameterizedMainActorFactoryIsBuiltOnTheMainActorByResolveAsync() async {
+        let probe = MainQueueProbe()
+        let container = Wiring.module {
+            single { Service() }
+            factory { @MainActor (id: Int) in
+                probe.record()
+                return Labeled(id: id, model: ViewModel(service: resolve()))
+            }
+        }
+        let refused = await offMainActor { () -> Bool in
+            do {
+                _ = try container.resolveThrowing(Labeled.self, parameters: 1)
+                return false
+            } catch {
+                if case WiringError.mainActorIsolated? = error as? WiringError { return true }
+                return false
+            }
+        }
+        #expect(refused)
+        let built = await offMainActor { () -> Labeled in await container.resolveAsync(parameters: 7) }
+        #expect(built.id == 7)
+        #expect(probe.runs == [true])
+        let thrown = await offMainActor { () -> Labeled? in
+            try? await container.resolveAsyncThrowing(Labeled.self, parameters: 8)
+        }
+        #expect(thrown?.id == 8)
+        #expect(probe.runs == [true, true])
+    }
+
+    final class Labeled: Sendable {
+        let id: Int
+        let model: ViewModel
+        init(id: Int, model: ViewModel) {
+            self.id = id
+            self.model = model
+        }
+    }
+
     @Test func aClosureWrittenInNonIsolatedCodeBuildsAnywhere() async {
         let container = Self.nonIsolatedModule()
         let service = await offMainActor { () -> Service in container.resolve() }

@@ -15,26 +15,56 @@
 /// Resolving it synchronously stops with a message that says to use `await`
 /// (``WiringError/asyncDefinition(type:tag:requestedAt:)``).
 public func single<T: Sendable>(
-    tag: (any Hashable & Sendable)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () async throws -> T
 ) -> Definition {
-    Definition(lifetime: .singleton, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line), asyncFactory: factory)
+    Definition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
+}
+
+/// Defines a singleton built by async code, registered under `tag`.
+///
+/// ```swift
+/// single(tag: Store.archive) { await Database.open(path: "archive.sqlite") }
+/// ```
+///
+/// The tag is generic, as in the synchronous forms, so that a tag whose `Hashable` conformance
+/// is main-actor isolated is refused here by the compiler: as an `any Hashable` it would not be,
+/// and a synchronous closure with such a tag would silently become an async definition.
+public func single<T: Sendable, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () async throws -> T
+) -> Definition {
+    Definition(lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory)
 }
 
 /// Defines an async factory: every `await resolveAsync()` runs it anew.
 ///
 /// ```swift
 /// factory { await Snapshot.capture() }
-/// factory(tag: Feed.home) { await Snapshot.capture(feed: .home) }
 /// ```
 public func factory<T: Sendable>(
-    tag: (any Hashable & Sendable)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () async throws -> T
 ) -> Definition {
-    Definition(lifetime: .factory, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line), asyncFactory: factory)
+    Definition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
+}
+
+/// Defines an async factory registered under `tag` (generic, as the async `single(tag:)` says
+/// why).
+///
+/// ```swift
+/// factory(tag: Feed.home) { await Snapshot.capture(feed: .home) }
+/// ```
+public func factory<T: Sendable, Tag: Hashable & Sendable>(
+    tag: Tag,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () async throws -> T
+) -> Definition {
+    Definition(lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory)
 }
 
