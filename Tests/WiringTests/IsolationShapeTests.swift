@@ -23,18 +23,47 @@ import Wiring
         })
     }
 
-    @Test func aRootDefinedInAMainActorLaunchFunctionResolvesFromADetachedTaskAndAThread() async throws {
-        try await DependencyContainer.withExclusiveRoot {
-            await Self.launch()
-            let fromTask = await Task.detached { () -> Store? in try? resolveThrowing(Store.self) }.value
-            let fromThread = await onThread { try? resolveThrowing(Store.self) }
-            let fromQueue = await withCheckedContinuation { (continuation: CheckedContinuation<Store?, Never>) in
-                DispatchQueue.global().async { continuation.resume(returning: try? resolveThrowing(Store.self)) }
+    /// Synchronous, as every test that defines the global root is, and waiting only for threads
+    /// of its own: while it holds the global root, the test pool's threads may all be blocked by
+    /// other tests waiting for it (`TopLevelModules` resolves the root from `Task.detached`).
+    @Test @MainActor func aRootDefinedInAMainActorLaunchFunctionResolvesFromThreadsAndQueues() throws {
+        try DependencyContainer.withExclusiveRoot {
+            Self.launch()
+            let done = DispatchSemaphore(value: 0)
+            let fromThread = Box<Store>()
+            let fromQueue = Box<Store>()
+            Thread {
+                fromThread.value = try? resolveThrowing(Store.self)
+                done.signal()
+            }.start()
+            DispatchQueue.global().async {
+                fromQueue.value = try? resolveThrowing(Store.self)
+                done.signal()
             }
-            #expect(fromTask != nil)
-            #expect(fromTask === fromThread)
-            #expect(fromTask === fromQueue)
-            #expect(fromTask?.config === resolve() as Config)
+            // The main actor waits meanwhile: neither may need it. The timeout is a hang guard.
+            #expect(done.wait(timeout: .now() + 60) == .success)
+            #expect(done.wait(timeout: .now() + 60) == .success)
+            #expect(fromThread.value != nil)
+            #expect(fromThread.value === fromQueue.value)
+            #expect(fromThread.value?.config === resolve() as Config)
+        }
+    }
+
+    /// A module a `@MainActor` function makes (an app delegate's launch method), resolved from a
+    /// detached task and a thread.
+    @Test func aModuleMadeInAMainActorFunctionResolvesFromADetachedTaskAndAThread() async {
+        let container = await Self.makeModule()
+        let fromTask = await Task.detached { () -> Store? in try? container.resolveThrowing(Store.self) }.value
+        let fromThread = await onThread { try? container.resolveThrowing(Store.self) }
+        #expect(fromTask != nil)
+        #expect(fromTask === fromThread)
+        #expect(fromTask?.config === container.resolve() as Config)
+    }
+
+    @MainActor static func makeModule() -> DependencyContainer {
+        module {
+            single { Config() }
+            single { Store() }
         }
     }
 

@@ -88,8 +88,9 @@ import Wiring
     }
 }
 
-/// `verify(parameters:)`: a constructor definition whose parameter the app passes with
-/// `resolve(parameters:)` is checked against it, not reported missing.
+/// `verify(parameters:)`: definitions whose parameters the app passes with `resolve(parameters:)`
+/// are built with the examples given, not reported missing or skipped; without an example they
+/// make verification fail.
 @Suite struct ParameterVerificationTests {
     struct FeedID: Sendable { let value: Int }
     final class API: Sendable {}
@@ -110,7 +111,7 @@ import Wiring
         let feed: Feed = container.resolve(parameters: FeedID(value: 7))
         #expect(feed.id.value == 7)
         #expect(feed.api === container.resolve() as API)
-        try container.verify(parameters: [FeedID.self])
+        try container.verify(parameters: [FeedID(value: 1)])
         // Without it, the parameter is a missing registration.
         let report = #expect(throws: VerificationError.self) { try container.verify() }
         #expect(report?.problems.count == 1)
@@ -119,9 +120,36 @@ import Wiring
 
     @Test func itsOtherParametersAreStillChecked() async {
         let container = module { factoryOf(Feed.init) }
-        let report = await #expect(throws: VerificationError.self) { try await container.verify(parameters: [FeedID.self]) }
+        let report = await #expect(throws: VerificationError.self) { try await container.verify(parameters: [FeedID(value: 1)]) }
         #expect(report?.problems.count == 1)
         #expect(report?.description.contains("`API`") == true)
         #expect(report?.description.contains("`FeedID`") == false)
+    }
+
+    final class Header: Sendable {
+        init(id: FeedID, api: API) {}
+    }
+
+    @Test func aDefinitionWithParametersIsBuiltWithTheExampleAndItsNestedResolvesChecked() throws {
+        let builds = Counter()
+        let complete = module {
+            single { API() }
+            factory { (id: FeedID) in
+                builds.increment()
+                return Header(id: id, api: resolve())
+            }
+        }
+        let graph = try complete.verify(parameters: [FeedID(value: 3)])
+        #expect(builds.count == 1)
+        #expect(graph.edges.map { "\(graph.nodes[$0.from].type) -> \(graph.nodes[$0.to].type)" } == ["Header -> API"])
+        // Without an example it is not built, and a green run would hide that: it fails.
+        let unchecked = #expect(throws: VerificationError.self) { try complete.verify() }
+        #expect(unchecked?.parametersUnchecked.map { $0.type } == ["Header"])
+        #expect(unchecked?.problems.isEmpty == true)
+        // With the example, a missing nested registration is found.
+        let broken = module { factory { (id: FeedID) in Header(id: id, api: resolve()) } }
+        let report = #expect(throws: VerificationError.self) { try broken.verify(parameters: [FeedID(value: 3)]) }
+        #expect(report?.problems.count == 1)
+        #expect(report?.description.contains("`API`") == true)
     }
 }

@@ -188,16 +188,13 @@ struct ConstructorChecked: Error {
             return try resolveThrowing(type, file: file, line: line)
         } catch where isChecked(error) {
             return nil
-        } catch .missingDefinition where isResolveTimeParameter(type) {
-            // Passed with `resolve(parameters:)` at run time (`verify(parameters:)` says so).
-            return nil
+        } catch {
+            // Passed with `resolve(parameters:)` at run time: `verify(parameters:)` gave an example.
+            guard case .missingDefinition = error,
+                let example = DependencyContainer.resolving?.verification?.example(of: type)
+            else { throw error }
+            return example
         }
-    }
-
-    /// Whether the calling sandbox's `verify(parameters:)` names `type` as one the app passes
-    /// with `resolve(parameters:)`.
-    private static func isResolveTimeParameter(_ type: Any.Type) -> Bool {
-        DependencyContainer.resolving?.verification?.parameterTypes.contains(ObjectIdentifier(type)) == true
     }
 
     /// Whether `error` is this, as the sandbox's build reports it.

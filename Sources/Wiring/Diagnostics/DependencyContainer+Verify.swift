@@ -56,26 +56,28 @@ extension DependencyContainer {
         return result.graph
     }
 
-    /// Verifies every definition, as ``verify()-178vl`` does, knowing that the app passes values of
-    /// `parameters` with `resolve(parameters:)` to constructor definitions that take them.
+    /// Verifies every definition, as ``verify()-178vl`` does, with example values for the
+    /// parameters the app passes at resolve time: definitions that take parameters
+    /// (`factory { (id: FeedID) in … }`) are built with them, and a constructor parameter that is
+    /// registered nowhere is given one.
     ///
     /// ```swift
     /// static let feed = module {
     ///     single { APIClient() }
-    ///     factoryOf(FeedViewModel.init)      // init(id: FeedID, api: APIClient)
+    ///     factoryOf(FeedViewModel.init)                          // init(id: FeedID, api: APIClient)
+    ///     factory { (id: FeedID) in FeedHeader(id: id, api: resolve()) }
     /// }
-    /// let model: FeedViewModel = resolve(parameters: FeedID(7))
     ///
     /// @Test func theFeedGraphIsComplete() throws {
-    ///     try DependencyContainer.feed.verify(parameters: [FeedID.self])
+    ///     try DependencyContainer.feed.verify(parameters: [FeedID(7)])
     /// }
     /// ```
     ///
-    /// A constructor parameter of one of these types, registered nowhere, is checked as given at
-    /// resolve time; the constructor's other parameters are checked as usual. Without it, such a
-    /// parameter is a missing registration.
+    /// A value is used for each parameter whose type it is (the first that fits). A definition
+    /// with a parameter no example fits is left unchecked and makes verification fail, listed in
+    /// ``VerificationError/parametersUnchecked``.
     @discardableResult
-    public func verify(parameters: [Any.Type]) throws(VerificationError) -> DependencyGraph {
+    public func verify(parameters: [any Sendable]) throws(VerificationError) -> DependencyGraph {
         let result = Verification.run(self, parameters: parameters)
         if result.isFailure { throw result }
         return result.graph
@@ -84,11 +86,11 @@ extension DependencyContainer {
     /// The async form of ``verify(parameters:)``: async definitions are built too.
     ///
     /// ```swift
-    /// try await DependencyContainer.feed.verify(parameters: [FeedID.self])
+    /// try await DependencyContainer.feed.verify(parameters: [FeedID(7)])
     /// ```
     @discardableResult
     public func verify(
-        parameters: [Any.Type], isolation: isolated (any Actor)? = #isolation
+        parameters: [any Sendable], isolation: isolated (any Actor)? = #isolation
     ) async throws(VerificationError) -> DependencyGraph {
         let result = await Verification.runAsync(self, parameters: parameters)
         if result.isFailure { throw result }

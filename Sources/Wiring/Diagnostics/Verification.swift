@@ -53,23 +53,81 @@ final class Verification: @unchecked Sendable {
         let resolve: @Sendable () -> Void
     }
 
-    /// A definition to build, and the sandbox (the container's, or one of its scopes') it is in.
-    private typealias Target = (container: DependencyContainer, entry: Entry)
+    /// A definition to build, and the sandbox (the container's, or one of its scopes') it is in:
+    /// an entry, or a definition with parameters and the example values to build it with.
+    private struct Target: Sendable {
+        let container: DependencyContainer
+        let info: DefinitionInfo
+        let entry: Entry?
+        let parameterized: (any AnyParameterizedEntry)?
+        let values: [any Sendable]
+
+        init(_ container: DependencyContainer, _ entry: Entry) {
+            self.container = container
+            info = entry.info
+            self.entry = entry
+            parameterized = nil
+            values = []
+        }
+
+        init(_ container: DependencyContainer, _ entry: any AnyParameterizedEntry, values: [any Sendable]) {
+            self.container = container
+            info = entry.info
+            self.entry = nil
+            parameterized = entry
+            self.values = values
+        }
+
+        /// Builds it as a resolve would; a start hook that could never run on what was built is
+        /// returned as a problem.
+        func build() throws(WiringError) -> WiringError? {
+            if let entry {
+                try entry.build(in: container)
+                guard let check = entry.info.hooks?.startCheck, let value = entry.existingValue else { return nil }
+                return check(value)
+            }
+            _ = try parameterized?.resolveAny(in: container, values: values.map { $0 as Any })
+            return nil
+        }
+    }
+
+    /// The example values `verify(parameters:)` was given.
+    let parameterValues: [any Sendable]
+
+    /// The first example value that is an `Argument`, if any: a constructor's parameter that the
+    /// app passes with `resolve(parameters:)`.
+    func example<Argument>(of _: Argument.Type) -> Argument? {
+        for value in parameterValues {
+            if let value = value as? Argument { return value }
+        }
+        return nil
+    }
+
+    /// An example value for each of `types`, in order; `nil` if one has none.
+    func examples(for types: [Any.Type]) -> [any Sendable]? {
+        var values: [any Sendable] = []
+        for type in types {
+            guard let value = parameterValues.first(where: { Self.value($0, is: type) }) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Whether `value` is a `Parameter` (the type is opened from the entry's list).
+    private static func value<Parameter>(_ value: any Sendable, is _: Parameter.Type) -> Bool {
+        value is Parameter
+    }
 
     /// The graph's nodes are known once the sandbox exists, which needs this verification; see `run`.
-    /// The types the app passes with `resolve(parameters:)` to constructor definitions, which
-    /// the sandbox cannot resolve (see ``DependencyContainer/verify(parameters:)``).
-    let parameterTypes: Set<ObjectIdentifier>
-
-    private init(parameterTypes: [Any.Type]) {
+    private init(parameterValues: [any Sendable]) {
         recorder = GraphRecorder(definitions: [])
-        self.parameterTypes = Set(parameterTypes.map(ObjectIdentifier.init))
+        self.parameterValues = parameterValues
     }
 
     /// Builds every definition of `container` in a sandbox, and every definition of each scope
     /// it declares in a sandbox instance of that scope, and reports what happened.
     /// Verifies the synchronous definitions; the async ones are listed as left unchecked.
-    static func run(_ container: DependencyContainer, parameters: [Any.Type] = []) -> VerificationError {
+    static func run(_ container: DependencyContainer, parameters: [any Sendable] = []) -> VerificationError {
         let (verification, sandbox) = runSynchronously(container, parameters: parameters)
         return verification.result(asyncUnchecked: sandbox.asyncEntriesToVerify.map(\.entry.info.step))
     }
@@ -78,7 +136,7 @@ final class Verification: @unchecked Sendable {
     /// in its scope's sandbox, and report their errors (missing registrations, cycles) as
     /// problems.
     static func runAsync(
-        _ container: DependencyContainer, parameters: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation
+        _ container: DependencyContainer, parameters: [any Sendable] = [], isolation: isolated (any Actor)? = #isolation
     ) async -> VerificationError {
         let (verification, sandbox) = runSynchronously(container, parameters: parameters)
         for (owner, entry) in sandbox.asyncEntriesToVerify {
@@ -110,27 +168,35 @@ final class Verification: @unchecked Sendable {
     }
 
     private static func runSynchronously(
-        _ container: DependencyContainer, parameters: [Any.Type]
+        _ container: DependencyContainer, parameters: [any Sendable]
     ) -> (Verification, DependencyContainer) {
-        let verification = Verification(parameterTypes: parameters)
+        let verification = Verification(parameterValues: parameters)
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
-        let (targets, declared) = sandboxTargets(sandbox, verification: verification)
+        var (targets, declared) = sandboxTargets(sandbox, verification: verification)
         let asyncInfos = sandbox.asyncEntriesToVerify.map(\.entry.info)
-        // Definitions that take parameters are not built (there are no parameters to build them
-        // with), but the graph shows them and the report lists them.
-        let parameterizedInfos = sandbox.parameterizedToVerify
+        // Definitions that take parameters are built with the example values given for their
+        // types; the others cannot be, and the report lists them.
+        var parametersUnchecked: [DefinitionInfo] = []
+        for entry in sandbox.parameterizedToVerify {
+            if let values = verification.examples(for: entry.parameterTypeList) {
+                targets.append(Target(sandbox, entry, values: values))
+            } else {
+                parametersUnchecked.append(entry.info)
+            }
+        }
         verification.lock.withLock {
             verification.recorder = GraphRecorder(
-                definitions: targets.map(\.entry.info) + declared + asyncInfos + parameterizedInfos)
-            verification.parametersUnchecked = parameterizedInfos
+                definitions: targets.map(\.info) + declared + asyncInfos + parametersUnchecked)
+            verification.parametersUnchecked = parametersUnchecked
         }
+        let allTargets = targets
         var start = 0
-        while start <= targets.count {
+        while start <= allTargets.count {
             let from = start
-            WorkerThread.spawn { verification.work(on: targets, from: from) }
+            WorkerThread.spawn { verification.work(on: allTargets, from: from) }
             start = verification.waitForWorker() + 1
         }
-        if MainActorBuild.isOnMainActor { verification.buildOnMainActor(targets) }
+        if MainActorBuild.isOnMainActor { verification.buildOnMainActor(allTargets) }
         return (verification, sandbox)
     }
 
@@ -141,7 +207,7 @@ final class Verification: @unchecked Sendable {
     private static func sandboxTargets(
         _ sandbox: DependencyContainer, verification: Verification
     ) -> (targets: [Target], declared: [DefinitionInfo]) {
-        var targets: [Target] = sandbox.registry.entries.map { (sandbox, $0) }
+        var targets: [Target] = sandbox.registry.entries.map { Target(sandbox, $0) }
         var declared: [DefinitionInfo] = []
         var opened: [ScopeID: DependencyContainer] = [:]
         func open(_ id: ScopeID) -> DependencyContainer? {
@@ -156,7 +222,7 @@ final class Verification: @unchecked Sendable {
                 sandboxScope: definitions, scope: ScopeState(id: id, parent: parent, openedAt: CodeLocation("", 0)),
                 verification: verification)
             opened[id] = scope
-            targets += scope.registry.entries.map { (scope, $0) }
+            targets += scope.registry.entries.map { Target(scope, $0) }
             declared += scope.registry.declarations.map(\.info)
             return scope
         }
@@ -192,24 +258,19 @@ final class Verification: @unchecked Sendable {
         lock.withLock { current = start - 1 }
         runLazyChecks()
         for index in targets.indices.dropFirst(start) {
-            let (sandbox, entry) = targets[index]
+            let target = targets[index]
             let skip = lock.withLock {
                 current = index
-                return broken.contains(entry.info.id)
+                return broken.contains(target.info.id)
             }
             if skip { continue }
             do {
-                try entry.build(in: sandbox)
                 // A start hook that could never run on what was built.
-                if let check = entry.info.hooks?.startCheck, let value = entry.existingValue,
-                    let error = check(value)
-                {
-                    lock.withLock { problems.append(error) }
-                }
+                if let error = try target.build() { lock.withLock { problems.append(error) } }
             } catch where !ConstructorChecked.isChecked(error) {
                 lock.withLock {
-                    record(error, building: entry.info)
-                    broken.insert(entry.info.id)
+                    record(error, building: target.info)
+                    broken.insert(target.info.id)
                 }
             } catch {
                 // A constructor definition whose parameters all resolved: verified, not built.
@@ -239,21 +300,19 @@ final class Verification: @unchecked Sendable {
         }
         defer { lock.withLock { mainActorThread = nil } }
         // The workers that met a main-actor definition parked while building it and what needed it.
-        for (sandbox, entry) in targets where blocked.contains(entry.info.id) {
-            entry.forgetAbandonedBuild(in: sandbox)
+        for target in targets where blocked.contains(target.info.id) {
+            target.entry?.forgetAbandonedBuild(in: target.container)
         }
-        for (sandbox, entry) in targets where pending.contains(where: { $0 === entry.info }) {
-            if lock.withLock({ broken.contains(entry.info.id) }) { continue }
+        for target in targets where pending.contains(where: { $0 === target.info }) {
+            if lock.withLock({ broken.contains(target.info.id) }) { continue }
+            // Built already if another pending definition needed it first.
+            if let entry = target.entry, entry.existingValue != nil { continue }
             do {
-                // Built already if another pending definition needed it first.
-                if entry.existingValue == nil { try entry.build(in: sandbox) }
-                if let check = entry.info.hooks?.startCheck, let value = entry.existingValue, let error = check(value) {
-                    lock.withLock { problems.append(error) }
-                }
+                if let error = try target.build() { lock.withLock { problems.append(error) } }
             } catch where !ConstructorChecked.isChecked(error) {
                 lock.withLock {
-                    record(error, building: entry.info)
-                    broken.insert(entry.info.id)
+                    record(error, building: target.info)
+                    broken.insert(target.info.id)
                 }
             } catch {
                 // A constructor definition whose parameters all resolved: verified, not built.
@@ -428,14 +487,15 @@ extension Verification {
 }
 
 extension DependencyContainer {
-    /// The definitions with parameters of this (sandbox) container, in declaration order.
-    var parameterizedToVerify: [DefinitionInfo] {
+    /// The entries of the definitions with parameters of this (sandbox) container, in
+    /// declaration order.
+    var parameterizedToVerify: [any AnyParameterizedEntry] {
         definitions.compactMap { definition in
             guard case .parameterized = definition.payload,
                 let entry = registry.parameterizedEntry(for: definition.info.typeID, tag: definition.info.tag),
                 entry.info === definition.info
             else { return nil }
-            return definition.info
+            return entry
         }
     }
 

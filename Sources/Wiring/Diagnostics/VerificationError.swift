@@ -50,7 +50,9 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether anything is wrong or left unchecked that the caller could have checked.
-    var isFailure: Bool { !problems.isEmpty || !asyncUnchecked.isEmpty || !mainActorUnchecked.isEmpty }
+    var isFailure: Bool {
+        !problems.isEmpty || !asyncUnchecked.isEmpty || !mainActorUnchecked.isEmpty || !parametersUnchecked.isEmpty
+    }
 
     public var description: String {
         let definitions = graph.nodes.count { $0.lifetime != nil }
