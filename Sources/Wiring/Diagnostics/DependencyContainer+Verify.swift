@@ -18,12 +18,17 @@ extension DependencyContainer {
     /// path that asked for it, every cycle, tags asked for but never registered, and the
     /// definitions that could not be checked because they need a broken one.
     ///
-    /// > Note: Factories run on threads of Wiring's own, one at a time, so a factory that must
-    /// > run on the main thread cannot be verified. A worker whose factory fails is left
-    /// > parked for the life of the process (a test process), holding no lock.
+    /// > Note: Factories run on threads of Wiring's own, one at a time. A worker whose factory
+    /// > fails is left parked for the life of the process (a test process), holding no lock.
     ///
-    /// Async definitions (`single { await … }`) cannot be built here: they are listed in
-    /// ``VerificationError/asyncUnchecked`` and make this throw. Use `try await verify()`.
+    /// A green run means every definition was built (a constructor's parameters checked). What
+    /// this cannot build makes it throw, listed with how to check it: async definitions
+    /// (``VerificationError/asyncUnchecked``; use `try await verify()`), definitions that take
+    /// parameters (``VerificationError/parametersUnchecked``; use ``verify(parameters:)``), and,
+    /// when called off the main actor, main-actor definitions
+    /// (``VerificationError/mainActorUnchecked``). Called from the main actor (a `@MainActor`
+    /// test), it builds main-actor definitions there, after the others; a build that fails
+    /// inside one stops the process with the report so far, as it cannot be abandoned there.
     ///
     /// - Returns: The dependency graph the build recorded (see ``graph()-2v0pa``).
     @discardableResult

@@ -24,9 +24,10 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// could not build; `try await verify()` builds them.
     public let asyncUnchecked: [ResolutionStep]
 
-    /// Definitions that take parameters (`factory { (id: Int) in … }`): verification has no
-    /// parameters to build them with, so what they resolve is not checked. The graph shows them
-    /// without edges; they do not make ``DependencyContainer/verify()-178vl`` fail.
+    /// Definitions that take parameters (`factory { (id: Int) in … }`) that verification had no
+    /// example values for, so what they resolve is not checked: they make
+    /// ``DependencyContainer/verify()-178vl`` fail. ``DependencyContainer/verify(parameters:)``
+    /// builds them with the examples it is given. The graph shows them without edges.
     public let parametersUnchecked: [ResolutionStep]
 
     /// Main-actor definitions (`single { @MainActor in … }`), and definitions that need one, that
@@ -61,8 +62,9 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         var kinds: [String] = []
         if !asyncUnchecked.isEmpty { kinds.append("\(asyncUnchecked.count) async ones") }
         if !mainActorUnchecked.isEmpty { kinds.append("\(mainActorUnchecked.count) main-actor ones") }
+        if !parametersUnchecked.isEmpty { kinds.append("\(parametersUnchecked.count) with parameters") }
         let left = kinds.joined(separator: " and ")
-        let checked = definitions - asyncUnchecked.count - mainActorUnchecked.count
+        let checked = definitions - asyncUnchecked.count - mainActorUnchecked.count - parametersUnchecked.count
         let headline =
             kinds.isEmpty
             ? "Wiring: verification found \(count) in \(definitions) definitions."
@@ -84,7 +86,9 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         section(
             "Not checked, because they are async and this is the synchronous verify(); "
                 + "use `try await verify()` to build them too:", asyncUnchecked)
-        section("Not checked, because they take parameters (resolve each once in a test to check it):", parametersUnchecked)
+        section(
+            "Not checked, because they take parameters: give `verify(parameters:)` an example of each "
+                + "(`verify(parameters: [42, \"preview\"])`) to build them:", parametersUnchecked)
         section(
             "Not checked, because they are built on the main actor (or need a definition that is) and "
                 + "verify() was called off it; call it from the main actor (a `@MainActor` test) to build them:",
