@@ -1,7 +1,7 @@
 /// One entry of a module: a type, an optional tag, a lifetime and the closure that builds it.
 ///
-/// You do not create definitions directly; ``single(tag:file:line:_:)-(Tag,_,_,_)``,
-/// ``factory(tag:file:line:_:)-(Tag,_,_,_)`` and ``resolvable(lifetime:tag:file:line:_:)`` return them
+/// You do not create definitions directly; ``single(file:line:_:)-259f``,
+/// ``factory(file:line:_:)-4divi`` and ``resolvable(lifetime:tag:file:line:_:)`` return them
 /// for a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` to collect:
 ///
 /// ```swift

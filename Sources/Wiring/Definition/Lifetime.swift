@@ -7,8 +7,8 @@
 /// }
 /// ```
 ///
-/// In a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` you say the same with ``single(tag:file:line:_:)-(Tag,_,_,_)`` and
-/// ``factory(tag:file:line:_:)-(Tag,_,_,_)``.
+/// In a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` you say the same with ``single(file:line:_:)-259f`` and
+/// ``factory(file:line:_:)-4divi``.
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// Built on first use, then the same instance for every resolve from the same container.
     case singleton
