@@ -53,29 +53,34 @@ private final class SelfUnloadingModule: @unchecked Sendable {
             let before = starterBuilds.count
             let eagerLoads = Counter()
             let failures = Collected<String>()
-            let deadline = Date().addingTimeInterval(1.5)
-            DispatchQueue.concurrentPerform(iterations: 3) { worker in
-                while Date() < deadline {
-                    switch worker {
-                    case 0:
-                        DependencyContainer.load(.promiseEager)
-                        eagerLoads.increment()
-                        DependencyContainer.unload(.promiseEager)
-                    case 1:
-                        DependencyContainer.load(.promiseOther)
-                        DependencyContainer.unload(.promiseOther)
-                    default:
-                        do {
-                            _ = try resolveThrowing(CorePresenter.self)
-                            let all: [CoreNet] = resolveAll()
-                            if all.count != 2 { failures.append("resolveAll found \(all.count)") }
-                            if (resolveOptional() as CorePresenter?) == nil { failures.append("optional nil") }
-                        } catch {
-                            failures.append("\(error)")
-                        }
+            let resolves = Counter()
+            // Each role on a thread of its own, every one doing at least 200 operations: on two
+            // cores a shared deadline alone let the resolver start after it (issue found at
+            // 96ed34e: iterations per role [8089, 7970, 0]).
+            let operations = runRoles(minimumEach: 200, seconds: 1, [
+                {
+                    DependencyContainer.load(.promiseEager)
+                    eagerLoads.increment()
+                    DependencyContainer.unload(.promiseEager)
+                },
+                {
+                    DependencyContainer.load(.promiseOther)
+                    DependencyContainer.unload(.promiseOther)
+                },
+                {
+                    do {
+                        _ = try resolveThrowing(CorePresenter.self)
+                        let all: [CoreNet] = resolveAll()
+                        if all.count != 2 { failures.append("resolveAll found \(all.count)") }
+                        if (resolveOptional() as CorePresenter?) == nil { failures.append("optional nil") }
+                        resolves.increment()
+                    } catch {
+                        failures.append("\(error)")
                     }
-                }
-            }
+                },
+            ])
+            #expect(operations.allSatisfy { $0 >= 200 }, "operations per role: \(operations)")
+            #expect(resolves.count >= 200)
             #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
             #expect(eagerLoads.count > 0)
             #expect(starterBuilds.count - before == eagerLoads.count)

@@ -196,38 +196,60 @@ struct ScopeFastPathTests {
     }
 
     /// Threads resolve from one scope while another declares into it and finally closes it:
-    /// every resolve either gets the value or a scope-closed error, never a freed one.
+    /// every resolve either gets the value of this round or `scopeClosed`, never a freed one nor
+    /// another error. The declarer waits until each resolver has resolved once, and each resolver
+    /// goes on until it sees the close, so every outcome happens on any number of cores.
     @Test(.timeLimit(.minutes(1)))
-    func resolvesRaceDeclaresAndClose() async {
+    func resolvesRaceDeclaresAndClose() {
         let container = Self.app()
         for round in 0..<50 {
             let request = container.openScope(Request.self, id: round)
             request.declare(Info(id: round))
-            await withTaskGroup(of: Int.self) { group in
-                for _ in 0..<4 {
-                    group.addTask {
-                        var seen = 0
-                        for _ in 0..<200 {
-                            if let service = try? request.resolveThrowing(RequestService.self) {
-                                #expect(service.info.id == round)
-                                seen += 1
-                            }
-                            if let settings = try? request.resolveThrowing(Settings.self) {
-                                #expect(settings.name.hasPrefix("s"))
-                            }
-                        }
-                        return seen
-                    }
-                }
-                group.addTask {
+            let seen = Counter()
+            let closedSeen = Counter()
+            let unexpected = Collected<String>()
+            let everyResolverResolved = DispatchSemaphore(value: 0)
+            runOnThreads(5) { index in
+                guard index > 0 else {
+                    for _ in 0..<4 { everyResolverResolved.wait() }
                     for index in 0..<20 {
-                        try? request.declareThrowing(Settings(name: "s\(index)"), replacing: true)
+                        do {
+                            try request.declareThrowing(Settings(name: "s\(index)"), replacing: true)
+                        } catch {
+                            unexpected.append("declare: \(error)")
+                        }
                     }
                     request.close()
-                    return 0
+                    return
                 }
-                for await _ in group {}
+                var signalled = false
+                let hangGuard = Date().addingTimeInterval(30)
+                while Date() < hangGuard {
+                    do throws(WiringError) {
+                        let service = try request.resolveThrowing(RequestService.self)
+                        if service.info.id != round { unexpected.append("info \(service.info.id) in round \(round)") }
+                        seen.increment()
+                        // Not declared yet (nothing registers it) or one of the declarer's values.
+                        do throws(WiringError) {
+                            let settings = try request.resolveThrowing(Settings.self)
+                            if !settings.name.hasPrefix("s") { unexpected.append("settings \(settings.name)") }
+                        } catch .missingDefinition {
+                        }
+                    } catch .scopeClosed {
+                        closedSeen.increment()
+                        break
+                    } catch {
+                        unexpected.append("\(error)")
+                    }
+                    if !signalled {
+                        signalled = true
+                        everyResolverResolved.signal()
+                    }
+                }
             }
+            #expect(unexpected.all.isEmpty, "\(unexpected.all.prefix(2))")
+            #expect(seen.count >= 4)
+            #expect(closedSeen.count == 4, "every resolver sees the close")
             #expect(request.isClosed)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wiring
 
@@ -157,17 +158,44 @@ private final class Token: Sendable {}
         #expect(builds.count == 1)
     }
 
+    /// Threads resolve from a scope while another closes it: each resolve gets the scope's one
+    /// cart or `scopeClosed`, nothing else. The closer waits until each resolver has resolved
+    /// once, and each resolver goes on until it sees the close, so both outcomes happen on any
+    /// number of cores.
     @Test func closingWhileOtherThreadsResolveIsSafe() {
         for _ in 0..<20 {
             let session = container.openScope(UserSession.self)
-            let outcomes = Collected<Bool>()
+            let carts = Collected<ObjectIdentifier>()
+            let unexpected = Collected<String>()
+            let closedSeen = Counter()
+            let everyResolverResolved = DispatchSemaphore(value: 0)
             runOnThreads(4) { index in
                 if index == 0 {
+                    for _ in 1..<4 { everyResolverResolved.wait() }
                     session.close()
-                } else {
-                    outcomes.append((try? session.resolveThrowing(Cart.self)) != nil)
+                    return
+                }
+                var signalled = false
+                let hangGuard = Date().addingTimeInterval(30)
+                while Date() < hangGuard {
+                    do throws(WiringError) {
+                        carts.append(ObjectIdentifier(try session.resolveThrowing(Cart.self)))
+                    } catch .scopeClosed {
+                        closedSeen.increment()
+                        break
+                    } catch {
+                        unexpected.append("\(error)")
+                    }
+                    if !signalled {
+                        signalled = true
+                        everyResolverResolved.signal()
+                    }
                 }
             }
+            #expect(unexpected.all.isEmpty, "\(unexpected.all.prefix(2))")
+            #expect(carts.all.count >= 3)
+            #expect(Set(carts.all).count == 1)
+            #expect(closedSeen.count == 3, "every resolver sees the close")
             #expect(session.isClosed)
             #expect(throws: WiringError.self) { _ = try session.resolveThrowing(Cart.self) }
         }
