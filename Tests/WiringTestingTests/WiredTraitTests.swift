@@ -33,7 +33,14 @@ private let englishApp = module {
         #expect(welcome.greeter.greeting == "Hello")
         // The trait's container never builds into the module it was given.
         #expect(englishApp.resolveOptional() as Welcome? !== welcome)
+        // Nor shares a singleton with another case: each case keeps its instance alive here and
+        // finds none of the others' (whichever order the cases run in, the later ones compare).
+        let earlier = Self.welcomes.appendingReturningEarlier(welcome)
+        #expect(earlier.allSatisfy { $0 !== welcome })
     }
+
+    /// The `Welcome` of each case of `eachCaseGetsFreshSingletons`, kept alive.
+    static let welcomes = Kept<Welcome>()
 }
 
 @Suite(.wired(englishApp))
@@ -168,5 +175,20 @@ final class LockedBox<Value: Sendable>: @unchecked Sendable {
     var value: Value {
         get { lock.withLock { stored! } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Instances kept alive across the cases of a parameterized test.
+final class Kept<Value: AnyObject>: @unchecked Sendable {
+    // `values` is only touched under `lock`.
+    private let lock = NSLock()
+    private var values: [Value] = []
+
+    /// Adds `value`; returns those added before it.
+    func appendingReturningEarlier(_ value: Value) -> [Value] {
+        lock.withLock {
+            defer { values.append(value) }
+            return values
+        }
     }
 }

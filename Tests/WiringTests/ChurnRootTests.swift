@@ -111,24 +111,32 @@ extension DependencyContainer {
     @Test func anAsyncResolveRacingLoadSeesOneRoot() async {
         await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             DependencyContainer.defined(by: modules { .churnNoise })
+            let resolverDone = Flag()
             let loader = Thread {
-                for _ in 0..<2_000 {
+                // Until the resolver has seen both roots (a hang guard of 60 s).
+                let hangGuard = Date().addingTimeInterval(60)
+                while !resolverDone.wait(seconds: 0), Date() < hangGuard {
                     DependencyContainer.load(.churnRemote)
                     DependencyContainer.unload(.churnRemote)
                 }
             }
             loader.start()
             var built = 0
-            while !loader.isFinished {
+            var missing = 0
+            let hangGuard = Date().addingTimeInterval(60)
+            while built < 50 || missing < 50 {
+                if Date() >= hangGuard { fatalError("unexpected: only \(built) built and \(missing) missing in 60 s") }
                 do throws(WiringError) {
                     _ = try await resolveAsyncThrowing(Remote.self)
                     built += 1
                 } catch .missingDefinition {
-                    continue
+                    missing += 1
                 } catch {
                     fatalError("unexpected: \(error)")
                 }
             }
+            resolverDone.set()
+            while !loader.isFinished { usleep(1_000) }
             DependencyContainer.load(.churnRemote)
             _ = try await resolveAsyncThrowing(Remote.self)
         }.map { result in

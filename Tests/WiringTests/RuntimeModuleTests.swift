@@ -70,29 +70,35 @@ private let chatOverride = module {
         }
     }
 
+    /// One thread loads and unloads a feature while three resolve: the root's single is always
+    /// the same, and the feature is seen while loaded and absent while not (both outcomes, each
+    /// reader doing its share: `runRoles`).
     @Test func loadingAndUnloadingWhileOtherThreadsResolve() throws {
         try DependencyContainer.withExclusiveRoot {
             DependencyContainer.defined(by: core)
             let coreInstance = ObjectIdentifier(resolve() as Core)
             let mismatches = Counter()
             let seenFeature = Counter()
-            runOnThreads(4) { index in
-                if index == 0 {
-                    for _ in 0..<200 {
-                        DependencyContainer.load(chatFeature)
-                        DependencyContainer.unload(chatFeature)
-                    }
+            let missedFeature = Counter()
+            let reader: @Sendable () -> Void = {
+                if ObjectIdentifier(resolve() as Core) != coreInstance { mismatches.increment() }
+                if (resolveOptional(tag: "feature") as Chat?) != nil {
+                    seenFeature.increment()
                 } else {
-                    for _ in 0..<5_000 {
-                        if ObjectIdentifier(resolve() as Core) != coreInstance { mismatches.increment() }
-                        if let feature: Chat = resolveOptional(tag: "feature") {
-                            _ = feature
-                            seenFeature.increment()
-                        }
-                    }
+                    missedFeature.increment()
                 }
             }
+            let operations = runRoles(minimumEach: 200, seconds: 0.5, [
+                {
+                    DependencyContainer.load(chatFeature)
+                    DependencyContainer.unload(chatFeature)
+                },
+                reader, reader, reader,
+            ])
+            #expect(operations.allSatisfy { $0 >= 200 }, "operations per role: \(operations)")
             #expect(mismatches.count == 0)
+            #expect(seenFeature.count > 0, "the readers never saw the loaded feature")
+            #expect(missedFeature.count > 0, "the readers never saw the feature unloaded")
             #expect(resolveOptional(tag: "feature") as Chat? == nil)
         }
     }

@@ -147,23 +147,35 @@ private func sessions(log: Log = Log()) -> DependencyContainer {
         checkout.close()
     }
 
+    /// One thread links and unlinks a checkout to a session while two resolve through it: the
+    /// user comes through the link while it is there (and is the session's), and is absent
+    /// while it is not; each role does its share (`runRoles`), and both outcomes are seen.
     @Test func linkAndUnlinkWhileAnotherThreadResolves() {
         let container = sessions()
         let session = container.openScope(UserSession.self)
         session.declare(User(id: 1, name: "Ann"), as: UserProtocol.self)
         let checkout = container.openScope(Checkout.self)
         let wrong = Counter()
-        runOnThreads(3) { index in
-            for _ in 0..<2_000 {
-                if index == 0 {
-                    checkout.link(to: session)
-                    checkout.unlink(from: session)
-                } else if let user: UserProtocol = checkout.resolveOptional(), user.name != "Ann" {
-                    wrong.increment()
-                }
+        let throughLink = Counter()
+        let withoutLink = Counter()
+        let reader: @Sendable () -> Void = {
+            if let user: UserProtocol = checkout.resolveOptional() {
+                if user.name == "Ann" { throughLink.increment() } else { wrong.increment() }
+            } else {
+                withoutLink.increment()
             }
         }
+        let operations = runRoles(minimumEach: 500, seconds: 0.5, [
+            {
+                checkout.link(to: session)
+                checkout.unlink(from: session)
+            },
+            reader, reader,
+        ])
+        #expect(operations.allSatisfy { $0 >= 500 }, "operations per role: \(operations)")
         #expect(wrong.count == 0)
+        #expect(throughLink.count > 0, "no resolve came through the link")
+        #expect(withoutLink.count > 0, "no resolve ran while unlinked")
         checkout.close()
         session.close()
     }

@@ -53,18 +53,17 @@ final class Flag: @unchecked Sendable {
     }
 }
 
-/// Runs `read` in a loop on two threads while a third loads and unloads `module`, for `seconds`.
+/// Runs `read` in a loop on two threads while a third loads and unloads `module`, for `seconds`
+/// and until each of the three has done at least 100 operations (see `runRoles`).
 func whileLoadingAndUnloading(
     _ module: DependencyContainer, seconds: Double = 1, _ read: @escaping @Sendable () -> Void
 ) {
-    runFor(seconds: seconds, threads: 3) { (thread: Int, shouldStop: () -> Bool) in
-        while !shouldStop() {
-            if thread == 0 {
-                DependencyContainer.load(module)
-                DependencyContainer.unload(module)
-            } else {
-                read()
-            }
-        }
-    }
+    let operations = runRoles(minimumEach: 100, seconds: seconds, [
+        {
+            DependencyContainer.load(module)
+            DependencyContainer.unload(module)
+        },
+        read, read,
+    ])
+    precondition(operations.allSatisfy { $0 >= 100 }, "a role did not do its share: \(operations)")
 }
