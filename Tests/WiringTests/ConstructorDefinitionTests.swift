@@ -52,11 +52,12 @@ private enum Shop {
     }
 
     final class Ten: Sendable {
-        let count: Int
+        /// The ten arguments, in order, as they arrived.
+        let arguments: [any AnyObject & Sendable]
         init(
             _ a: Database, _ b: Cache, _ c: Logger, _ d: Database, _ e: Cache, _ f: Logger, _ g: Database, _ h: Cache,
             _ i: Logger, _ j: Database
-        ) { count = 10 }
+        ) { arguments = [a, b, c, d, e, f, g, h, i, j] }
     }
 
     static let infrastructure = module {
@@ -188,7 +189,14 @@ extension Shop.UserRepository: Shop.Repository {}
             Shop.infrastructure
             module { singleOf(Shop.Ten.init) }
         }
-        #expect((container.resolve() as Shop.Ten).count == 10)
+        // Each parameter is resolved by its own type, in order: the container's one instance of it.
+        let ten: Shop.Ten = container.resolve()
+        let database: Shop.Database = container.resolve()
+        let cache: Shop.Cache = container.resolve()
+        let logger: Shop.Logger = container.resolve()
+        let expected: [any AnyObject & Sendable] = [database, cache, logger, database, cache, logger, database, cache, logger, database]
+        #expect(ten.arguments.count == 10)
+        #expect(zip(ten.arguments, expected).allSatisfy { $0 === $1 })
     }
 
     @Test func asyncAndMainActorConstructorsResolveWithAwait() async {
@@ -256,7 +264,12 @@ extension Shop.UserRepository: Shop.Repository {}
                 single { Shop.Presenter(repository: resolve()) }
             }
         }
-        try container.verify()
+        let before = Shop.repositoryCalls.count
+        let graph = try container.verify()
+        // The closure needs a real repository: its constructor ran once, in the sandbox only.
+        #expect(Shop.repositoryCalls.count == before + 1)
+        #expect(container.resolveOptional() as Shop.Presenter? != nil)
+        #expect(graph.edges.contains { graph.nodes[$0.from].type == "Presenter" && graph.nodes[$0.to].type == "UserRepository" })
     }
 
     @Test func loadedUnloadedAndInATestRoot() {

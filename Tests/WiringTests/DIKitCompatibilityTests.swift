@@ -26,15 +26,20 @@ import Wiring
         let c = DependencyContainer { c in c.register(tag: "tag") { ComponentC() } }
         let variadic = DependencyContainer.derive(from: a, b, c)
         let array = DependencyContainer.derive(from: [a, b, c])
+        var builtC: [ObjectIdentifier] = []
         for container in [variadic, array] {
             let _: ComponentA = container.resolve()
-            let _: ComponentB = container.resolve()
-            let _: ComponentC = container.resolve(tag: "tag")
+            // Singles of the derived container: one instance each, its own, under their tags.
+            #expect(container.resolve() as ComponentB === container.resolve() as ComponentB)
+            let componentC: ComponentC = container.resolve(tag: "tag")
+            #expect(componentC === container.resolve(tag: "tag") as ComponentC)
+            #expect(container.resolveOptional() as ComponentC? == nil)
+            builtC.append(ObjectIdentifier(componentC))
         }
+        #expect(builtC[0] != builtC[1], "each derived container builds its own singletons")
     }
 
     @Test func lifetimeCases() {
-        #expect(Lifetime.singleton != Lifetime.factory)
         #expect("\(Lifetime.singleton)" == "single")
         #expect("\(Lifetime.factory)" == "factory")
     }

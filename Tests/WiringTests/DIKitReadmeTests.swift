@@ -138,7 +138,9 @@ class TaggedBackend: BackendProtocol {
             ]
             #expect(all.allSatisfy { $0 != nil })
             #expect(Set(all.map { ObjectIdentifier($0!) }).count == 4)
-            #expect(resolve(tag: StorageContext.userdata) as LocalStorageProtocol !== backend.injectedStorage)
+            // A factory: two resolves of the same tag are two instances.
+            #expect(resolve(tag: StorageContext.systemdata) as LocalStorageProtocol
+                !== resolve(tag: StorageContext.systemdata) as LocalStorageProtocol)
         }
     }
 }

@@ -210,10 +210,14 @@ private final class Attempts: @unchecked Sendable {
     }
 
     @Test func aStartHookOnAFactoryStopsWhereItIsWritten() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = module {
                 factory { Client(Log()) }.onStart { (_: Client) in }
             }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: `.onStart` on a factory of `Client` would never run: `start()` starts singletons only."))
+            #expect(output.contains("Defined at: WiringTests/LifecycleSafetyTests.swift:"))
         }
     }
 }
