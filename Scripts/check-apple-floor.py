@@ -97,16 +97,24 @@ def check(path: Path) -> list[str]:
 def main(arguments: list[str]) -> int:
     roots = [Path(argument) for argument in arguments] or [Path(root) for root in DEFAULT_ROOTS]
     findings = []
+    checked = 0
     for root in roots:
+        if not root.exists():
+            print(f"check-apple-floor: {root} does not exist: nothing to check there.")
+            return 1
         files = [root] if root.is_file() else sorted(root.rglob("*.swift"))
         for path in files:
             findings += check(path)
+            checked += 1
+    if checked == 0:
+        print("check-apple-floor: no Swift file found: nothing was checked.")
+        return 1
     for finding in findings:
         print(finding)
     if findings:
         print(f"check-apple-floor: {len(findings)} construct(s) need a newer Apple runtime than the floor.")
         return 1
-    print("check-apple-floor: no construct needs a newer Apple runtime than the floor.")
+    print(f"check-apple-floor: no construct in {checked} files needs a newer Apple runtime than the floor.")
     return 0
 
 

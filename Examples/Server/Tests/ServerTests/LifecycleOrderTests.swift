@@ -20,7 +20,7 @@ struct LifecycleOrderTests {
     /// `lifecycleServices()`, it waits for the store's start hook (which creates the table, over
     /// the running client) even though the app's own `start()` comes late: without that, its
     /// first query finds no table.
-    @Test(.enabled(if: databaseTests)) func aServiceNeverSeesItsStoresTableMissing() async throws {
+    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start")) func aServiceNeverSeesItsStoresTableMissing() async throws {
         let table = "todos_\(UUID().uuidString.prefix(8).lowercased())"
         let root = DependencyContainer.todos(on: .fromEnvironment(), table: table, janitorInterval: .milliseconds(50))
         try await DependencyContainer.withRoot(root) {
@@ -91,7 +91,7 @@ struct LifecycleOrderTests {
 extension LifecycleOrderTests {
     /// SIGTERM while a start hook still runs (here it sleeps 3 s before creating the table): the
     /// server stops without trapping or hanging, and the close callbacks still run.
-    @Test(.enabled(if: databaseTests)) func sigtermDuringAStartHookStopsCleanly() async throws {
+    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start")) func sigtermDuringAStartHookStopsCleanly() async throws {
         let server = try ServerProcess(binary: serverBinary, environment: ["WIRING_SLOW_START_MS": "3000"])
         try await Task.sleep(for: .milliseconds(800))
         kill(server.process.processIdentifier, SIGTERM)
@@ -109,7 +109,7 @@ extension LifecycleOrderTests {
 extension LifecycleOrderTests {
     /// A close callback that throws at shutdown: reported with the message, the other callbacks
     /// still run, and the process exits 1 without trapping.
-    @Test(.enabled(if: databaseTests)) func aFailingShutdownIsReportedAndExitsNonZero() async throws {
+    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start")) func aFailingShutdownIsReportedAndExitsNonZero() async throws {
         let server = try ServerProcess(binary: serverBinary, environment: ["WIRING_FAIL_CLOSE": "1"])
         // Up once it answers.
         let hello = try #require(URL(string: "http://127.0.0.1:\(server.port)/hello"))

@@ -27,12 +27,15 @@ struct RequestScopeMiddlewareTests {
         }
         router.get("/throws") { _, _ -> String in throw HTTPError(.conflict) }
         router.get("/stream") { _, _ -> Response in
-            Response(
+            let inHandler: CallLog = resolve()
+            return Response(
                 status: .ok,
                 body: ResponseBody { writer in
-                    // Written after the handler returned: the scope is still open and current.
+                    // Written after the handler returned: the scope is still open and current, so
+                    // this is the request's own log, the one the handler had (a closed scope would
+                    // throw; another request's scope or none would give another log or throw).
                     let log: CallLog = try resolveThrowing()
-                    try await writer.write(ByteBuffer(string: "\(ObjectIdentifier(log).hashValue != 0)"))
+                    try await writer.write(ByteBuffer(string: "\(log === inHandler)"))
                     try await writer.finish(nil)
                 })
         }
