@@ -264,18 +264,7 @@ final class Verification: @unchecked Sendable {
                 return broken.contains(target.info.id)
             }
             if skip { continue }
-            do {
-                // A start hook that could never run on what was built.
-                if let error = try target.build() { lock.withLock { problems.append(error) } }
-            } catch where !ConstructorChecked.isChecked(error) {
-                lock.withLock {
-                    record(error, building: target.info)
-                    broken.insert(target.info.id)
-                }
-            } catch {
-                // A constructor definition whose parameters all resolved: verified, not built.
-            }
-            runLazyChecks()
+            buildRecording(target)
         }
         lock.withLock {
             state = .finished
@@ -307,18 +296,24 @@ final class Verification: @unchecked Sendable {
             if lock.withLock({ broken.contains(target.info.id) }) { continue }
             // Built already if another pending definition needed it first.
             if let entry = target.entry, entry.existingValue != nil { continue }
-            do {
-                if let error = try target.build() { lock.withLock { problems.append(error) } }
-            } catch where !ConstructorChecked.isChecked(error) {
-                lock.withLock {
-                    record(error, building: target.info)
-                    broken.insert(target.info.id)
-                }
-            } catch {
-                // A constructor definition whose parameters all resolved: verified, not built.
-            }
-            runLazyChecks()
+            buildRecording(target)
         }
+    }
+
+    /// Builds `target`, records what it threw (or a start hook that could never run on what it
+    /// built), then runs the lazy checks its build queued.
+    private func buildRecording(_ target: Target) {
+        do {
+            if let error = try target.build() { lock.withLock { problems.append(error) } }
+        } catch where !ConstructorChecked.isChecked(error) {
+            lock.withLock {
+                record(error, building: target.info)
+                broken.insert(target.info.id)
+            }
+        } catch {
+            // A constructor definition whose parameters all resolved: verified, not built.
+        }
+        runLazyChecks()
     }
 
     private func runLazyChecks() {
