@@ -97,7 +97,7 @@ private final class Attempts: @unchecked Sendable {
 
     @Test func aHookThatNeverFinishesIsReportedAtTheDeadlineWithItsSite() async {
         let container = module {
-            single { Client(Log()) }.onStart { (_: Client) in try await Task.sleep(for: .seconds(60)) }
+            single { Client(Log()) }.onStart { (_: Client) in try await Task.sleep(for: .seconds(3_600)) }
         }
         let clock = ContinuousClock()
         let began = clock.now
@@ -110,12 +110,18 @@ private final class Attempts: @unchecked Sendable {
             #expect(!error.wasCancelled)
             #expect(error.description.contains("Unfinished at the deadline: Client"))
         }
-        #expect(clock.now - began < .seconds(10))
+        // A hang guard, not a timing: the hook would take an hour.
+        #expect(clock.now - began < .seconds(120), "start() waited for the hook, not for its deadline")
     }
 
     @Test func cancellingTheCallerCutsTheHookShortAndSaysWhich() async {
+        // The hook says when it runs, so the caller is cancelled while it waits, not after a delay.
+        let (began, hookBegan) = AsyncStream.makeStream(of: Void.self)
         let container = module {
-            single { Client(Log()) }.onStart { (_: Client) in try await Task.sleep(for: .seconds(60)) }
+            single { Client(Log()) }.onStart { (_: Client) in
+                hookBegan.yield()
+                try await Task.sleep(for: .seconds(3_600))
+            }
         }
         let task = Task { () -> LifecycleError? in
             do throws(LifecycleError) {
@@ -125,7 +131,7 @@ private final class Attempts: @unchecked Sendable {
                 return error
             }
         }
-        try? await Task.sleep(for: .milliseconds(100))
+        for await _ in began { break }
         task.cancel()
         let error = await task.value
         #expect(error?.wasCancelled == true)
