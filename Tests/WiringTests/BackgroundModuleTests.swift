@@ -1,3 +1,4 @@
+import Foundation
 import Wiring
 import Dispatch
 import Testing
@@ -13,10 +14,14 @@ private final class Settings: Sendable {}
 /// Blocks a background module's making until the test lets it go.
 private final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
+    private let arrived = DispatchSemaphore(value: 0)
     let made = Counter()
     func open() { semaphore.signal() }
+    /// Waits until the module's builder has reached `pass()` (a hang guard of 60 s).
+    func waitForArrival() -> Bool { arrived.wait(timeout: .now() + 60) == .success }
     /// Waits for `open()`, then gives no definitions (a line of a module's builder).
     func pass() -> [Definition] {
+        arrived.signal()
         semaphore.wait()
         made.increment()
         return []
@@ -70,7 +75,15 @@ private final class Gate: Sendable {
                     single { Settings() }
                     single(tag: "feed") { Feed() }
                 })
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { gate.open() }
+            // The gate opens once the module is held at it and this thread is at its resolve
+            // (events, not a delay), so the resolve finds the module still being made.
+            let resolving = DispatchSemaphore(value: 0)
+            Thread {
+                _ = gate.waitForArrival()
+                _ = resolving.wait(timeout: .now() + 60)
+                gate.open()
+            }.start()
+            resolving.signal()
             #expect((resolveOptional() as Settings?) != nil)
             #expect(throws: Never.self) { try resolveThrowing(Feed.self, tag: "feed") }
             // Once everything is in, a type nobody defines is missing at once.

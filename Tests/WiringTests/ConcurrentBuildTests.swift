@@ -78,19 +78,26 @@ private final class Node: Sendable {
     @Test func threadsAskingDuringABuildWaitForIt() {
         let builds = Counter()
         let release = Flag()
+        let building = Flag()
+        let asking = DispatchSemaphore(value: 0)
         let container = module {
             single { () -> Slow in
                 builds.increment()
-                _ = release.wait(seconds: 10)
+                building.set()
+                _ = release.wait(seconds: 60)
                 return Slow()
             }
         }
         let instances = Collected<ObjectIdentifier>()
         runOnThreads(6) { index in
             if index == 0 {
-                Thread.sleep(forTimeInterval: 0.05)
+                // Released once the build has begun and every asker is at its resolve (events, not
+                // a delay; the waits are hang guards).
+                for _ in 1..<6 { _ = asking.wait(timeout: .now() + 60) }
+                _ = building.wait(seconds: 60)
                 release.set()
             } else {
+                asking.signal()
                 instances.append(ObjectIdentifier(container.resolve() as Slow))
             }
         }
@@ -241,9 +248,12 @@ private final class Node: Sendable {
                 for await failed in group { #expect(failed) }
             }
         }
-        // Builds run in tasks of their own: give the last one a moment to end.
-        for _ in 0..<100 where last != nil { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(last == nil)
+        // Builds run in tasks of their own: wait for the last one to end and release the
+        // container (a hang guard of 60 s, not a timing).
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        while last != nil, clock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(last == nil, "a failed build's task still holds its container after 60 s")
     }
 
     /// Item 11: a non-throwing `resolveAsync()` inside an async factory cannot throw, and a task
