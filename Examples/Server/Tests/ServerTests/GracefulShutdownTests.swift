@@ -35,7 +35,8 @@ struct GracefulShutdownTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 
-    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start")) func sigtermLetsRequestsFinishAndStopsWhatOthersUseLast() async throws {
+    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
+    func sigtermLetsRequestsFinishAndStopsWhatOthersUseLast() async throws {
         let port = Int.random(in: 20_000..<30_000)
         let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
         let process = Process()

@@ -20,7 +20,8 @@ struct LifecycleOrderTests {
     /// `lifecycleServices()`, it waits for the store's start hook (which creates the table, over
     /// the running client) even though the app's own `start()` comes late: without that, its
     /// first query finds no table.
-    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start")) func aServiceNeverSeesItsStoresTableMissing() async throws {
+    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
+    func aServiceNeverSeesItsStoresTableMissing() async throws {
         let table = "todos_\(UUID().uuidString.prefix(8).lowercased())"
         let root = DependencyContainer.todos(on: .fromEnvironment(), table: table, janitorInterval: .milliseconds(50))
         try await DependencyContainer.withRoot(root) {
@@ -33,7 +34,15 @@ struct LifecycleOrderTests {
                 // The app's own start, as `beforeServerStarts` runs it, after something slow.
                 try await Task.sleep(for: .milliseconds(300))
                 try await container.start()
-                while janitor.firstTick.value == nil { try await Task.sleep(for: .milliseconds(10)) }
+                // Until the janitor's first query, with a hang guard that says what it guards.
+                let deadline = ContinuousClock.now + .seconds(60)
+                while janitor.firstTick.value == nil {
+                    guard ContinuousClock.now < deadline else {
+                        Issue.record("the janitor made no query in 60 s")
+                        break
+                    }
+                    try await Task.sleep(for: .milliseconds(10))
+                }
                 await group.triggerGracefulShutdown()
                 try await tasks.waitForAll()
             }
@@ -91,7 +100,8 @@ struct LifecycleOrderTests {
 extension LifecycleOrderTests {
     /// SIGTERM while a start hook still runs (here it sleeps 3 s before creating the table): the
     /// server stops without trapping or hanging, and the close callbacks still run.
-    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start")) func sigtermDuringAStartHookStopsCleanly() async throws {
+    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
+    func sigtermDuringAStartHookStopsCleanly() async throws {
         let server = try ServerProcess(binary: serverBinary, environment: ["WIRING_SLOW_START_MS": "3000"])
         try await Task.sleep(for: .milliseconds(800))
         kill(server.process.processIdentifier, SIGTERM)
@@ -109,7 +119,8 @@ extension LifecycleOrderTests {
 extension LifecycleOrderTests {
     /// A close callback that throws at shutdown: reported with the message, the other callbacks
     /// still run, and the process exits 1 without trapping.
-    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start")) func aFailingShutdownIsReportedAndExitsNonZero() async throws {
+    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
+    func aFailingShutdownIsReportedAndExitsNonZero() async throws {
         let server = try ServerProcess(binary: serverBinary, environment: ["WIRING_FAIL_CLOSE": "1"])
         // Up once it answers.
         let hello = try #require(URL(string: "http://127.0.0.1:\(server.port)/hello"))

@@ -55,7 +55,8 @@ struct TodoTests {
 
     /// The real thing: PostgreSQL, the client run as a service, the table made by the store's
     /// start hook before the first request.
-    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start")) func theApiWorksOnPostgreSQL() async throws {
+    @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
+    func theApiWorksOnPostgreSQL() async throws {
         let app = try buildWiredApplication()
         try await app.test(.router) { client in try await roundTrip(client) }
         let services = try DependencyContainer.shared.services(ReportedService.self)
