@@ -176,11 +176,13 @@ extension DependencyContainer {
     }
 
     @Test func aShutdownWaitingForAnotherThrowsItsFailures() async {
+        let callers = Counter()
         let container = module {
             single { Database() }
                 .onClose { (_: Database) async throws in
-                    // Long enough for both shutdowns to have begun.
-                    try await Task.sleep(for: .milliseconds(200))
+                    // Until both callers have called `shutdown()` (an event; a hang guard of 60 s).
+                    let deadline = ContinuousClock.now + .seconds(60)
+                    while callers.count < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
                     throw Failed(name: "flush")
                 }
         }
@@ -188,6 +190,7 @@ extension DependencyContainer {
         let failures = await withTaskGroup(of: [String].self) { group in
             for _ in 0..<2 {
                 group.addTask {
+                    callers.increment()
                     do throws(LifecycleError) {
                         try await container.shutdown()
                         return []
