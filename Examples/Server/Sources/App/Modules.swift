@@ -48,7 +48,10 @@ extension DependencyContainer {
             single { PostgresTodoStore(client: resolve(), table: table) as TodoStore }
                 .onStart { (store: TodoStore) in
                     // A slow start, for the test that stops the server while a hook still runs.
-                    if slowStart > .zero { try await Task.sleep(for: slowStart) }
+                    if slowStart > .zero {
+                        Report.line("slow start hook began")  // the test's cue to stop the server
+                        try await Task.sleep(for: slowStart)
+                    }
                     try await store.prepare()
                 }
             single { TodoJanitor(store: resolve(), interval: janitorInterval) }

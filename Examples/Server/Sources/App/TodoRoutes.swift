@@ -28,6 +28,8 @@ extension RouterMethods {
             try await todos(request, context).delete(id: try context.todoID()) ? .noContent : .notFound
         }
         get("/slow/:id") { request, context -> Todo in
+            // Said on stderr, so that a test stops the server while the read is in flight.
+            Report.line("slow read began")
             try await Task.sleep(for: .milliseconds(800))
             guard let todo = try await todos(request, context).todo(id: try context.todoID()) else {
                 throw HTTPError(.notFound)

@@ -44,6 +44,7 @@ struct GracefulShutdownTests {
         process.arguments = ["wiring", "\(port)"]
         let output = Pipe()
         process.standardError = output
+        let lines = OutputLines(reading: output)
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
@@ -58,11 +59,13 @@ struct GracefulShutdownTests {
         #expect(status == 201)
         let todo = try JSONDecoder().decode(Todo.self, from: body)
 
-        // Eight slow reads (800 ms each) in flight, then SIGTERM.
+        // Eight slow reads (800 ms each) in flight, then SIGTERM: once the server says all eight
+        // have begun, not after a delay.
         let slow = base.appendingPathComponent("slow").appendingPathComponent(todo.id.uuidString)
         let results = try await withThrowingTaskGroup(of: (Int, Data).self) { group in
             for _ in 0..<8 { group.addTask { try await request("GET", slow) } }
-            try await Task.sleep(for: .milliseconds(400))
+            let inFlight = await lines.wait(for: "slow read began", count: 8)
+            #expect(inFlight, "the server did not report eight reads in flight within 60 s")
             kill(process.processIdentifier, SIGTERM)
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -75,9 +78,9 @@ struct GracefulShutdownTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
-        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let lines = log.split(separator: "\n").map(String.init)
-        func position(_ line: String) -> Int? { lines.firstIndex(of: line) }
+        let log = lines.all()
+        let logLines = log.split(separator: "\n").map(String.init)
+        func position(_ line: String) -> Int? { logLines.firstIndex(of: line) }
         // The service group stops the janitor (which uses the store) before the client.
         let janitorStopped = try #require(position("stopped TodoJanitor"), "\(log)")
         let clientStopped = try #require(position("stopped PostgresClient"), "\(log)")

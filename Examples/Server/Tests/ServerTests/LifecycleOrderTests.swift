@@ -103,7 +103,9 @@ extension LifecycleOrderTests {
     @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
     func sigtermDuringAStartHookStopsCleanly() async throws {
         let server = try ServerProcess(binary: serverBinary, environment: ["WIRING_SLOW_START_MS": "3000"])
-        try await Task.sleep(for: .milliseconds(800))
+        // Once the hook says it runs, not after a delay.
+        let hookRuns = await server.lines.wait(for: "slow start hook began")
+        #expect(hookRuns, "the slow start hook did not begin within 60 s")
         kill(server.process.processIdentifier, SIGTERM)
         let (ended, log) = try await server.finish()
         let process = server.process
@@ -146,6 +148,7 @@ extension LifecycleOrderTests {
 private struct ServerProcess {
     let process = Process()
     let output = Pipe()
+    let lines: OutputLines
     let port = Int.random(in: 30_000..<60_000)
 
     init(binary: URL, environment extra: [String: String]) throws {
@@ -153,6 +156,7 @@ private struct ServerProcess {
         process.arguments = ["wiring", "\(port)"]
         process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         process.standardError = output
+        lines = OutputLines(reading: output)
         try process.run()
     }
 
@@ -164,6 +168,6 @@ private struct ServerProcess {
         let ended = !process.isRunning
         if !ended { process.terminate() }
         process.waitUntilExit()
-        return (ended, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return (ended, lines.all())
     }
 }

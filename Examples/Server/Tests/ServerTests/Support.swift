@@ -41,3 +41,51 @@ final class Tally: @unchecked Sendable {
     func increment() { lock.withLock { value += 1 } }
     var count: Int { lock.withLock { value } }
 }
+
+/// What a child process writes to a pipe, read as it comes on a thread of its own, so that a test
+/// can wait for a line (an event) instead of sleeping, and read everything once the process ends.
+final class OutputLines: @unchecked Sendable {
+    // `text` and `ended` are only touched under `condition`'s lock.
+    private let condition = NSCondition()
+    private var text = ""
+    private var ended = false
+
+    init(reading pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread { [self] in
+            while true {
+                let data = handle.availableData
+                condition.lock()
+                if data.isEmpty { ended = true } else { text += String(decoding: data, as: UTF8.self) }
+                condition.broadcast()
+                condition.unlock()
+                if data.isEmpty { return }
+            }
+        }.start()
+    }
+
+    /// Whether `line` was written `count` times within `seconds` (a hang guard).
+    func wait(for line: String, count: Int = 1, seconds: Double = 60) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if seen(line) >= count { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return seen(line) >= count
+    }
+
+    /// Everything written, once the writer has closed the pipe (a hang guard of 60 s).
+    func all() -> String {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(60)
+        while !ended, condition.wait(until: deadline) {}
+        return text
+    }
+
+    private func seen(_ line: String) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return text.split(separator: "\n").count { $0 == line }
+    }
+}
