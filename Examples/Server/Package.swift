@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "App", "WiringHummingbird",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "WiringTesting", package: "Wiring"),
             ]),

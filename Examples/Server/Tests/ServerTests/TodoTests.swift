@@ -2,6 +2,7 @@ import App
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ServiceLifecycle
 import Testing
 import Wiring
 import WiringTesting
@@ -59,8 +60,13 @@ struct TodoTests {
     func theApiWorksOnPostgreSQL() async throws {
         let app = try buildWiredApplication()
         try await app.test(.router) { client in try await roundTrip(client) }
-        let services = try DependencyContainer.shared.services(ReportedService.self)
-        #expect(services.isEmpty)  // they are listed as `any Service`, wrapped only by the app
+        // The services are listed as `any Service` (wrapped only by the app), in dependency
+        // order: the client before the janitor that uses it through the store.
+        let services = try DependencyContainer.shared.services((any Service).self).map { "\(type(of: $0))" }
+        let clientService = try #require(services.firstIndex(of: "PostgresClient"), "\(services)")
+        let janitorService = try #require(services.firstIndex(of: "TodoJanitor"), "\(services)")
+        #expect(clientService < janitorService)
+        #expect(try DependencyContainer.shared.services(ReportedService.self).isEmpty)
         let order = DependencyContainer.shared.startOrder.map(\.type)
         let client = try #require(order.firstIndex(of: "PostgresClient"))
         let janitor = try #require(order.firstIndex(of: "TodoJanitor"))
