@@ -136,28 +136,31 @@ private final class SelfUnloadingModule: @unchecked Sendable {
                 single { Svc() }
                 factory { Job(svc: resolve()) }
             }
-            let deadline = Date().addingTimeInterval(1.0)
             let unexpected = Collected<String>()
-            DispatchQueue.concurrentPerform(iterations: 3) { worker in
-                while Date() < deadline {
-                    if worker == 0 {
-                        DependencyContainer.load(churned)
-                        DependencyContainer.unload(churned)
-                        continue
-                    }
-                    _ = resolveOptional() as Job?
-                    do {
-                        _ = try resolveThrowing(Job.self)
-                    } catch let error as WiringError {
-                        switch error {
-                        case .moduleUnloaded, .missingDefinition: break
-                        default: unexpected.append("\(error)")
-                        }
-                    } catch {
-                        unexpected.append("\(error)")
-                    }
+            let got = Counter()
+            let refused = Counter()
+            let resolver: @Sendable () -> Void = {
+                _ = resolveOptional() as Job?
+                do throws(WiringError) {
+                    _ = try resolveThrowing(Job.self)
+                    got.increment()
+                } catch .moduleUnloaded, .missingDefinition {
+                    refused.increment()
+                } catch {
+                    unexpected.append("\(error)")
                 }
             }
+            // Each role on a thread of its own, each doing its share (see `runRoles`).
+            let operations = runRoles(minimumEach: 200, seconds: 1, [
+                {
+                    DependencyContainer.load(churned)
+                    DependencyContainer.unload(churned)
+                },
+                resolver, resolver,
+            ])
+            #expect(operations.allSatisfy { $0 >= 200 }, "operations per role: \(operations)")
+            #expect(got.count > 0, "no resolve found the module loaded")
+            #expect(refused.count > 0, "no resolve raced the unload")
             #expect(unexpected.all.isEmpty, "\(unexpected.all.prefix(3))")
         }
     }
