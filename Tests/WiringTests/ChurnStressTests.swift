@@ -163,8 +163,10 @@ private func runChurn() {
     DependencyContainer.defined(by: modules { .stressCore; .stressStartUp })
     let core = ObjectIdentifier(resolve() as Core)
     let rssBefore = residentBytes()
+    let roundsPerThread = Collected<Int>()
     runFor(seconds: seconds, threads: threads) { (thread: Int, shouldStop: () -> Bool) in
         var round = 0
+        defer { roundsPerThread.append(round) }
         while !shouldStop() {
             round += 1
             // One thread changes the modules (a module is loaded once at a time); the others
@@ -186,6 +188,11 @@ private func runChurn() {
         """)
     precondition(tally.violations.isEmpty, "Churn violations: \(tally.violations)")
     precondition(tally.operations > 0, "Churn: nothing ran")
+    // Every role did its work: the module changer and each kind of reader (real threads, all
+    // started together, so none waits for another to finish on two cores).
+    precondition(
+        roundsPerThread.all.count == threads && roundsPerThread.all.allSatisfy { $0 >= 10 },
+        "Churn: a thread did fewer than 10 rounds: \(roundsPerThread.all)")
     precondition(tally.onCloses == tally.closes, "Churn: \(tally.closes) scopes closed, \(tally.onCloses) onClose calls")
 }
 
