@@ -222,30 +222,19 @@ struct ScopeFastPathTests {
                     request.close()
                     return
                 }
-                var signalled = false
-                let hangGuard = Date().addingTimeInterval(30)
-                while Date() < hangGuard {
+                let sawClose = resolveUntilClosed(started: everyResolverResolved, unexpected: unexpected) {
+                    () throws(WiringError) in
+                    let service = try request.resolveThrowing(RequestService.self)
+                    if service.info.id != round { unexpected.append("info \(service.info.id) in round \(round)") }
+                    seen.increment()
+                    // Not declared yet (nothing registers it) or one of the declarer's values.
                     do throws(WiringError) {
-                        let service = try request.resolveThrowing(RequestService.self)
-                        if service.info.id != round { unexpected.append("info \(service.info.id) in round \(round)") }
-                        seen.increment()
-                        // Not declared yet (nothing registers it) or one of the declarer's values.
-                        do throws(WiringError) {
-                            let settings = try request.resolveThrowing(Settings.self)
-                            if !settings.name.hasPrefix("s") { unexpected.append("settings \(settings.name)") }
-                        } catch .missingDefinition {
-                        }
-                    } catch .scopeClosed {
-                        closedSeen.increment()
-                        break
-                    } catch {
-                        unexpected.append("\(error)")
-                    }
-                    if !signalled {
-                        signalled = true
-                        everyResolverResolved.signal()
+                        let settings = try request.resolveThrowing(Settings.self)
+                        if !settings.name.hasPrefix("s") { unexpected.append("settings \(settings.name)") }
+                    } catch .missingDefinition {
                     }
                 }
+                if sawClose { closedSeen.increment() }
             }
             #expect(unexpected.all.isEmpty, "\(unexpected.all.prefix(2))")
             #expect(seen.count >= 4)

@@ -175,22 +175,10 @@ private final class Token: Sendable {}
                     session.close()
                     return
                 }
-                var signalled = false
-                let hangGuard = Date().addingTimeInterval(30)
-                while Date() < hangGuard {
-                    do throws(WiringError) {
-                        carts.append(ObjectIdentifier(try session.resolveThrowing(Cart.self)))
-                    } catch .scopeClosed {
-                        closedSeen.increment()
-                        break
-                    } catch {
-                        unexpected.append("\(error)")
-                    }
-                    if !signalled {
-                        signalled = true
-                        everyResolverResolved.signal()
-                    }
+                let sawClose = resolveUntilClosed(started: everyResolverResolved, unexpected: unexpected) {
+                    () throws(WiringError) in carts.append(ObjectIdentifier(try session.resolveThrowing(Cart.self)))
                 }
+                if sawClose { closedSeen.increment() }
             }
             #expect(unexpected.all.isEmpty, "\(unexpected.all.prefix(2))")
             #expect(carts.all.count >= 3)

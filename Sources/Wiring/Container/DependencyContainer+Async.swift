@@ -101,7 +101,7 @@ extension DependencyContainer {
     }
 
     /// `body`'s value, computed on the main actor.
-    private func onMainActor<T: Sendable>(
+    func onMainActor<T: Sendable>(
         _ body: @Sendable () throws(WiringError) -> T
     ) async throws(WiringError) -> T {
         let result: Result<T, WiringError> = await MainActor.run {
@@ -204,9 +204,20 @@ enum ParkedVerificationBuilds {
 public func resolveAsyncThrowing<T: Sendable>(
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
 ) async throws(WiringError) -> T {
-    guard let container = DependencyContainer.resolving ?? root.retained else {
-        throw .rootNotDefined(
-            type: typeName(T.self), tag: tag.map { Wiring.Tag($0).description }, requestedAt: CodeLocation(file, line))
+    try await DependencyContainer.asyncCurrent(for: T.self, tag: tag, file: file, line: line)
+        .resolveAsyncThrowing(type, tag: tag, file: file, line: line)
+}
+
+extension DependencyContainer {
+    /// The container a free async resolve reads: the one building the caller, else the task's
+    /// root or the global one; `rootNotDefined` if there is none.
+    static func asyncCurrent(
+        for type: Any.Type, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt
+    ) throws(WiringError) -> DependencyContainer {
+        guard let container = resolving ?? root.retained else {
+            throw .rootNotDefined(
+                type: typeName(type), tag: tag.map { Tag($0).description }, requestedAt: CodeLocation(file, line))
+        }
+        return container
     }
-    return try await container.resolveAsyncThrowing(type, tag: tag, file: file, line: line)
 }

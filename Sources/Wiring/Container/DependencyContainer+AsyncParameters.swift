@@ -36,14 +36,9 @@ extension DependencyContainer {
                 return try resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
             } catch .mainActorIsolated where !MainActorBuild.isOnMainActor {
                 // A main-actor definition, asked for off the main actor: built there instead.
-                let result: Result<T, WiringError> = await MainActor.run {
-                    do throws(WiringError) {
-                        return .success(try resolveParameterized(T.self, tag: tag, parameters: repeat each parameters))
-                    } catch {
-                        return .failure(error)
-                    }
+                return try await onMainActor { () throws(WiringError) in
+                    try resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
                 }
-                return try result.get()
             }
         } catch {
             throw error.requested(at: CodeLocation(file, line))
@@ -61,9 +56,10 @@ public func resolveAsync<T: Sendable, each Parameter: Sendable>(
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, parameters: repeat each Parameter,
     file: StaticString = #fileID, line: UInt = #line
 ) async -> T {
-    guard let container = DependencyContainer.resolving ?? root.retained else {
-        await asyncFailure(.rootNotDefined(
-            type: typeName(T.self), tag: tag.map { Wiring.Tag($0).description }, requestedAt: CodeLocation(file, line)))
+    do {
+        return try await DependencyContainer.asyncCurrent(for: T.self, tag: tag, file: file, line: line)
+            .resolveAsyncThrowing(type, tag: tag, parameters: repeat each parameters, file: file, line: line)
+    } catch {
+        await asyncFailure(error)
     }
-    return await container.resolveAsync(type, tag: tag, parameters: repeat each parameters, file: file, line: line)
 }

@@ -18,8 +18,7 @@ public func factory<First, each Parameter, T>(
     _ factory: @escaping @MainActor @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
-        T.self, lifetime: .factory, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        of: (First, repeat each Parameter).self, .factory, tag: tag, file: file, line: line,
         erasingOnMainActor(factory, tag: tag, file: file, line: line))
 }
 
@@ -37,8 +36,7 @@ public func single<First, each Parameter, T>(
     _ factory: @escaping @MainActor @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
-        T.self, lifetime: .singleton, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        of: (First, repeat each Parameter).self, .singleton, tag: tag, file: file, line: line,
         erasingOnMainActor(factory, tag: tag, file: file, line: line))
 }
 
@@ -58,8 +56,7 @@ public func scoped<First, each Parameter, T>(
     _ factory: @escaping @MainActor @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
     parameterizedDefinition(
-        T.self, lifetime: .scoped, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
+        of: (First, repeat each Parameter).self, .scoped, tag: tag, file: file, line: line,
         erasingOnMainActor(factory, tag: tag, file: file, line: line))
 }
 

@@ -28,10 +28,7 @@ public func factory<First, each Parameter, T>(
     line: UInt = #line,
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
-    parameterizedDefinition(
-        T.self, lifetime: .factory, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+    parameterizedDefinition(of: (First, repeat each Parameter).self, .factory, tag: tag, file: file, line: line, erasing(factory))
 }
 
 /// Defines a singleton built by its first resolve, with that resolve's parameters.
@@ -54,10 +51,7 @@ public func single<First, each Parameter, T>(
     line: UInt = #line,
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
-    parameterizedDefinition(
-        T.self, lifetime: .singleton, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+    parameterizedDefinition(of: (First, repeat each Parameter).self, .singleton, tag: tag, file: file, line: line, erasing(factory))
 }
 
 /// Defines a scoped instance built by the first resolve in each scope, with its parameters.
@@ -78,10 +72,7 @@ public func scoped<First, each Parameter, T>(
     line: UInt = #line,
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> Definition {
-    parameterizedDefinition(
-        T.self, lifetime: .scoped, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line),
-        types: (First, repeat each Parameter).self, list: typeList(First.self, repeat (each Parameter).self),
-        erasing(factory))
+    parameterizedDefinition(of: (First, repeat each Parameter).self, .scoped, tag: tag, file: file, line: line, erasing(factory))
 }
 
 /// `factory` as a closure over an array of parameters, which the entry calls only after checking
@@ -100,24 +91,23 @@ private func erasing<First, each Parameter, T>(
     }
 }
 
-/// The types of a parameter pack, in order.
-func typeList<First, each Parameter>(_ first: First.Type, _ rest: repeat (each Parameter).Type) -> [Any.Type] {
-    var types: [Any.Type] = [first]
-    repeat types.append(each rest)
-    return types
-}
-
-func parameterizedDefinition<T>(
-    _: T.Type, lifetime: Lifetime, tag: Tag?, site: CodeLocation, types: Any.Type, list typeList: [Any.Type],
-    _ make: @escaping @Sendable ([Any]) throws -> T
+/// A definition of `T` that takes parameters of the types `(First, repeat each Parameter)`,
+/// built by `make` from them as an array (see `erasing(_:)`).
+func parameterizedDefinition<First, each Parameter, T>(
+    of types: (First, repeat each Parameter).Type, _ lifetime: Lifetime, tag: (any Hashable & Sendable)?,
+    file: StaticString, line: UInt, _ make: @escaping @Sendable ([Any]) throws -> T
 ) -> Definition {
     let list = parameterList(types)
+    let signature = ObjectIdentifier(types)
+    var inOrder: [Any.Type] = [First.self]
+    repeat inOrder.append((each Parameter).self)
+    let typeList = inOrder
     return Definition(
         info: DefinitionInfo(
-            type: T.self, tag: tag, lifetime: lifetime, site: site,
+            type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line),
             payload: .parameterized { info in
                 ParameterizedEntry<T>(
-                    info: info, parameterTypes: list, parameterTypeList: typeList, signature: ObjectIdentifier(types),
+                    info: info, parameterTypes: list, parameterTypeList: typeList, signature: signature,
                     make: make)
             }))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Wiring
 
 /// Runs each role on a thread of its own, all released together, each repeating its body until
 /// every role has done at least `minimumEach` operations and `seconds` have passed (a hang guard
@@ -39,4 +40,30 @@ private final class RoleCount: @unchecked Sendable {
 
     func increment() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
+}
+
+/// A resolver racing a scope's close: repeats `resolve` until it throws `scopeClosed` (a hang
+/// guard of 30 s), signalling `started` once after its first attempt, so that the closer can
+/// wait for every resolver to be under way. Any other error goes to `unexpected`. Returns
+/// whether it saw the close.
+func resolveUntilClosed(
+    started: DispatchSemaphore, unexpected: Collected<String>, _ resolve: () throws(WiringError) -> Void
+) -> Bool {
+    var signalled = false
+    defer { if !signalled { started.signal() } }
+    let hangGuard = Date().addingTimeInterval(30)
+    while Date() < hangGuard {
+        do throws(WiringError) {
+            try resolve()
+        } catch .scopeClosed {
+            return true
+        } catch {
+            unexpected.append("\(error)")
+        }
+        if !signalled {
+            signalled = true
+            started.signal()
+        }
+    }
+    return false
 }
