@@ -108,7 +108,9 @@ private final class Attempts: @unchecked Sendable {
             #expect(error.unfinished.count == 1)
             #expect(error.unfinished.first?.hasPrefix("Client (WiringTests/LifecycleSafetyTests.swift:") == true)
             #expect(!error.wasCancelled)
-            #expect(error.description.contains("Unfinished at the deadline: Client"))
+            #expect(error.reason == .deadline)
+            #expect(error.description.contains(
+                "start did not finish within its timeout (200 ms): the start hook of Client (WiringTests/"))
         }
         // A hang guard, not a timing: the hook would take an hour.
         #expect(clock.now - began < .seconds(120), "start() waited for the hook, not for its deadline")
@@ -136,7 +138,9 @@ private final class Attempts: @unchecked Sendable {
         let error = await task.value
         #expect(error?.wasCancelled == true)
         #expect(error?.unfinished.first?.hasPrefix("Client (") == true)
-        #expect(error?.description.contains("Cut short because the task was cancelled") == true)
+        #expect(error?.description.contains(
+            "start stopped because the task that called it was cancelled while it waited for the start hook of Client (")
+            == true)
     }
 
     @Test func aThrowingHookNamesItselfAndTheNextStartRetriesIt() async throws {

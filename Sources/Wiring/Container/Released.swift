@@ -58,6 +58,7 @@ struct Released {
             defer { item.free?() }
             guard let callback = item.onClose, !(progress?.isOver ?? false) else { continue }
             let type = typeName(Swift.type(of: item.value))
+            progress?.begin(index)
             switch callback {
             case let .sync(body):
                 body(item.value)

@@ -15,7 +15,13 @@ extension DependencyContainer {
     /// first, as `close()` closes them. On a scope, its own instances are awaited the same way.
     /// A `shutdown()` called while another of the same container runs waits for it and throws
     /// what it throws; called from one of that container's own callbacks, it returns at once.
+    ///
+    /// A `shutdown()` while `start()` runs stops the start first: no start hook begins any more,
+    /// the one running is cancelled and awaited before anything closes (a hook never works on a
+    /// closed instance), and `start()` throws ``LifecycleError/Reason/shutDown``, as a `start()`
+    /// after the shutdown does. A negative `timeout` is refused: nothing closes.
     public func shutdown(timeout: Duration? = nil) async throws(LifecycleError) {
+        let timeout = try LifecycleError.checking(timeout, of: "shutdown")
         try await shutdownRuns.run(.shutdown(container: ObjectIdentifier(self))) {
             () async throws(LifecycleError) in
             try await shutdownNow(timeout: timeout)
@@ -23,6 +29,16 @@ extension DependencyContainer {
     }
 
     private func shutdownNow(timeout: Duration?) async throws(LifecycleError) {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        // A scope has no start hooks of its own (they are its root's).
+        if scope == nil {
+            let running = startHooks.shutDown()
+            if !running.isEmpty {
+                _ = await Deadline.run(timeout) {
+                    for task in running { await task.value }
+                } onTimeout: { [] }
+            }
+        }
         let released: [Released]
         if let scope {
             var taken: [Released] = []
@@ -40,18 +56,27 @@ extension DependencyContainer {
         let ordered = batch.items
         let callbacks = ordered.indices.filter { ordered[$0].onClose != nil }
         let progress = ShutdownProgress()
-        let failures = await Deadline.run(timeout) {
+        let left = deadline.map { max(.zero, $0 - ContinuousClock.now) }
+        let failures = await Deadline.run(left) {
             await Released.finishAwaiting(batch.items, progress: progress)
         } onTimeout: {
             progress.cutShort(count: batch.items.count)
         }
         var unfinished: [String] = []
+        var skipped: [String] = []
         if case let .timedOut(indices) = failures {
-            unfinished = indices.filter { callbacks.contains($0) }.map { typeName(type(of: ordered[$0].value)) }
+            for index in indices {
+                let position = index < 0 ? -1 - index : index
+                guard callbacks.contains(position) else { continue }
+                let type = typeName(type(of: ordered[position].value))
+                if index < 0 { skipped.append(type) } else { unfinished.append(type) }
+            }
         }
         let thrown = failures.value ?? []
-        guard thrown.isEmpty, unfinished.isEmpty else {
-            throw LifecycleError(operation: "shutdown", failures: thrown, unfinished: unfinished)
+        guard thrown.isEmpty, unfinished.isEmpty, skipped.isEmpty else {
+            throw LifecycleError(
+                operation: "shutdown", failures: thrown, unfinished: unfinished, skipped: skipped,
+                reason: thrown.isEmpty ? .deadline : .failed, timeout: timeout)
         }
     }
 
@@ -65,29 +90,58 @@ extension DependencyContainer {
     /// ```
     ///
     /// Each instance's hook runs once, however many times `start()` is called: a call that
-    /// finds a hook running (another task's `start()`) waits for it before going on to what
-    /// depends on it; a hook that calls `start()` itself does not wait for itself. The first
-    /// hook that throws stops the start: the hooks after it (which may depend on it) do not run,
-    /// and the error is a ``LifecycleError`` naming the instance's type and where the hook is
-    /// written; that hook runs again on the next `start()`, so a loop retries a start that failed
-    /// because a database was not up yet (see <doc:ServicesAndLifecycle>). A build that fails is
-    /// reported the same way, with its ``WiringError``.
+    /// finds a hook running (another task's `start()`, a service waiting for what it uses) waits
+    /// for it before going on to what depends on it; a hook that calls `start()` itself does not
+    /// wait for itself. The first hook that throws stops the start: the hooks after it (which may
+    /// depend on it) do not run, and the error is a ``LifecycleError`` naming the instance's type
+    /// and where the hook is written; that hook runs again on the next `start()`, so a loop
+    /// retries a start that failed because a database was not up yet (see
+    /// <doc:ServicesAndLifecycle>). A build that fails is reported the same way, with its
+    /// ``WiringError``.
     ///
-    /// A definition whose type, or a type it is bound to, is replaced by `.override()` or a test
-    /// override, is replaced whole: its hook does not run, and what only it used is not built.
+    /// A definition replaced by `.override()` or a test override is replaced whole: its hook does
+    /// not run, and what only it used is not built.
     ///
-    /// - Parameter timeout: How long the hooks may take, 30 seconds unless given (`nil`: no
-    ///   limit). When it passes, the hook still running is cancelled and reported in
-    ///   ``LifecycleError/unfinished``, with its type and site; so is one cut short because the
-    ///   task that called `start` was cancelled.
+    /// - Parameter timeout: How long this caller waits, 30 seconds unless given (`nil`: no
+    ///   limit; negative: refused). The deadline and the cancellation of the calling task are the
+    ///   caller's own: when either comes, this `start()` throws (``LifecycleError/Reason/deadline``,
+    ///   ``LifecycleError/Reason/cancelled``) naming the hook it waited for, and that hook goes on
+    ///   while another caller still waits for it; with none left, it is cancelled.
     public func start(timeout: Duration? = .seconds(30)) async throws(LifecycleError) {
+        let timeout = try LifecycleError.checking(timeout, of: "start")
+        let deadline = timeout.map { ContinuousClock.now + $0 }
         let (hooked, _) = try prepareStart()
-        try await runStartHooks(of: hooked, timeout: timeout)
+        try await runStartHooks(of: hooked.map { ($0, self) }, until: deadline, timeout: timeout)
     }
 
-    /// Runs (or waits for) the start hooks of everything `instance` uses, not its own: what a
-    /// service awaits before it runs, so that it never sees what it uses unprepared (a table
-    /// not created yet), while the services those hooks need (a database client) already run.
+    /// Runs (or waits for) the start hooks of everything `service` uses, at any depth, then its
+    /// own: what a service awaits before it runs, so that it never sees what it uses unprepared
+    /// (a table not created yet), while the services those hooks need (a database client)
+    /// already run. Whatever the service's shape: a struct, a class, a binding, a tag.
+    ///
+    /// ```swift
+    /// for service in try DependencyContainer.shared.managedServices((any Service).self) {
+    ///     group.addTask {
+    ///         try await DependencyContainer.shared.start(service, timeout: nil)
+    ///         try await service.instance.run()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// `WiringHummingbird`'s `lifecycleServices()` wraps each service so that it does this
+    /// first. A service's own hook must not need the service to be running (its `run()` begins
+    /// after the hook): work that does belongs in `run()`. Deadline and cancellation are this
+    /// caller's own, as for ``start(timeout:)``.
+    public func start<S>(_ service: ManagedService<S>, timeout: Duration? = .seconds(30)) async throws(LifecycleError) {
+        let timeout = try LifecycleError.checking(timeout, of: "start")
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        let (hooked, _) = try prepareStart()
+        try await runStartHooks(
+            of: hooks(used: service.sequence, including: true, among: hooked), until: deadline, timeout: timeout)
+    }
+
+    /// Runs (or waits for) the start hooks of everything `instance` uses, at any depth, not its
+    /// own (see ``start(_:timeout:)``, which also runs the service's own).
     ///
     /// ```swift
     /// func run() async throws {
@@ -96,31 +150,69 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
-    /// `WiringHummingbird`'s `services(_:)` wraps each service so that it does this first.
-    /// An instance this container did not build has nothing to wait for.
+    /// `instance` is found by identity, so it must be a class instance this container (or, for
+    /// a scope, the scopes it was opened from) built; anything else (a struct, a value the
+    /// container did not build) throws ``LifecycleError/Reason/notBuilt``. Take services from
+    /// ``managedServices(_:)`` to start any shape.
     public func start(dependenciesOf instance: Any, timeout: Duration? = .seconds(30)) async throws(LifecycleError) {
-        let (hooked, built) = try prepareStart()
-        guard let own = built.first(where: { Self.isSame($0.value, instance) }) else { return }
-        // What `instance` uses, at any depth, by creation sequence.
-        var used: Set<UInt64> = []
-        var next = own.dependencies
-        let bySequence = Dictionary(built.map { ($0.sequence, $0.dependencies) }, uniquingKeysWith: { first, _ in first })
-        while let sequence = next.popLast() {
-            guard used.insert(sequence).inserted else { continue }
-            next += bySequence[sequence] ?? []
+        let timeout = try LifecycleError.checking(timeout, of: "start")
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        let (hooked, _) = try prepareStart()
+        let own = type(of: instance) is AnyClass
+            ? lineage.lazy.flatMap { $0.builtSingletons(keepingBindings: false) }.first { ($0.value as AnyObject) === (instance as AnyObject) }
+            : nil
+        guard let own else {
+            throw LifecycleError(
+                operation: "start", failures: [], unfinished: [], reason: .notBuilt,
+                subject: typeName(type(of: instance)))
         }
-        try await runStartHooks(of: hooked.filter { used.contains($0.sequence) }, timeout: timeout)
+        try await runStartHooks(
+            of: hooks(used: own.sequence, including: false, among: hooked), until: deadline, timeout: timeout)
     }
 
-    /// Whether `a` and `b` are the same instance (class instances by identity).
-    private static func isSame(_ a: Any, _ b: Any) -> Bool {
-        guard type(of: a as Any) is AnyClass, type(of: b as Any) is AnyClass else { return false }
-        return (a as AnyObject) === (b as AnyObject)
+    /// This container, then, for a scope, the scopes and the root it was opened from.
+    private var lineage: [DependencyContainer] {
+        var chain = [self]
+        while let parent = chain[chain.count - 1].scope?.parent { chain.append(parent) }
+        return chain
+    }
+
+    /// The start hooks to run for the instance created as `sequence`: those of what it uses, at
+    /// any depth (through bindings, and across the scopes it was opened from), and its own if
+    /// `including`; each with its container, in start order.
+    private func hooks(
+        used sequence: UInt64, including: Bool, among hooked: [BuiltSingleton]
+    ) -> [(BuiltSingleton, DependencyContainer)] {
+        let chain = lineage
+        // Bindings kept: a use through `.bind(P.self)` reaches the primary through its binding.
+        let built = chain.map { ($0, $0.builtSingletons(keepingBindings: true)) }
+        var dependencies: [UInt64: [UInt64]] = [:]
+        for (_, items) in built { for item in items { dependencies[item.sequence] = item.dependencies } }
+        var used: Set<UInt64> = including ? [sequence] : []
+        var next = dependencies[sequence] ?? []
+        while let sequence = next.popLast() {
+            guard used.insert(sequence).inserted else { continue }
+            next += dependencies[sequence] ?? []
+        }
+        let ownHooked = Set(hooked.map(\.sequence))
+        var result: [(BuiltSingleton, DependencyContainer)] = []
+        // What the scopes' roots built starts first: it cannot use what its scopes built.
+        for (container, items) in built.reversed() {
+            for item in items where used.contains(item.sequence) && !item.entry.isBinding && item.info.hooks?.start != nil {
+                guard container !== self || ownHooked.contains(item.sequence) else { continue }
+                guard !Self.isReplaced(item.info, in: container.registry) else { continue }
+                result.append((item, container))
+            }
+        }
+        return result
     }
 
     /// Builds the singletons whose start hooks `start()` runs (those with a hook whose definition
     /// was not replaced); returns them, then every built singleton, each in start order.
     private func prepareStart() throws(LifecycleError) -> (hooked: [BuiltSingleton], built: [BuiltSingleton]) {
+        if scope == nil, startHooks.isShutDown {
+            throw LifecycleError(operation: "start", failures: [], unfinished: [], reason: .shutDown)
+        }
         do {
             if let eager { try eager.start(in: self) }
         } catch {
@@ -156,117 +248,34 @@ extension DependencyContainer {
         }
     }
 
-    /// Awaits the start hooks of `built`, in order, each once (see `start(timeout:)`).
+    /// Awaits the start hooks of `built` (each in its container's ``StartHooks``), in order, each
+    /// once, until `deadline` (see `start(timeout:)`).
     private func runStartHooks(
-        of built: [BuiltSingleton], timeout: Duration?
+        of built: [(BuiltSingleton, DependencyContainer)], until deadline: ContinuousClock.Instant?, timeout: Duration?
     ) async throws(LifecycleError) {
-        let hooks = built.compactMap { item -> StartingHook? in
-            guard let hook = item.info.hooks?.start else { return nil }
+        for (item, container) in built {
+            guard let run = item.info.hooks?.start else { continue }
+            // A hook that calls `start()` does not wait for itself.
+            if OwnedRuns.keys.contains(.startHook(instance: item.sequence)) { continue }
             nonisolated(unsafe) let value = item.value  // handed to its own hook only
-            return StartingHook(
-                type: typeName(item.info.type), site: item.info.site, sequence: item.sequence,
-                run: { try await hook(value) })
-        }
-        if hooks.isEmpty { return }
-        let progress = StartProgress()
-        let runs = startHookRuns
-        let work = Task { () async -> LifecycleError? in
-            for (index, hook) in hooks.enumerated() {
-                progress.begin(index)
-                do {
-                    try await runs.run(.startHook(instance: hook.sequence)) { try await hook.run() }
-                } catch {
-                    if Task.isCancelled { return nil }
-                    return LifecycleError(
-                        operation: "start", failures: [.init(type: hook.type, error: error, definedAt: hook.site)],
-                        unfinished: [])
-                }
-                progress.end(index)
+            let hook = StartingHook(
+                type: typeName(item.info.type), site: item.info.site, sequence: item.sequence, run: { try await run(value) })
+            let failed = { (reason: LifecycleError.Reason) in
+                LifecycleError(operation: "start", failures: [], unfinished: [hook.described], reason: reason, timeout: timeout)
             }
-            return nil
-        }
-        let outcome = await withTaskCancellationHandler {
-            await Deadline.run(timeout) { await work.value } onTimeout: { progress.cutShort() }
-        } onCancel: {
-            work.cancel()
-        }
-        switch outcome {
-        case let .timedOut(indices):
-            work.cancel()
-            throw LifecycleError(
-                operation: "start", failures: [], unfinished: indices.map { hooks[$0].described }, reason: .deadline)
-        case let .finished(error):
-            if Task.isCancelled {
-                let cut = progress.cutShort().map { hooks[$0].described }
-                throw LifecycleError(operation: "start", failures: [], unfinished: cut, reason: .cancelled)
-            }
-            if let error { throw error }
-        }
-    }
-
-    /// The singletons registered as `S` (directly or with `.bind(S.self)`), built if need be,
-    /// in dependency order: each after what it uses. What swift-service-lifecycle's
-    /// `ServiceGroup` wants, which starts its services in the order given and stops them in
-    /// the reverse, so that a service stops before what it uses.
-    ///
-    /// ```swift
-    /// let group = ServiceGroup(
-    ///     configuration: .init(services: try DependencyContainer.shared.services((any Service).self), logger: logger))
-    /// ```
-    ///
-    /// Factories are left out (a service runs for the app's lifetime). A definition replaced by
-    /// `.override()` or a test override, with its bindings, is not among them.
-    public func services<S>(_ type: S.Type = S.self) throws(WiringError) -> [S] {
-        if let eager { try eager.start(in: self) }
-        let registry = registry
-        // A binding whose primary was replaced (`.override()` of its type) still answers for
-        // `S`, as KOIN's does; but a replaced service must not run beside its replacement.
-        let entries = registry.allEntries(of: ObjectIdentifier(S.self)).filter { entry in
-            guard entry.info.lifetime == .singleton else { return false }
-            guard let primary = entry.primary else { return !Self.isReplaced(entry.info, in: registry) }
-            return registry.entry(for: primary.info.typeID, boxed: primary.info.tag) === primary
-                && !Self.isReplaced(primary.info, in: registry)
-        }
-        for entry in entries { _ = try entry.resolve(in: self) }
-        // A binding's instance is its primary's, which stands in the order for it.
-        let wanted = Set(entries.map { ObjectIdentifier($0.primary ?? $0) })
-        var services: [S] = []
-        for built in builtSingletons() where wanted.contains(ObjectIdentifier(built.entry)) {
-            // Bound to `S` but not one: said here, where the service list is made, not dropped.
-            guard let service = built.value as? S else {
-                throw .invalidBinding(
-                    type: typeName(Swift.type(of: built.value)), boundTo: typeName(S.self), definedAt: built.info.site)
-            }
-            services.append(service)
-        }
-        return services
-    }
-
-    /// The singletons this container has built, in start order: each after what it uses (what
-    /// its build resolved, and what its `@LazyInject`s resolved since). Close order is the
-    /// reverse.
-    ///
-    /// ```swift
-    /// for step in DependencyContainer.shared.startOrder { print(step.type) }
-    /// ```
-    public var startOrder: [ResolutionStep] {
-        builtSingletons().map(\.info.step)
-    }
-
-    /// The built singletons of this container, in start order. Bindings (whose instance is
-    /// their primary's) order the others and are then left out.
-    typealias BuiltSingleton = (entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)
-
-    func builtSingletons() -> [BuiltSingleton] {
-        let registry = registry
-        let built = withExtendedLifetime(registry) {
-            stateLock.withLock {
-                registry.entries.compactMap { entry in
-                    entry.builtSingleton().map { (entry, entry.info, $0.sequence, $0.dependencies, $0.value) }
-                }
+            switch await container.startHooks.wait(for: hook, until: deadline) {
+            case .started: continue
+            case let .failed(error):
+                throw LifecycleError(
+                    operation: "start", failures: [.init(type: hook.type, error: error, definedAt: hook.site)],
+                    unfinished: [])
+            case .deadline: throw failed(.deadline)
+            case .cancelled: throw failed(.cancelled)
+            case let .shutDown(whileRunning):
+                if whileRunning { throw failed(.shutDown) }
+                throw LifecycleError(operation: "start", failures: [], unfinished: [], reason: .shutDown)
+            case .again: continue  // not returned by `wait`
             }
         }
-        return DependencyOrder.starting(built, sequence: \.sequence, dependencies: \.dependencies)
-            .filter { !$0.entry.isBinding }
     }
 }

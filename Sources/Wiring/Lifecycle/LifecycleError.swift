@@ -28,48 +28,140 @@ public struct LifecycleError: Error, CustomStringConvertible {
     public let operation: String
     /// The hooks or callbacks that threw, in the order they ran.
     public let failures: [Failure]
-    /// The hooks or callbacks that had not finished, or not begun, when the deadline passed or
-    /// the calling task was cancelled: each instance's type, and for a start hook where it is
-    /// written (`TodoStore (App/Modules.swift:46)`).
+    /// The hooks or callbacks that began and had not finished when the caller stopped waiting
+    /// (its deadline passed, its task was cancelled, the container was shut down): each
+    /// instance's type, and for a start hook where it is written
+    /// (`TodoStore (App/Modules.swift:46)`).
     public let unfinished: [String]
+    /// The close callbacks a shutdown's deadline kept from beginning (their instances were still
+    /// released).
+    public let skipped: [String]
+    /// Why the operation ended as it did.
+    public let reason: Reason
+    /// How long the caller gave it, when it gave a limit.
+    public let timeout: Duration?
+    /// The type of the instance `start(dependenciesOf:)` could not find.
+    let subject: String?
+
+    /// Why a ``LifecycleError`` was thrown.
+    public enum Reason: Sendable, Equatable {
+        /// Hooks or callbacks threw: ``failures``.
+        case failed
+        /// The caller's own deadline passed. Another `start()` that waits for the same hook,
+        /// with a deadline of its own, goes on waiting.
+        case deadline
+        /// The task that called `start` was cancelled. Other callers go on.
+        case cancelled
+        /// The container was shut down before or while `start` ran: no hook begins on a
+        /// container that is shut down.
+        case shutDown
+        /// The timeout given was negative.
+        case invalidTimeout
+        /// `start(dependenciesOf:)` was given an instance this container did not build, or one it
+        /// cannot find by identity (a struct).
+        case notBuilt
+    }
+
     /// Whether ``unfinished`` were cut short because the task that called `start` was
     /// cancelled (rather than by the deadline).
-    public let wasCancelled: Bool
+    public var wasCancelled: Bool { reason == .cancelled }
 
-    init(operation: String, failures: [Failure], unfinished: [String], reason: Reason = .deadline) {
+    init(
+        operation: String, failures: [Failure], unfinished: [String], skipped: [String] = [],
+        reason: Reason = .failed, timeout: Duration? = nil, subject: String? = nil
+    ) {
+        self.subject = subject
         self.operation = operation
         self.failures = failures
         self.unfinished = unfinished
-        wasCancelled = reason == .cancelled
+        self.skipped = skipped
+        self.reason = failures.isEmpty || reason != .failed ? reason : .failed
+        self.timeout = timeout
     }
 
-    enum Reason {
-        case deadline
-        case cancelled
+    /// `timeout` itself, or the error that refuses it (a negative one).
+    static func checking(_ timeout: Duration?, of operation: String) throws(LifecycleError) -> Duration? {
+        guard let timeout, timeout < .zero else { return timeout }
+        throw LifecycleError(operation: operation, failures: [], unfinished: [], reason: .invalidTimeout, timeout: timeout)
     }
 
     public var description: String {
+        switch (operation, reason) {
+        case (_, .invalidTimeout):
+            return [
+                "Wiring: \(operation)(timeout:) was given a negative timeout (\(timeout.map(Self.text) ?? "?")): "
+                    + "nothing ran.",
+                "  Fix: give a duration of zero or more, or `nil` for no limit.",
+            ].joined(separator: "\n")
+        case (_, .notBuilt):
+            return [
+                "Wiring: start(dependenciesOf:) was given a `\(subject ?? "?")` that this container did not build, or "
+                    + "cannot find by identity (only a class instance can be found so): there is nothing it knows to wait for.",
+                "  Fix: take the service from `managedServices(_:)` and call `start(_:timeout:)` with it, which finds "
+                    + "any shape (a struct, a binding); or pass the instance the container resolved.",
+            ].joined(separator: "\n")
+        case ("start", .shutDown):
+            let what = unfinished.isEmpty
+                ? "before its hooks were done"
+                : "while the start hook of \(unfinished.joined(separator: ", ")) ran (it was cancelled and ended before anything closed)"
+            return [
+                "Wiring: start stopped because its container was shut down with `shutdown()`, \(what).",
+                "  No start hook begins on a container that is shut down.",
+                "  Fix: nothing, if the app is stopping. To start again, define the root again "
+                    + "(`DependencyContainer.defined(by:)`) and call `start()` on it.",
+            ].joined(separator: "\n")
+        case ("start", .deadline):
+            let limit = timeout.map { " (\(Self.text($0)))" } ?? ""
+            return [
+                "Wiring: start did not finish within its timeout\(limit): the start hook of "
+                    + "\(unfinished.joined(separator: ", ")) was still running.",
+                "  Only this `start()` gave up: the hook goes on while another `start()` or a service still waits "
+                    + "for it, and is cancelled once none does.",
+                "  Fix: find what the hook waits for. A database that is not up shows in its client's own log; a "
+                    + "service the hook needs must be running before `start()` (in Hummingbird, start from "
+                    + "`beforeServerStarts`). Or give `start(timeout:)` more time.",
+            ].joined(separator: "\n")
+        case ("start", .cancelled):
+            let what = unfinished.isEmpty ? "" : " while it waited for the start hook of \(unfinished.joined(separator: ", "))"
+            return [
+                "Wiring: start stopped because the task that called it was cancelled\(what).",
+                "  Only this `start()` stopped waiting: the hook goes on while another `start()` or a service still "
+                    + "waits for it, and is cancelled once none does.",
+            ].joined(separator: "\n")
+        default:
+            return failureDescription
+        }
+    }
+
+    private var failureDescription: String {
         let what = operation == "start" ? "hook(s)" : "callback(s)"
-        var lines = ["Wiring: \(operation) finished with \(failures.count) failure(s) and \(unfinished.count) unfinished \(what)."]
+        var lines = ["Wiring: \(operation) finished with \(failures.count) failure(s), \(unfinished.count) unfinished and "
+            + "\(skipped.count) skipped \(what)."]
         for failure in failures {
             let site = failure.definedAt.map { " (\($0))" } ?? ""
             lines.append("  \(failure.type)\(site): \(failure.error)")
         }
+        let limit = timeout.map { " (\(Self.text($0)))" } ?? ""
         if !unfinished.isEmpty {
-            if wasCancelled {
-                lines.append("  Cut short because the task was cancelled: \(unfinished.joined(separator: ", ")).")
-            } else {
-                lines.append("  Unfinished at the deadline: \(unfinished.joined(separator: ", ")).")
-            }
-            if operation == "start" {
-                lines.append(
-                    "  Fix: a start hook that waits may need a service that is not running yet (run the services "
-                        + "first, or start from `beforeServerStarts`), or more time: `start(timeout:)`.")
-            } else if !wasCancelled {
-                lines.append("  Fix: give shutdown(timeout:) more time, or make those callbacks return sooner.")
-            }
+            let cause = reason == .cancelled ? "when the task was cancelled" : "at the deadline\(limit)"
+            lines.append("  Unfinished \(cause): \(unfinished.joined(separator: ", ")).")
+        }
+        if !skipped.isEmpty {
+            lines.append("  Skipped, not begun \(reason == .cancelled ? "when the task was cancelled" : "by the deadline"): "
+                + "\(skipped.joined(separator: ", ")) (their instances were released).")
+        }
+        if operation == "shutdown", reason == .deadline {
+            lines.append("  Fix: give shutdown(timeout:) more time, or make those callbacks return sooner.")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `3 seconds`, `250 ms`.
+    static func text(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds) ms"
     }
 }
 
@@ -84,41 +176,33 @@ struct StartingHook: Sendable {
     var described: String { site.map { "\(type) (\($0))" } ?? type }
 }
 
-/// Which start hook is running, shared with the deadline and the cancellation that may cut it
-/// short.
-final class StartProgress: @unchecked Sendable {
-    // Every `var` is only touched under `lock`.
-    private let lock = Lock()
-    private var running: Int?
-
-    func begin(_ index: Int) { lock.withLock { running = index } }
-    func end(_ index: Int) { lock.withLock { if running == index { running = nil } } }
-
-    /// The hook running now, if any: the one a deadline or a cancellation cuts short.
-    func cutShort() -> [Int] {
-        lock.withLock { running.map { [$0] } ?? [] }
-    }
-}
-
 /// How far an awaited close has got, shared with the deadline that may cut it short.
 final class ShutdownProgress: @unchecked Sendable {
     // Every `var` is only touched under `lock`.
     private let lock = Lock()
     private var over = false
+    private var begun: Set<Int> = []
     private var finished: Set<Int> = []
 
     /// Whether the deadline passed: callbacks not begun are skipped (their instances still freed).
     var isOver: Bool { lock.withLock { over } }
 
+    func begin(_ index: Int) {
+        _ = lock.withLock { begun.insert(index) }
+    }
+
     func end(_ index: Int) {
         _ = lock.withLock { finished.insert(index) }
     }
 
-    /// Marks the deadline passed; returns the indices of `count` callbacks that had not finished.
+    /// Marks the deadline passed; returns the indices of `count` callbacks that had not
+    /// finished: those begun come first, those not begun (skipped) after, as negative numbers
+    /// `-1 - index`, to fit ``Deadline``'s one list.
     func cutShort(count: Int) -> [Int] {
         lock.withLock {
             over = true
-            return (0..<count).filter { !finished.contains($0) }
+            let open = (0..<count).filter { !finished.contains($0) }
+            return open.filter { begun.contains($0) } + open.filter { !begun.contains($0) }.map { -1 - $0 }
         }
     }
 }

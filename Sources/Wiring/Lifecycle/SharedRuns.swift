@@ -7,42 +7,27 @@ enum SharedRunKey: Hashable, Sendable {
 }
 
 /// One run at a time per key, shared by the callers that ask at once: a caller that finds a
-/// run going waits for it and gets its outcome, so that `start()` from two tasks runs each
-/// hook once and neither goes on to its dependents before it finished, and a second
-/// `shutdown()` returns only once the callbacks ran. A run that throws is forgotten (the next
-/// call runs it again); one that succeeds is remembered if `remembersSuccess` (a started
-/// instance stays started; a container shut down may hold new instances to close later).
+/// run going waits for it and gets its outcome, so that a second `shutdown()` returns only once
+/// the callbacks ran. A run is forgotten once it ends (a container shut down may hold new
+/// instances to close later). Start hooks, whose callers each keep a deadline of their own, are
+/// ``StartHooks``'.
 final class SharedRuns<Failure: Error>: Sendable {
     private typealias Waiter = CheckedContinuation<Result<Void, Failure>?, Never>
 
-    private enum State {
-        case running(waiters: [Waiter])
-        case done
-    }
-
-    private let states = LockedValue<[SharedRunKey: State]>([:])
-    private let remembersSuccess: Bool
-
-    init(remembersSuccess: Bool) {
-        self.remembersSuccess = remembersSuccess
-    }
+    /// The runs going, each with the callers waiting for it.
+    private let running = LockedValue<[SharedRunKey: [Waiter]]>([:])
 
     /// Runs `body` for `key` unless it is running (then waits for that run and shares its
-    /// outcome) or succeeded before and is remembered. Called from inside the run of `key`
-    /// itself (a hook calling `start()`), returns at once instead of waiting for itself.
+    /// outcome). Called from inside the run of `key` itself (a callback calling `shutdown()`),
+    /// returns at once instead of waiting for itself.
     func run(_ key: SharedRunKey, _ body: () async throws(Failure) -> Void) async throws(Failure) {
         if OwnedRuns.keys.contains(key) { return }
         while true {
-            let isMine: Bool? = states.withLock { states in
-                switch states[key] {
-                case nil:
-                    states[key] = .running(waiters: [])
-                    return true
-                case .running: return false
-                case .done: return nil
-                }
+            let isMine = running.withLock { running in
+                guard running[key] == nil else { return false }
+                running[key] = []
+                return true
             }
-            guard let isMine else { return }
             if isMine { return try await runClaimed(key, body) }
             if let outcome = await outcome(ofRunning: key) { return try outcome.get() }
         }
@@ -57,39 +42,28 @@ final class SharedRuns<Failure: Error>: Sendable {
                 return .failure(error)
             }
         }
-        let ended = states.withLock { states -> State? in
-            if case .success = outcome, remembersSuccess { return states.updateValue(.done, forKey: key) }
-            return states.removeValue(forKey: key)
-        }
-        if case let .running(waiters)? = ended {
-            for waiter in waiters { waiter.resume(returning: outcome) }
-        }
+        let waiters = running.withLock { running in running.removeValue(forKey: key) } ?? []
+        for waiter in waiters { waiter.resume(returning: outcome) }
         try outcome.get()
     }
 
-    /// The outcome of another caller's run of `key`, or `nil` if it ended, and was forgotten,
-    /// before this caller could wait (this caller then runs it).
+    /// The outcome of another caller's run of `key`, or `nil` if it ended before this caller
+    /// could wait (this caller then runs it).
     private func outcome(ofRunning key: SharedRunKey) async -> Result<Void, Failure>? {
         await withCheckedContinuation { (waiter: Waiter) in
-            let state = states.withLock { states -> State? in
-                if case let .running(waiters) = states[key] { states[key] = .running(waiters: waiters + [waiter]) }
-                return states[key]
+            let isRunning = running.withLock { running in
+                running[key]?.append(waiter)
+                return running[key] != nil
             }
-            switch state {
-            case .running?: break  // the run resumes it
-            case .done?: waiter.resume(returning: .success(()))
-            case nil: waiter.resume(returning: nil)
-            }
+            if !isRunning { waiter.resume(returning: nil) }
         }
     }
 }
 
-/// `start()`'s runs of `.onStart` hooks.
-let startHookRuns = SharedRuns<any Error>(remembersSuccess: true)
 /// The `shutdown()`s running.
-let shutdownRuns = SharedRuns<LifecycleError>(remembersSuccess: false)
+let shutdownRuns = SharedRuns<LifecycleError>()
 
-/// The runs this task, or the task it was made in, is inside of.
-private enum OwnedRuns {
+/// The runs this task, or the task it was made in, is inside of: a start hook's, a shutdown's.
+enum OwnedRuns {
     @TaskLocal static var keys: [SharedRunKey] = []
 }
