@@ -155,6 +155,15 @@ final class Entry: InstanceState, @unchecked Sendable {
         return (instance.sequence, dependencies.all, instance.any)
     }
 
+    /// The instance a scope holds for this entry, if it holds one (a `single` or `scoped` of the
+    /// scope), as ``builtSingleton()`` gives it; call on `scope`'s entries under `stateLock`.
+    func heldInstance(in scope: DependencyContainer) -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
+        guard mode == .published, info.lifetime != .weak, case .scope = scope.role else { return nil }
+        let state = state(in: scope)
+        guard let instance = state.held as? Instance else { return nil }
+        return (state.sequence, state.dependencies.all, instance.any)
+    }
+
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
     /// while a scope holding it stayed open; call under `stateLock`.
     func revive() {

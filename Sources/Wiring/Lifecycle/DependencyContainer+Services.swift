@@ -61,14 +61,16 @@ extension DependencyContainer {
     /// A built singleton of this container.
     typealias BuiltSingleton = (entry: Entry, info: DefinitionInfo, sequence: UInt64, dependencies: [UInt64], value: Any)
 
-    /// The built singletons of this container, in start order. Bindings (whose instance is
-    /// their primary's) order the others and are then left out, unless `keepingBindings`.
+    /// The built singletons of this container (of a scope: the instances it holds), in start
+    /// order. Bindings (whose instance is their primary's) order the others and are then left
+    /// out, unless `keepingBindings`.
     func builtSingletons(keepingBindings: Bool = false) -> [BuiltSingleton] {
         let registry = registry
         let built = withExtendedLifetime(registry) {
             stateLock.withLock {
                 registry.entries.compactMap { entry -> BuiltSingleton? in
-                    entry.builtSingleton().map { (entry, entry.info, $0.sequence, $0.dependencies, $0.value) }
+                    (entry.builtSingleton() ?? (scope == nil ? nil : entry.heldInstance(in: self)))
+                        .map { (entry, entry.info, $0.sequence, $0.dependencies, $0.value) }
                 }
             }
         }
