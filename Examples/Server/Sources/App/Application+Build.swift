@@ -51,20 +51,12 @@ public struct StartPolicy: Sendable {
         return policy
     }
 
-    /// Runs `container`'s start hooks, retrying a failed start: a failed hook runs again on the
-    /// next `start`, and the hooks it held back after it.
+    /// Runs `container`'s start hooks, retrying a failed start (a failed hook runs again on
+    /// the next `start`, and the hooks it held back after it); a SIGTERM meanwhile ends it
+    /// quietly, so that the server stops with exit status 0.
     public func start(_ container: DependencyContainer) async throws {
-        var attempt = 1
-        while true {
-            do throws(LifecycleError) {
-                try await container.start(timeout: timeout)
-                return
-            } catch {
-                guard attempt < attempts, !Task.isCancelled else { throw error }
-                Report.line("start attempt \(attempt) of \(attempts) failed, retrying: \(error)")
-            }
-            attempt += 1
-            try await Task.sleep(for: delay)
+        try await container.startBeforeServing(attempts: attempts, timeout: timeout, delay: delay) { error, attempt in
+            Report.line("start attempt \(attempt) of \(attempts) failed, retrying: \(error)")
         }
     }
 }

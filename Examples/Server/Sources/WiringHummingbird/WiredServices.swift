@@ -3,34 +3,115 @@ import Wiring
 
 extension DependencyContainer {
     /// The singletons bound to `Service`, in dependency order, each wrapped so that its `run()`
-    /// first awaits the start hooks of what it uses: a service never sees what it uses
-    /// unprepared (a table its store creates in `.onStart`), and the services those hooks need
-    /// (a database client) run meanwhile.
+    /// first awaits the start hooks of what it uses, then its own: a service never sees what it
+    /// uses unprepared (a table its store creates in `.onStart`), whatever its shape (a struct,
+    /// a class, over a `.bind`), and the services those hooks need (a database client) run
+    /// meanwhile.
     ///
     /// ```swift
     /// app.addServices(try DependencyContainer.shared.lifecycleServices())
-    /// app.beforeServerStarts { try await DependencyContainer.shared.start() }
+    /// app.beforeServerStarts { try await DependencyContainer.shared.startBeforeServing() }
     /// ```
     ///
     /// Why not `start()` as a service the others follow: a start hook may need a service to be
     /// running already (the store's `CREATE TABLE` needs the client's connections), so one
     /// service waiting for every hook could wait for itself. Each service waits for exactly the
-    /// hooks of what it uses instead; each hook still runs once, whoever asks first.
+    /// hooks of what it uses instead; each hook still runs once, whoever asks first, and goes
+    /// on while any of them waits. So a service's own hook must not need the service itself to
+    /// be running: that work belongs in its `run()`.
+    ///
+    /// A graceful shutdown (SIGTERM) while a service waits ends the wait and the service returns
+    /// without running: it had not begun.
     public func lifecycleServices() throws(WiringError) -> [any Service] {
-        try services((any Service).self).map { WiredService(base: $0, container: self) }
+        try managedServices((any Service).self).map { WiredService(managed: $0, container: self) }
+    }
+
+    /// Runs the start hooks, as `start(timeout:)` does, from Hummingbird's `beforeServerStarts`:
+    /// each attempt bounded by `timeout`, retried while `attempts` remain (a database that is not
+    /// up yet), after `delay`, doubled after each failure (a database client backs off between
+    /// its connection attempts too), then the last error. A graceful shutdown (SIGTERM) during
+    /// the start ends it at once, quietly: it returns, the service group stops as it was asked
+    /// to, and `main` goes on to `shutdown()`, which runs the close callbacks.
+    ///
+    /// ```swift
+    /// app.beforeServerStarts {
+    ///     try await DependencyContainer.shared.startBeforeServing(attempts: 5, timeout: .seconds(30)) { error, attempt in
+    ///         logger.warning("start attempt \(attempt) failed, retrying: \(error)")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A hook that a service from ``lifecycleServices()`` also waits for is not cancelled when an
+    /// attempt's deadline passes: it goes on for that service, and the next attempt waits for
+    /// the same run. So a database that comes up late is waited for, not given up on.
+    public func startBeforeServing(
+        attempts: Int = 5, timeout: Duration = .seconds(30), delay: Duration = .seconds(1),
+        onRetry: @escaping @Sendable (_ error: LifecycleError, _ attempt: Int) -> Void = { _, _ in }
+    ) async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                var attempt = 1
+                var delay = delay
+                while true {
+                    do throws(LifecycleError) {
+                        try await self.start(timeout: timeout)
+                        return
+                    } catch {
+                        guard attempt < attempts, error.reason != .invalidTimeout, !Task.isCancelled else { throw error }
+                        onRetry(error, attempt)
+                    }
+                    attempt += 1
+                    try await Task.sleep(for: delay)
+                    delay *= 2
+                }
+            }
+        } catch where Task.isShuttingDownGracefully && WiredService.isStop(error) {
+            return  // cut short by the shutdown: not a failure
+        }
     }
 }
 
-/// A service that awaits the start hooks of what it uses, then runs (see
+/// A service that awaits the start hooks of what it uses and its own, then runs (see
 /// `DependencyContainer.lifecycleServices()`).
 public struct WiredService: Service, CustomStringConvertible {
-    public let base: any Service
+    let managed: ManagedService<any Service>
     let container: DependencyContainer
+
+    /// The service it runs.
+    public var base: any Service { managed.instance }
 
     public var description: String { String(describing: type(of: base)) }
 
     public func run() async throws {
-        try await container.start(dependenciesOf: base, timeout: nil)
+        do {
+            try await cancelWhenGracefulShutdown { [managed, container] in
+                // A hook that fails (the database went away) is reported by the app's `start()`,
+                // which decides when to give up and stop the app; this service waits for the next
+                // run, backing off as the start does.
+                var delay = Duration.seconds(1)
+                while true {
+                    do {
+                        try await container.start(managed, timeout: nil)
+                        return
+                    } catch let error as LifecycleError where error.reason == .failed {
+                        try await Task.sleep(for: delay)
+                        delay = min(delay * 2, .seconds(8))
+                    }
+                }
+            }
+        } catch where Task.isShuttingDownGracefully && Self.isStop(error) {
+            return  // stopped before it began: there is nothing to stop
+        } catch let error as LifecycleError where error.reason == .shutDown {
+            return  // the container was shut down: it must not run on closed instances
+        }
         try await base.run()
+    }
+
+    /// Whether `error` only says that the wait was stopped (cancelled, shut down), not that a
+    /// hook failed.
+    static func isStop(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        guard let error = error as? LifecycleError else { return false }
+        return error.reason == .cancelled || error.reason == .shutDown
     }
 }
