@@ -40,9 +40,26 @@ private final class Dog: Animal, Plugin, @unchecked Sendable {}
         let container = modules { app; test }
         #expect(container.resolve() as Plugin is Mock)
         #expect(container.resolveAll(Plugin.self).count == 1)
-        // The other binding and the definition itself are untouched.
-        #expect((container.resolve() as Named).name == "impl")
-        #expect(container.resolveOptional() as Impl? != nil)
+        // The definition is replaced whole: its own type and its other binding are gone, and
+        // resolving them names the override rather than answering with a half-replaced instance.
+        #expect(container.resolveOptional() as Impl? == nil)
+        #expect(throws: WiringError.self) { try container.resolveThrowing(Named.self) }
+        do {
+            _ = try container.resolveThrowing(Named.self)
+        } catch {
+            #expect(error.description.contains("which the override of `Plugin` at WiringTests/BindingOverrideTests.swift:"))
+            #expect(error.description.contains("Fix: override `Named` too"))
+        }
+    }
+
+    @Test func overridingTheDefinitionsOwnTypeKeepsItsBindingsOnTheOverride() {
+        let app = module { single { Impl() }.bind(Plugin.self).bind(Named.self) }
+        let test = module { single { Impl() }.override() }
+        let container = modules { app; test }
+        let replacement: Impl = container.resolve()
+        #expect((container.resolve() as Plugin) as? Impl === replacement)
+        #expect((container.resolve() as Named) as? Impl === replacement)
+        #expect(container.resolveAll(Plugin.self).count == 1)
     }
 
     @Test func aBindingItsValueTurnsOutNotToFitThrowsNamingBothTypes() {
@@ -139,8 +156,8 @@ private final class Dog: Animal, Plugin, @unchecked Sendable {}
         #expect(all.first is Mock)
         #expect(all.last is Impl)
         #expect(container.resolve() as Plugin is Impl)
-        // The replaced definitions still answer for their own types.
-        #expect(container.resolveOptional() as Analytics? != nil)
+        // The replaced definitions are replaced whole: their own types are gone too.
+        #expect(container.resolveOptional() as Analytics? == nil)
     }
 
     @Test func twoDirectDefinitionsStillConflict() async {

@@ -8,7 +8,7 @@ private class Resource: @unchecked Sendable {}
 private final class File: Resource, Closable, @unchecked Sendable {}
 private struct Settings: Sendable {}
 
-/// Issue 21, item 9: an `.onClose` or `.bind` that can never apply to the definition's
+/// An `.onStart`, `.onClose` or `.bind` that can never apply to the definition's
 /// instances stops where it is written, with the message; anything that may apply is kept.
 struct DeclarationTypeCheckTests {
     @Test func anOnCloseForAnUnrelatedClassStopsAtDeclaration() async {
@@ -21,6 +21,19 @@ struct DeclarationTypeCheckTests {
             #expect(output.contains("on a definition of `Connection` would never run"))
             #expect(output.contains("Fix: take the definition's type, `.onClose { (instance: Connection) in … }`"))
             #expect(output.contains("DeclarationTypeCheckTests.swift"))
+        }
+    }
+
+    @Test func anOnStartForAnUnrelatedClassSaysOnStartNotOnClose() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = module {
+                single { Connection() }.onStart { (_: Store) in }
+            }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("`.onStart { (instance: Store) in … }` on a definition of `Connection` never runs"))
+            #expect(output.contains("Fix: take the definition's type, `.onStart { (instance: Connection) in … }`"))
+            #expect(!output.contains("onClose"))
         }
     }
 

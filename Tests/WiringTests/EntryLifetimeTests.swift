@@ -70,8 +70,8 @@ extension DependencyContainer {
             DependencyContainer.defined(by: modules { .blockStores; .blockStoreOverride })
             store = resolve() as BlockStore
             let disk: DiskBlockStore = resolve()
-            // The override answers for the class; the binding still builds from the first definition.
-            #expect(store !== disk)
+            // The override answers for the class and, replacing the definition whole, for its binding.
+            #expect(store === disk)
             for _ in 0..<20 {
                 DependencyContainer.load(.blockPlugin)
                 DependencyContainer.unload(.blockPlugin)

@@ -385,7 +385,7 @@ extension DependencyContainer {
         #expect(services.last === server)
     }
 
-    @Test func aReplacedDefinitionAndItsBindingsAreNotAService() throws {
+    @Test func aReplacedDefinitionIsNotAServiceItsOverrideTakesItsPlace() throws {
         let app = module {
             single { Server(cache: resolve()) }.bind((any LongRunning).self)
             factory { Cache(database: resolve()) }
@@ -395,9 +395,12 @@ extension DependencyContainer {
             single { Database() }.override()
         }
         try DependencyContainer.withRoot(modules { app; fake }) {
+            // The override replaced the first `Database` whole, its binding included: the
+            // service is the override's instance, listed once, before the server that uses it.
             let services = try DependencyContainer.shared.services((any LongRunning).self)
-            #expect(services.count == 1)
-            #expect(services.first is Server)
+            #expect(services.count == 2)
+            #expect(services.first === (resolve() as Database))
+            #expect(services.last is Server)
         }
     }
 

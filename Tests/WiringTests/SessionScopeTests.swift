@@ -348,7 +348,7 @@ private func sessions(log: Log = Log()) -> DependencyContainer {
         #expect(log.all == ["closed b", "closed a"])
         #expect(container.resolveOptional() as Named? == nil)
         let error = #expect(throws: WiringError.self) { try container.resolveThrowing(Named.self) }
-        #expect(error?.description.contains("its container was closed with `close()`") == true)
+        #expect(error?.description.contains("its container was closed (`close()` or `shutdown()`)") == true)
     }
 
     @Test func anOverriddenEagerSingleIsNeverBuiltSoOnlyTheOverrideCloses() {

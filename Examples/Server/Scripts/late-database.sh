@@ -10,7 +10,7 @@ swift build --build-tests > /dev/null
 passed=0
 for run in $(seq 1 "$runs"); do
     if WIRING_DB_TESTS=1 swift test --skip-build --filter aDatabaseThatComesUpLateIsWaitedFor > /tmp/late-database-$run.log 2>&1 \
-        && grep -q "1 test passed\|with 1 test passed" /tmp/late-database-$run.log; then
+        && grep -q "Test run with 1 test in 1 suite passed" /tmp/late-database-$run.log; then
         passed=$((passed + 1))
         echo "run $run: served once the database came up"
     else

@@ -356,6 +356,11 @@ extension DependencyContainer {
         verification?.didMissDefinition(of: type, tag: tag)
         let path = ResolutionFrame.currentPath.map(\.step)
             + [ResolutionStep(type: typeName(type), tag: tag?.description, lifetime: nil, definedAt: nil)]
+        if let (original, override) = WholeOverrides.replacement(of: ObjectIdentifier(type), tag: tag, in: definitions) {
+            return .replacedByOverride(
+                type: typeName(type), tag: tag?.description, definedAt: original.site, overriddenAt: override.site,
+                overriding: typeName(override.type), requestedAt: nil)
+        }
         let registered = registry.definitions(of: ObjectIdentifier(type)).map(\.step) + related(to: type, isInstance: isInstance)
         return .missingDefinition(
             type: typeName(type), tag: tag?.description, path: path, registered: registered, searched: [],

@@ -84,6 +84,7 @@ final class Registry: Sendable {
         _ definitions: [Definition], scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
         sharedByScopes: Bool
     ) throws(WiringError) -> Registry {
+        let (definitions, replacedPrimaries) = WholeOverrides.applied(to: definitions)
         // Definitions of other scopes wait until their scope is opened. This registry's own are
         // `selected`, by index.
         var scoped: [ScopeID: [Definition]] = [:]
@@ -132,6 +133,14 @@ final class Registry: Sendable {
         var maker = EntryMaker(sharedByScopes: sharedByScopes)
         // The entry of each definition with bindings, which its bindings' entries build from.
         var primaries = [Entry?](repeating: nil, count: hasBindings ? definitions.count : 0)
+        // A definition whose own type an override replaced: its bindings build from the override.
+        var primaryIndex: [Int: Int] = [:]
+        if !replacedPrimaries.isEmpty {
+            let indexOf = Dictionary(definitions.indices.map { (definitions[$0].info.id, $0) }, uniquingKeysWith: { $1 })
+            for (replaced, override) in replacedPrimaries {
+                if let from = indexOf[replaced], let to = indexOf[override] { primaryIndex[from] = to }
+            }
+        }
         var entries: [Entry] = []
         entries.reserveCapacity(claims.count)
         // A type given twice keeps its last entry, as the table keeps the last of its pairs.
@@ -146,11 +155,13 @@ final class Registry: Sendable {
             let info = definitions[claim.definition].info
             let isWinner = claims.isWinner(position)
             if info.buildsWithBuilder {
+                let owner = claim.slot == 0 ? claim.definition : primaryIndex[claim.definition] ?? claim.definition
+                let ownerInfo = definitions[owner].info
                 let primary =
-                    (hasBindings ? primaries[claim.definition] : nil)
-                    ?? (reusable.isEmpty ? nil : reusable[info.id])
-                    ?? maker.make(info, mode: mode)
-                if hasBindings { primaries[claim.definition] = primary }
+                    (hasBindings ? primaries[owner] : nil)
+                    ?? (reusable.isEmpty ? nil : reusable[ownerInfo.id])
+                    ?? maker.make(ownerInfo, mode: mode)
+                if hasBindings { primaries[owner] = primary }
                 let entry: Entry
                 let slotInfo = claim.slot == 0 ? info : info.bindings[claim.slot - 1]
                 if claim.slot == 0 {

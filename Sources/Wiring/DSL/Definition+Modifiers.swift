@@ -112,8 +112,11 @@ extension Definition {
     public func onStart<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
     ) -> Definition {
-        checkHook(taking: T.self, file: file, line: line)
         let site = CodeLocation(file, line)
+        guard TypeRelation.mayHold(self.type, as: T.self) else {
+            wiringFailure(.startHookNeverRuns(
+                type: typeName(type), lifetime: "\(lifetime)", hookTakes: typeName(T.self), definedAt: site))
+        }
         guard lifetime == .singleton else {
             wiringFailure(.startHookNeverRuns(
                 type: typeName(type), lifetime: "\(lifetime)", hookTakes: nil, definedAt: site))

@@ -57,13 +57,13 @@ extension WiringError {
             return [
                 "Wiring: \(subject) is scoped to `\(scope)`: it is only resolvable from a `\(scope)` scope.",
                 "  Defined at: \(definedAt.orUnknown)",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: resolve it from a scope opened with `openScope(\(scope).self)`, or define it outside "
                     + "`scope(\(scope).self) { … }` if it should live in the container itself.",
                 "  If another scope reaches it at run time through `link(to:)` a `\(scope)` scope, say so in that "
                     + "scope's definition with `linked(to: \(scope).self)`, so that `verify()` follows the link; or "
                     + "announce the value there with `declared(\(type).self, example: { … })`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .factoryFailed(type, tag, path, underlying, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
             var lines = ["Wiring: the factory of \(subject) threw an error: \(underlying)"]
@@ -92,14 +92,14 @@ extension WiringError {
                 "  Second definition: \(second.orUnknown)",
                 "  Fix: remove one of them, give them different tags (`single(tag: …)`), or mark the later one "
                     + "`.override()` to replace the first deliberately.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .rootNeeded(type, requestedAt):
             return [
                 "Wiring: `\(type)` needs a root, and none is defined yet.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: call `DependencyContainer.defined(by: modules { … })` first; in a test, give the test a root "
                     + "of its own with `DependencyContainer.withRoot(_:)` or the `.wired(_:)` trait.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .rootNotDefined(type, tag, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
             var lines = ["Wiring: cannot resolve \(subject): no root container is defined yet."]
@@ -115,21 +115,21 @@ extension WiringError {
                 "  Defined again at: \(second.orUnknown)",
                 "  Fix: call `DependencyContainer.defined(by:)` once, at start-up, with every module composed "
                     + "by `modules { … }`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .scopeClosed(scope, type, requestedAt):
             return [
                 "Wiring: cannot resolve `\(type)`: scope `\(scope)` is closed.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: open a new scope with `openScope(\(scope).self)`, or stop using this one after `close()`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .asyncDefinition(type, tag, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
             let call = tag.map { "resolveAsync(\(type).self, tag: \($0))" } ?? "resolveAsync(\(type).self)"
             return [
                 "Wiring: \(subject) is built by an async factory and cannot be resolved synchronously.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: resolve it from async code with `await \(call)`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .mainActorIsolated(type, tag, path, definedAt, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
             let call = tag.map { "resolveAsync(\(type).self, tag: \($0))" } ?? "resolveAsync(\(type).self)"
@@ -139,8 +139,8 @@ extension WiringError {
                 "  Defined at: \(definedAt.orUnknown)",
             ]
             if path.count > 1 { lines.append("  Resolution path: \(path.rendered)") }
+            if let requestedAt { lines.append("  Requested at: \(requestedAt)") }
             lines += [
-                "  Requested at: \(requestedAt.orUnknown)",
                 "  Fix: resolve it from main-actor code (a `@MainActor` type, a view, `MainActor.run { }`), or from "
                     + "async code with `await \(call)`, which builds it on the main actor. To build it on any "
                     + "thread, define it with a closure that does not say `@MainActor in`, of a type that is not "
@@ -152,34 +152,45 @@ extension WiringError {
                 "Wiring: the module declared at \(module.orUnknown) is already loaded (first at \(first.orUnknown)).",
                 "  Loaded again at: \(requestedAt.orUnknown)",
                 "  Fix: load a module once; `DependencyContainer.unload(_:)` it before loading it again.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .moduleNotLoaded(module, requestedAt):
             return [
                 "Wiring: cannot unload the module declared at \(module.orUnknown): the root does not include it.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: unload a module given to `DependencyContainer.defined(by:)` (at any depth) or to "
                     + "`load(_:)`, and only once.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .containerClosed(type, requestedAt):
             return [
-                "Wiring: cannot resolve `\(type)`: its container was closed with `close()`.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                "Wiring: cannot resolve `\(type)`: its container was closed (`close()` or `shutdown()`).",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: resolve before closing the container, or from a container that is still open.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
+        case let .replacedByOverride(type, tag, definedAt, overriddenAt, overriding, requestedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            return [
+                "Wiring: cannot resolve \(subject): it was part of the definition at \(definedAt.orUnknown), which the "
+                    + "override of `\(overriding)` at \(overriddenAt.orUnknown) replaced whole.",
+                requestedAt.map { "  Requested at: \($0)" },
+                "  An override replaces every type its definition answers for, so that nothing answers with a "
+                    + "half-replaced instance (one whose start hook no longer runs).",
+                "  Fix: override `\(type)` too (or bind the override to it with `.bind(\(type).self)`), or resolve "
+                    + "`\(overriding)`.",
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .moduleUnloaded(type, definedAt, requestedAt):
             return [
                 "Wiring: cannot resolve `\(type)`: the module defining it was unloaded.",
                 "  Defined at: \(definedAt.orUnknown)",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: load the module again with `DependencyContainer.load(_:)`, or stop using what it provided.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .scopeAlreadyOpen(scope, id, openedAt, requestedAt):
             return [
                 "Wiring: a scope `\(scope)` with id \(id) is open already (opened at \(openedAt.orUnknown)).",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: use `openedScope(\(scope).self, id: …)` to find it or `openedScopeOrOpen(\(scope).self, id: …)` "
                     + "to reuse it, or `close()` it before opening the id again.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .valueAlreadyDeclared(type, tag, scope, first, second):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
             return [
@@ -187,52 +198,52 @@ extension WiringError {
                 "  First declared at: \(first.orUnknown)",
                 "  Declared again at: \(second.orUnknown)",
                 "  Fix: declare it once per scope, or pass `replacing: true` to replace the earlier value.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .notDeclared(type, tag, scope, announcedAt, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)` (no tag)"
             return [
                 "Wiring: \(subject) is declared at run time in scope `\(scope)`, and this scope has no value for it yet.",
                 "  Announced at: \(announcedAt.orUnknown)",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: call `declare(_:)` on the scope right after opening it, before resolving what needs the value.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .scopeLinkCycle(scope, linkedTo, requestedAt):
             return [
                 "Wiring: linking scope `\(scope)` to scope `\(linkedTo)` would make a cycle of links.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: link scopes one way only; `unlink(from:)` the other direction first.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .scopeNotDefined(scope, requestedAt):
             return [
                 "Wiring: no scope `\(scope)` is declared in this container or the ones it was opened from.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: declare it in a module: `scope(\(scope).self) { scoped { … } }`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .scopedOutsideScope(type, definedAt):
             return [
                 "Wiring: `scoped { … as \(type) }` is not inside a scope.",
                 "  Defined at: \(definedAt.orUnknown)",
                 "  Fix: put it inside `scope(SomeScope.self) { … }`, or use `single` or `factory`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .linkOutsideScope(target, definedAt):
             return [
                 "Wiring: `linked(to: \(target).self)` is not inside a scope.",
                 "  Defined at: \(definedAt.orUnknown)",
                 "  Fix: write it inside the `scope(SomeScope.self) { … }` whose scopes you link to a `\(target)` scope.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .notAScope(requestedAt):
             return [
                 "Wiring: a scope's method (`close()`, `declare(_:)`, `link(to:)`, `onClose(_:)`) was called on a "
                     + "container that is not a scope.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: call it on a container returned by `openScope(_:)`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .invalidBinding(type, boundTo, definedAt):
             return [
                 "Wiring: `\(type)` is bound to `\(boundTo)`, but it is not one.",
                 "  Defined at: \(definedAt.orUnknown)",
                 "  Fix: bind only to a protocol the type conforms to or a class it inherits from, or remove `.bind(\(boundTo).self)`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .onCloseNeverRuns(type, callbackTakes, definedAt):
             return [
                 "Wiring: `.onClose { (instance: \(callbackTakes)) in … }` on a definition of `\(type)` would never run: "
@@ -240,7 +251,7 @@ extension WiringError {
                 "  Defined at: \(definedAt.orUnknown)",
                 "  Fix: take the definition's type, `.onClose { (instance: \(type)) in … }`, or move the callback to "
                     + "the definition of `\(callbackTakes)`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .startHookNeverRuns(type, lifetime, hookTakes, definedAt):
             if let hookTakes {
                 return [
@@ -249,13 +260,13 @@ extension WiringError {
                     "  Defined at: \(definedAt.orUnknown)",
                     "  Fix: take the definition's type, `.onStart { (instance: \(type)) in … }`, or move the hook to "
                         + "the definition of `\(hookTakes)`.",
-                ].joined(separator: "\n")
+                ].compactMap { $0 }.joined(separator: "\n")
             }
             return [
                 "Wiring: `.onStart` on a \(lifetime) of `\(type)` would never run: `start()` starts singletons only.",
                 "  Defined at: \(definedAt.orUnknown)",
                 "  Fix: make it a `single`, or do the work where each instance is made.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .parameterMismatch(type, tag, expected, given, requestedAt):
             let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
             let fix: String
@@ -269,41 +280,41 @@ extension WiringError {
             }
             return [
                 "Wiring: \(subject) takes parameters \(expected ?? "()"), but was resolved with \(given ?? "none").",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: \(fix)",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .sceneNotFound(storyboard, identifier, available, requestedAt):
             return [
                 "Wiring: storyboard \"\(storyboard)\" has no scene \"\(identifier)\".",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Scenes: \(available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", ")).",
                 "  Fix: add `scene(\"\(identifier)\") { … }` to `storyboard(\"\(storyboard)\") { … }`, or ask for one of its scenes.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .sceneTypeMismatch(storyboard, identifier, expected, actual, requestedAt):
             return [
                 "Wiring: scene \"\(identifier)\" of storyboard \"\(storyboard)\" builds `\(actual)`, not `\(expected)`.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: ask for `\(actual)` (`instantiate(\"\(identifier)\", as: \(actual).self)`), or change the scene.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .duplicateScene(storyboard, identifier, first, second):
             return [
                 "Wiring: storyboard \"\(storyboard)\" declares scene \"\(identifier)\" twice.",
                 "  First scene: \(first.orUnknown)",
                 "  Second scene: \(second.orUnknown)",
                 "  Fix: give each scene of a storyboard its own identifier.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .storyboardReleased(storyboard, requestedAt):
             return [
                 "Wiring: storyboard \"\(storyboard)\" outlived the container that registered it.",
-                "  Requested at: \(requestedAt.orUnknown)",
+                requestedAt.map { "  Requested at: \($0)" },
                 "  Fix: keep the container (a `static let` module, or the root) alive while its storyboards are used.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         case let .definitionsFixed(type, requestedAt):
             return [
                 "Wiring: cannot register `\(type)`: the container is already built and its definitions are fixed.",
                 "  Registered at: \(requestedAt.orUnknown)",
                 "  Fix: register inside the closure of `DependencyContainer { c in … }` or in a `module { … }`.",
-            ].joined(separator: "\n")
+            ].compactMap { $0 }.joined(separator: "\n")
         }
     }
 }

@@ -86,8 +86,14 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     /// `DependencyContainer.unload(_:)` was given a module the root does not include.
     case moduleNotLoaded(module: CodeLocation?, requestedAt: CodeLocation?)
 
-    /// The container was closed with `close()`: it resolves nothing any more.
+    /// The container was closed with `close()` or `shutdown()`: it resolves nothing any more.
     case containerClosed(type: String, requestedAt: CodeLocation?)
+
+    /// `type` was part of a definition (its own type or a type it is bound to) that an
+    /// `.override()` or a test override of another of its types, `overriding`, replaced whole.
+    case replacedByOverride(
+        type: String, tag: String?, definedAt: CodeLocation?, overriddenAt: CodeLocation?, overriding: String,
+        requestedAt: CodeLocation?)
 
     /// The definition's module was unloaded from the root (`DependencyContainer.unload(_:)`).
     case moduleUnloaded(type: String, definedAt: CodeLocation?, requestedAt: CodeLocation?)
@@ -188,6 +194,10 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
             .containerClosed(type: type, requestedAt: location)
         case let .moduleUnloaded(type, definedAt, nil):
             .moduleUnloaded(type: type, definedAt: definedAt, requestedAt: location)
+        case let .replacedByOverride(type, tag, definedAt, overriddenAt, overriding, nil):
+            .replacedByOverride(
+                type: type, tag: tag, definedAt: definedAt, overriddenAt: overriddenAt, overriding: overriding,
+                requestedAt: location)
         case let .scopeNotDefined(scope, nil):
             .scopeNotDefined(scope: scope, requestedAt: location)
         case let .notDeclared(type, tag, scope, announcedAt, nil):
