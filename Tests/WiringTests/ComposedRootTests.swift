@@ -39,7 +39,7 @@ private final class StubFeed: Feed {}
             let builds = Counter()
             // Made once and listed by two modules: the same definitions (one record each),
             // reached through two arrays. Tagged, so that each is a definition of its own.
-            let shared = [
+            let shared: [Definition] = [
                 single(tag: "shared") { () -> Store in
                     builds.increment()
                     return Store()
@@ -61,7 +61,7 @@ private final class StubFeed: Feed {}
         try DependencyContainer.withExclusiveRoot {
             // The shared definition is reached again after the override: it counts where it was
             // first reached, so the override, which comes after that, wins.
-            let shared = [single(tag: "feed") { LiveFeed() as Feed }, factory(tag: "clock") { Clock() }]
+            let shared: [Definition] = [single(tag: "feed") { LiveFeed() as Feed }, factory(tag: "clock") { Clock() }]
             let first = module { shared }
             let stubbed = module { single(tag: "feed") { StubFeed() as Feed }.override() }
             let again = module { factory { Session() }; shared }
@@ -75,7 +75,7 @@ private final class StubFeed: Feed {}
     /// The same compositions resolved from directly, without a root: a composed module builds
     /// its registry from its parts as a root does (issue 22).
     @Test func aComposedModuleResolvedDirectlyCountsSharedDefinitionsOnceAndKeepsOverrides() {
-        let shared = [single(tag: "feed") { LiveFeed() as Feed }, factory(tag: "clock") { Clock() }]
+        let shared: [Definition] = [single(tag: "feed") { LiveFeed() as Feed }, factory(tag: "clock") { Clock() }]
         let first = module { shared }
         let stubbed = module { single(tag: "feed") { StubFeed() as Feed }.override() }
         let again = module { factory { Session() }; shared }

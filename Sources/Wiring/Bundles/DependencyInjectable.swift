@@ -57,8 +57,8 @@ public func injectable<Injectable: DependencyInjectable & SendableMetatype>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ dependency: @escaping @Sendable () -> Injectable.Dependency
-) -> Definition {
-    Definition(lifetime: lifetime, tag: nil, site: CodeLocation(file, line)) {
+) -> AnyDefinition {
+    AnyDefinition(lifetime: lifetime, tag: nil, site: CodeLocation(file, line)) {
         Injectable.make(dependency: dependency())
     }
 }
@@ -72,8 +72,8 @@ public func injectable<Injectable: DependencyInjectable & SendableMetatype, Tag:
     file: StaticString = #fileID,
     line: UInt = #line,
     _ dependency: @escaping @Sendable () -> Injectable.Dependency
-) -> Definition {
-    Definition(lifetime: lifetime, tag: Wiring.Tag(tag), site: CodeLocation(file, line)) {
+) -> AnyDefinition {
+    AnyDefinition(lifetime: lifetime, tag: Wiring.Tag(tag), site: CodeLocation(file, line)) {
         Injectable.make(dependency: dependency())
     }
 }

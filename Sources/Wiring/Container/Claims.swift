@@ -69,7 +69,7 @@ struct Claims {
     /// already: the same definition, reached twice (a module listed twice).
     /// The first claim counts whether it stands or not (an override took its place), the
     /// later ones only while they stand.
-    private func holds(_ info: DefinitionInfo, from first: Int, in definitions: [Definition]) -> Bool {
+    private func holds(_ info: DefinitionInfo, from first: Int, in definitions: [AnyDefinition]) -> Bool {
         var position = first
         while position >= 0 {
             if position == first || claims[position].standing,
@@ -100,7 +100,7 @@ struct Claims {
     /// definition of a key throws.
     @discardableResult
     mutating func claim(
-        _ info: DefinitionInfo, definition index: Int, slot: Int, in definitions: [Definition]
+        _ info: DefinitionInfo, definition index: Int, slot: Int, in definitions: [AnyDefinition]
     ) throws(WiringError) -> Bool {
         let firstPosition: Int
         // Plain, or scoped without a tag: the type alone is the key (see the invariant above).

@@ -7,11 +7,11 @@
 enum Part: Sendable {
     /// Consecutive definitions of the container's own, kept as one array: a module of
     /// definitions alone is one part, and flattening it copies nothing.
-    case definitions([Definition])
+    case definitions([AnyDefinition])
     case module(DependencyContainer)
 
     /// The parts a builder's definitions describe: `includes(_:)` markers become modules.
-    static func parts(of definitions: [Definition]) -> [Part] {
+    static func parts(of definitions: [AnyDefinition]) -> [Part] {
         // Read in place: a definition copied out of the array is a retain and a release.
         let hasInclude = definitions.withUnsafeBufferPointer { definitions in
             definitions.indices.contains { definitions[$0].includedModule != nil }
@@ -20,7 +20,7 @@ enum Part: Sendable {
             return definitions.isEmpty ? [] : [.definitions(definitions)]
         }
         var parts: [Part] = []
-        var run: [Definition] = []
+        var run: [AnyDefinition] = []
         for definition in definitions {
             if let module = definition.includedModule {
                 if !run.isEmpty { parts.append(.definitions(run)) }
@@ -49,7 +49,7 @@ extension [Part] {
 
     /// The definitions of these parts, in order, each module's once, leaving out every
     /// occurrence of the modules in `excluded` (by identity).
-    func flattened(excluding excluded: Set<ObjectIdentifier> = []) -> [Definition] {
+    func flattened(excluding excluded: Set<ObjectIdentifier> = []) -> [AnyDefinition] {
         // One module (what `defined(by:)` installs), or one run: flat already.
         if excluded.isEmpty, count == 1 {
             switch self[0] {
@@ -61,7 +61,7 @@ extension [Part] {
         // modules). A definition placed in two modules' own lists is listed twice; a registry
         // claims it once (see `Claims`).
         var seen = excluded
-        var flat: [Definition] = []
+        var flat: [AnyDefinition] = []
         func visit(_ parts: [Part]) {
             for part in parts {
                 switch part {

@@ -28,12 +28,12 @@ extension DependencyContainer {
         _ factory: @escaping @Sendable () -> T
     ) {
         let site = CodeLocation(file, line)
-        append(Definition(lifetime: lifetime, tag: tag.map { Tag($0) }, site: site, factory: factory), at: site)
+        append(AnyDefinition(lifetime: lifetime, tag: tag.map { Tag($0) }, site: site, factory: factory), at: site)
     }
 
     /// Registers a definition made by ``resolvable(lifetime:tag:file:line:_:)`` (DIKit's way).
-    public func register(_ definition: Definition, file: StaticString = #fileID, line: UInt = #line) {
-        append(definition, at: CodeLocation(file, line))
+    public func register(_ definition: some Definition, file: StaticString = #fileID, line: UInt = #line) {
+        append(definition.erased, at: CodeLocation(file, line))
     }
 
     /// Composes several containers into a new one holding all their definitions.

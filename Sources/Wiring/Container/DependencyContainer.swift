@@ -23,7 +23,7 @@
 public final class DependencyContainer: Sendable {
     /// Every definition in declaration order, included modules' in place, each module's once (a
     /// definition placed in two modules is listed twice; its registry claims it once).
-    let definitions: [Definition]
+    let definitions: [AnyDefinition]
     /// Its own definitions and the modules it includes, as declared.
     let parts: [Part]
     /// The registry of a container built at once (a root version, a scope, a sandbox). A
@@ -39,7 +39,7 @@ public final class DependencyContainer: Sendable {
 
     /// A module of `definitions` (`module { }`, a bootstrap closure): its registry is built on
     /// first use.
-    convenience init(definitions: [Definition], site: CodeLocation?) {
+    convenience init(definitions: [AnyDefinition], site: CodeLocation?) {
         self.init(moduleOf: Part.parts(of: definitions), site: site)
     }
 
@@ -51,7 +51,7 @@ public final class DependencyContainer: Sendable {
 
     /// The one initializer every other calls.
     private init(
-        definitions: [Definition], parts: [Part], registry: Registry, site: CodeLocation?, eager: EagerStart? = nil,
+        definitions: [AnyDefinition], parts: [Part], registry: Registry, site: CodeLocation?, eager: EagerStart? = nil,
         role: ContainerRole
     ) {
         self.definitions = definitions
@@ -129,7 +129,7 @@ public final class DependencyContainer: Sendable {
     }
 
     /// A sandbox instance of a scope, for `verification`.
-    convenience init(sandboxScope definitions: [Definition], scope: ScopeState, verification: Verification) {
+    convenience init(sandboxScope definitions: [AnyDefinition], scope: ScopeState, verification: Verification) {
         self.init(
             definitions: definitions, parts: [.definitions(definitions)],
             registry: try! Registry.build(definitions: definitions, scope: scope.id, mode: .sandboxed), site: nil,
@@ -176,7 +176,7 @@ public final class DependencyContainer: Sendable {
     }
 
     /// Adds a definition while the container is being built by a bootstrap closure.
-    func append(_ definition: Definition, at location: CodeLocation) {
+    func append(_ definition: AnyDefinition, at location: CodeLocation) {
         guard case .collecting(let collector) = role, collector.append(definition) else {
             wiringFailure(.definitionsFixed(type: typeName(definition.info.type), requestedAt: location))
         }
@@ -196,11 +196,11 @@ func wiringFailure(_ error: WiringError) -> Never {
 final class DefinitionCollector: @unchecked Sendable {
     // `definitions` and `isSealed` are only touched under `lock`.
     private let lock = Lock()
-    private var definitions: [Definition] = []
+    private var definitions: [AnyDefinition] = []
     private var isSealed = false
 
     /// Adds `definition`, or returns `false` once the container is built.
-    func append(_ definition: Definition) -> Bool {
+    func append(_ definition: AnyDefinition) -> Bool {
         lock.withLock {
             guard !isSealed else { return false }
             definitions.append(definition)
@@ -209,7 +209,7 @@ final class DefinitionCollector: @unchecked Sendable {
     }
 
     /// Ends collection and returns what was collected.
-    func seal() -> [Definition] {
+    func seal() -> [AnyDefinition] {
         lock.withLock {
             isSealed = true
             return definitions

@@ -13,8 +13,8 @@ extension DependencyContainer {
 }
 
 /// DIKit's name for what `single`, `factory` and `resolvable` return.
-@available(*, deprecated, renamed: "Definition")
-public typealias ComponentProtocol = Definition
+@available(*, deprecated, renamed: "AnyDefinition")
+public typealias ComponentProtocol = AnyDefinition
 
 /// DIKit 1's way to hand over the root: a type, such as the app delegate, that owns the app's
 /// container.

@@ -7,7 +7,7 @@ extension Registry {
     /// compared with `==` to the others of its type. `nil` as soon as a definition is
     /// not plain, or its type and tag are taken already (a duplicate, an override, or a module
     /// listed twice): the general path then builds the registry, and says what is wrong.
-    static func plain(_ definitions: [Definition], mode: EntryMode) -> Registry? {
+    static func plain(_ definitions: [AnyDefinition], mode: EntryMode) -> Registry? {
         // A module whose first definition is not plain (a binding, an override, a scope marker)
         // goes to the general path before anything is made for this one.
         if let first = definitions.first, !isPlainCandidate(first.info) { return nil }

@@ -67,7 +67,7 @@ final class Registry: Sendable {
     ///   - sharedByScopes: Whether every scope opened from the scope definition `scope` shares
     ///     this registry: its entries that hold an instance then keep it in each scope's slots.
     static func build(
-        definitions: [Definition],
+        definitions: [AnyDefinition],
         scope: ScopeID? = nil,
         mode: EntryMode = .published,
         reusing previous: Registry? = nil,
@@ -81,13 +81,13 @@ final class Registry: Sendable {
 
     /// `build`'s general path: the registry of `definitions` (packed), whatever they hold.
     private static func general(
-        _ definitions: [Definition], scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
+        _ definitions: [AnyDefinition], scope: ScopeID?, mode: EntryMode, reusing previous: Registry?,
         sharedByScopes: Bool
     ) throws(WiringError) -> Registry {
         let (definitions, replacedPrimaries) = WholeOverrides.applied(to: definitions)
         // Definitions of other scopes wait until their scope is opened. This registry's own are
         // `selected`, by index.
-        var scoped: [ScopeID: [Definition]] = [:]
+        var scoped: [ScopeID: [AnyDefinition]] = [:]
         var scopedSeen: Set<DefinitionID> = []
         var selected: [Int] = []
         let hasScopes = definitions.contains(where: \.hasScope)

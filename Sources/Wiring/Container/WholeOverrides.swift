@@ -11,7 +11,7 @@ enum WholeOverrides {
     /// build from the override's entry. (Its binding definitions stay as they are, so that their
     /// entries, and instances, survive a load or an unload.) Definitions of one type only are
     /// left to ``Claims``, which replaces them as before.
-    static func applied(to definitions: [Definition]) -> (definitions: [Definition], primaries: [DefinitionID: DefinitionID]) {
+    static func applied(to definitions: [AnyDefinition]) -> (definitions: [AnyDefinition], primaries: [DefinitionID: DefinitionID]) {
         guard definitions.contains(where: { $0.info.isOverride && $0.info.buildsWithBuilder }) else { return (definitions, [:]) }
         var gone: Set<DefinitionID> = []
         var primaries: [DefinitionID: DefinitionID] = [:]
@@ -37,7 +37,7 @@ enum WholeOverrides {
     /// did: the definition, and the override's slot that matched it. A missing definition's
     /// message asks this, on its cold path.
     static func replacement(
-        of type: ObjectIdentifier, tag: Tag?, in definitions: [Definition]
+        of type: ObjectIdentifier, tag: Tag?, in definitions: [AnyDefinition]
     ) -> (original: DefinitionInfo, override: DefinitionInfo)? {
         for (index, definition) in definitions.enumerated() where definition.info.isOverride {
             let keys = Set(definition.slots.map(key))

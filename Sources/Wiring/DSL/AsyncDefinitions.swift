@@ -18,8 +18,8 @@ public func single<T: Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () async throws -> T
-) -> Definition {
-    Definition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .singleton, tag: nil, site: CodeLocation(file, line), asyncFactory: factory))
 }
 
 /// Defines a singleton built by async code, registered under `tag`.
@@ -36,8 +36,8 @@ public func single<T: Sendable, Tag: Hashable & Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () async throws -> T
-) -> Definition {
-    Definition(lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .singleton, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory))
 }
 
 /// Defines an async factory: every `await resolveAsync()` runs it anew.
@@ -49,8 +49,8 @@ public func factory<T: Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () async throws -> T
-) -> Definition {
-    Definition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), asyncFactory: factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .factory, tag: nil, site: CodeLocation(file, line), asyncFactory: factory))
 }
 
 /// Defines an async factory registered under `tag` (generic, as the async `single(tag:)` says
@@ -64,7 +64,7 @@ public func factory<T: Sendable, Tag: Hashable & Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () async throws -> T
-) -> Definition {
-    Definition(lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .factory, tag: Wiring.Tag(tag), site: CodeLocation(file, line), asyncFactory: factory))
 }
 

@@ -35,10 +35,10 @@
 public func singleOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    Definition(lifetime: .singleton, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .singleton, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
         try construct(constructor, file: file, line: line)
-    })
+    }))
 }
 
 /// Defines a factory built by `constructor` on every resolve, each of its parameters resolved by
@@ -51,10 +51,10 @@ public func singleOf<each Parameter, T>(
 public func factoryOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    Definition(lifetime: .factory, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .factory, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
         try construct(constructor, file: file, line: line)
-    })
+    }))
 }
 
 /// Defines a scoped instance built by `constructor`, inside `scope(_:_:)`; a parameter may be a
@@ -70,7 +70,7 @@ public func factoryOf<each Parameter, T>(
 public func scopedOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
+) -> TypedDefinition<T> {
     scoped(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
@@ -83,7 +83,7 @@ public func scopedOf<each Parameter, T>(
 public func weakSingleOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
+) -> TypedDefinition<T> {
     weakSingle(tag: tag, file: file, line: line) { try construct(constructor, file: file, line: line) }
 }
 
@@ -95,7 +95,7 @@ public func weakSingleOf<each Parameter, T>(
 public func singleOf<each Parameter, T: Sendable>(
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) async throws -> T
-) -> Definition {
+) -> TypedDefinition<T> {
     single(file: file, line: line) { () async throws -> T in
         try await constructAsync(constructor, file: file, line: line)
     }
@@ -109,7 +109,7 @@ public func singleOf<each Parameter, T: Sendable>(
 public func factoryOf<each Parameter, T: Sendable>(
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) async throws -> T
-) -> Definition {
+) -> TypedDefinition<T> {
     factory(file: file, line: line) { () async throws -> T in
         try await constructAsync(constructor, file: file, line: line)
     }

@@ -1,4 +1,4 @@
-extension Definition {
+extension AnyDefinition {
     /// Marks this definition as deliberately replacing an earlier one of the same type and tag
     /// in the same container: how a debug or staging module swaps a service.
     ///
@@ -15,8 +15,8 @@ extension Definition {
     ///
     /// `.override()` and ``bind(_:file:line:)`` combine in either order: the definition and every
     /// type it is bound to replace the earlier ones.
-    public func override() -> Definition {
-        Definition(info: info.with(isOverride: true, changingBindings: true))
+    public func override() -> AnyDefinition {
+        AnyDefinition(info: info.with(isOverride: true, changingBindings: true))
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it: when its scope closes
@@ -46,7 +46,7 @@ extension Definition {
     public func onClose<T>(
         file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (_ instance: T) -> Void
-    ) -> Definition {
+    ) -> AnyDefinition {
         checkHook(taking: T.self, file: file, line: line)
         return adding(LifecycleHooks(close: .sync({ instance in if let instance = instance as? T { body(instance) } })))
     }
@@ -61,12 +61,12 @@ extension Definition {
     public func onClose<T>(
         isolation: MainActor.Type = MainActor.self, file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @MainActor @Sendable (_ instance: T) -> Void
-    ) -> Definition {
+    ) -> AnyDefinition {
         checkHook(taking: T.self, file: file, line: line)
         return onMainActorClose(taking: T.self, body)
     }
 
-    private func onMainActorClose<T>(taking _: T.Type, _ body: @escaping @MainActor @Sendable (T) -> Void) -> Definition {
+    private func onMainActorClose<T>(taking _: T.Type, _ body: @escaping @MainActor @Sendable (T) -> Void) -> AnyDefinition {
         adding(LifecycleHooks(close: .sync({ instance in
             guard let instance = instance as? T else { return }
             // Wiring has released it: the callback is its last holder but the instance's own.
@@ -89,7 +89,7 @@ extension Definition {
     /// `onClose { (instance: T) in … }`.
     public func onClose<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
-    ) -> Definition {
+    ) -> AnyDefinition {
         checkHook(taking: T.self, file: file, line: line)
         return adding(
             LifecycleHooks(close: .async({ instance in if let instance = instance as? T { try await body(instance) } })))
@@ -111,7 +111,7 @@ extension Definition {
     /// is reported by `verify()`, and by `start()` instead of being skipped.
     public func onStart<T>(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (_ instance: T) async throws -> Void
-    ) -> Definition {
+    ) -> AnyDefinition {
         let site = CodeLocation(file, line)
         guard TypeRelation.mayHold(self.type, as: T.self) else {
             wiringFailure(.startHookNeverRuns(
@@ -142,8 +142,8 @@ extension Definition {
         }
     }
 
-    private func adding(_ hooks: LifecycleHooks) -> Definition {
-        Definition(info: info.with(hooks: (info.hooks ?? LifecycleHooks()).adding(hooks)))
+    private func adding(_ hooks: LifecycleHooks) -> AnyDefinition {
+        AnyDefinition(info: info.with(hooks: (info.hooks ?? LifecycleHooks()).adding(hooks)))
     }
 
     /// Builds this singleton as soon as its container starts: when it becomes the root
@@ -156,8 +156,8 @@ extension Definition {
     /// ```
     ///
     /// A module that is only composed into others (`modules { .a; .b }`) builds nothing itself.
-    public func createdAtStart() -> Definition {
-        Definition(info: info.with(createdAtStart: true))
+    public func createdAtStart() -> AnyDefinition {
+        AnyDefinition(info: info.with(createdAtStart: true))
     }
 
     /// Makes this definition answer for `type` too, with the same instance.
@@ -178,13 +178,13 @@ extension Definition {
     /// ``DependencyContainer/resolveAll(_:file:line:)-method`` returns all of them in declaration order,
     /// and `resolve()` returns the last one declared (KOIN's rule). A binding never conflicts with
     /// another definition; only two direct definitions of one type and tag do.
-    public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> Definition {
+    public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> AnyDefinition {
         // Not a builder's definition, or a type its values can never be: stop where it is written.
         guard case .builder = payload, TypeRelation.mayHold(self.type, as: Secondary.self) else {
             wiringFailure(.invalidBinding(
                 type: typeName(self.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        return adding(bindingTo: Secondary.self, build: Definition.bindingBuilder(Secondary.self))
+        return adding(bindingTo: Secondary.self, build: AnyDefinition.bindingBuilder(Secondary.self))
     }
 
     /// The builder of a binding's entry: the value of its primary's entry, as `Secondary` (the

@@ -28,8 +28,8 @@ public func single<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder(factory))
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder(factory)))
 }
 
 /// Defines a singleton registered under `tag`.
@@ -49,8 +49,8 @@ public func single<T, Tag: Hashable & Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory)))
 }
 
 /// Defines a factory: every resolve builds a new instance.
@@ -69,8 +69,8 @@ public func factory<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder(factory))
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder(factory)))
 }
 
 /// Defines a factory registered under `tag`.
@@ -84,8 +84,8 @@ public func factory<T, Tag: Hashable & Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory)))
 }
 
 /// Defines `T` with an explicit lifetime (DIKit's spelling), under `tag` if given.
@@ -101,8 +101,8 @@ public func resolvable<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: lifetime, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line), factory: factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: lifetime, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line), factory: factory))
 }
 
 /// Defines a weak singleton (also called *shared*): the same instance while anyone holds it,
@@ -120,6 +120,6 @@ public func weakSingle<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: .weak, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line)) { try factory() }
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .weak, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line)) { try factory() })
 }

@@ -30,7 +30,7 @@
 /// - Returns: Markers that ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` expands in place, in declaration order.
 public func includes(
     _ modules: DependencyContainer..., file: StaticString = #fileID, line: UInt = #line
-) -> [Definition] {
+) -> [AnyDefinition] {
     let site = CodeLocation(file, line)
-    return modules.map { Definition(including: $0, site: site) }
+    return modules.map { AnyDefinition(including: $0, site: site) }
 }

@@ -38,7 +38,7 @@ public func injection<Object: AnyObject>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ inject: @escaping @Sendable (_ object: Object, _ container: DependencyContainer) -> Void
-) -> Definition {
+) -> AnyDefinition {
     makeInjection(type, tag: tag.map { Wiring.Tag($0) }, site: CodeLocation(file, line), inject)
 }
 
@@ -47,7 +47,7 @@ private func makeInjection<Object: AnyObject>(
     tag: Tag?,
     site: CodeLocation,
     _ inject: @escaping @Sendable (Object, DependencyContainer) -> Void
-) -> Definition {
+) -> AnyDefinition {
     let info = DefinitionInfo(type: type, tag: tag, lifetime: .factory, site: site, isInjection: true)
-    return Definition(injection: Injection(for: type, info: info, apply: inject))
+    return AnyDefinition(injection: Injection(for: type, info: info, apply: inject))
 }

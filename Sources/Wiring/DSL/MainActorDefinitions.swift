@@ -28,8 +28,8 @@ public func single<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
-) -> Definition {
-    mainActorDefinition(.singleton, tag: nil, file: file, line: line, factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(mainActorDefinition(.singleton, tag: nil, file: file, line: line, factory))
 }
 
 /// Defines a singleton under `tag`, built on the main actor.
@@ -43,8 +43,8 @@ public func single<T, Tag: Hashable & Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
-) -> Definition {
-    mainActorDefinition(.singleton, tag: tag, file: file, line: line, factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(mainActorDefinition(.singleton, tag: tag, file: file, line: line, factory))
 }
 
 /// Defines a factory built on the main actor, on every resolve.
@@ -61,14 +61,16 @@ public func factory<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder {
-        try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
-        // Handed back to the caller on this thread, which waits for it: it crosses no actor.
-        nonisolated(unsafe) var value: T?
-        try MainActor.assumeIsolated { value = try factory() }
-        return value.unsafelyUnwrapped
-    })
+) -> TypedDefinition<T> {
+    TypedDefinition(
+        AnyDefinition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder {
+            try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
+            // Handed back to the caller on this thread, which waits for it: it crosses no actor.
+            nonisolated(unsafe) var value: T?
+            try MainActor.assumeIsolated { value = try factory() }
+            return value.unsafelyUnwrapped
+        })
+    )
 }
 
 /// Defines a factory under `tag`, built on the main actor.
@@ -83,14 +85,16 @@ public func factory<T, Tag: Hashable & Sendable>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder {
-        try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
-        // Handed back to the caller on this thread, which waits for it: it crosses no actor.
-        nonisolated(unsafe) var value: T?
-        try MainActor.assumeIsolated { value = try factory() }
-        return value.unsafelyUnwrapped
-    })
+) -> TypedDefinition<T> {
+    TypedDefinition(
+        AnyDefinition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder {
+            try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
+            // Handed back to the caller on this thread, which waits for it: it crosses no actor.
+            nonisolated(unsafe) var value: T?
+            try MainActor.assumeIsolated { value = try factory() }
+            return value.unsafelyUnwrapped
+        })
+    )
 }
 
 /// Defines a scoped instance built on the main actor, one per open scope.
@@ -105,8 +109,8 @@ public func scoped<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
-) -> Definition {
-    mainActorDefinition(.scoped, tag: tag, file: file, line: line, factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(mainActorDefinition(.scoped, tag: tag, file: file, line: line, factory))
 }
 
 /// Defines a weak singleton built on the main actor: the same instance while anyone holds it.
@@ -121,8 +125,8 @@ public func weakSingle<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable () throws -> T
-) -> Definition {
-    mainActorDefinition(.weak, tag: tag, file: file, line: line, factory)
+) -> TypedDefinition<T> {
+    TypedDefinition(mainActorDefinition(.weak, tag: tag, file: file, line: line, factory))
 }
 
 /// Defines a singleton built on the main actor by a `@MainActor` constructor, each of whose
@@ -139,8 +143,8 @@ public func singleOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    mainActorConstructorDefinition(.singleton, tag: tag, file: file, line: line, constructor)
+) -> TypedDefinition<T> {
+    TypedDefinition(mainActorConstructorDefinition(.singleton, tag: tag, file: file, line: line, constructor))
 }
 
 /// Defines a factory built on the main actor by a `@MainActor` constructor on every resolve.
@@ -153,8 +157,8 @@ public func factoryOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    mainActorConstructorDefinition(.factory, tag: tag, file: file, line: line, constructor)
+) -> TypedDefinition<T> {
+    TypedDefinition(mainActorConstructorDefinition(.factory, tag: tag, file: file, line: line, constructor))
 }
 
 /// Defines a scoped instance built on the main actor by a `@MainActor` constructor; a parameter
@@ -168,8 +172,8 @@ public func scopedOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    mainActorConstructorDefinition(.scoped, tag: tag, file: file, line: line, constructor)
+) -> TypedDefinition<T> {
+    TypedDefinition(mainActorConstructorDefinition(.scoped, tag: tag, file: file, line: line, constructor))
 }
 
 /// Defines a weak singleton built on the main actor by a `@MainActor` constructor: shared while
@@ -183,8 +187,8 @@ public func weakSingleOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, isolation: MainActor.Type = MainActor.self,
     file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
-    mainActorConstructorDefinition(.weak, tag: tag, file: file, line: line, constructor)
+) -> TypedDefinition<T> {
+    TypedDefinition(mainActorConstructorDefinition(.weak, tag: tag, file: file, line: line, constructor))
 }
 
 /// A definition of `T` whose `factory` runs only on the main actor (see ``MainActorBuild``).
@@ -193,12 +197,12 @@ public func weakSingleOf<each Parameter, T>(
 func mainActorDefinition<T>(
     _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
     beforehand: (@Sendable () throws -> Void)? = nil, _ factory: @escaping @MainActor @Sendable () throws -> T
-) -> Definition {
+) -> AnyDefinition {
     let build = typedBuilder {
         try beforehand?()
         return try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try factory() }
     }
-    return Definition(info: DefinitionInfo(
+    return AnyDefinition(info: DefinitionInfo(
         type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line), build: build))
 }
 
@@ -218,7 +222,7 @@ func constructOnMainActor<each Parameter, T>(
 func mainActorConstructorDefinition<each Parameter, T>(
     _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
-) -> Definition {
+) -> AnyDefinition {
     mainActorDefinition(
         lifetime, tag: tag, file: file, line: line,
         beforehand: {

@@ -16,10 +16,10 @@ public func factory<First, each Parameter, T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(
+) -> TypedDefinition<T> {
+    TypedDefinition(parameterizedDefinition(
         of: (First, repeat each Parameter).self, .factory, tag: tag, file: file, line: line,
-        erasingOnMainActor(factory, tag: tag, file: file, line: line))
+        erasingOnMainActor(factory, tag: tag, file: file, line: line)))
 }
 
 /// Defines a singleton built on the main actor by its first resolve, with that resolve's
@@ -34,10 +34,10 @@ public func single<First, each Parameter, T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(
+) -> TypedDefinition<T> {
+    TypedDefinition(parameterizedDefinition(
         of: (First, repeat each Parameter).self, .singleton, tag: tag, file: file, line: line,
-        erasingOnMainActor(factory, tag: tag, file: file, line: line))
+        erasingOnMainActor(factory, tag: tag, file: file, line: line)))
 }
 
 /// Defines a scoped instance built on the main actor by the first resolve in each scope, with
@@ -54,10 +54,10 @@ public func scoped<First, each Parameter, T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(
+) -> TypedDefinition<T> {
+    TypedDefinition(parameterizedDefinition(
         of: (First, repeat each Parameter).self, .scoped, tag: tag, file: file, line: line,
-        erasingOnMainActor(factory, tag: tag, file: file, line: line))
+        erasingOnMainActor(factory, tag: tag, file: file, line: line)))
 }
 
 /// `factory` as a closure over an array of parameters (see `erasing(_:)`), called only on the

@@ -104,9 +104,9 @@ public func module(
 public func module(
     file: StaticString = #fileID,
     line: UInt = #line,
-    _ content: () -> [Definition]
+    _ content: () -> [any Definition]
 ) -> DependencyContainer {
-    DependencyContainer(definitions: content(), site: CodeLocation(file, line))
+    DependencyContainer(definitions: content().map(\.erased), site: CodeLocation(file, line))
 }
 
 /// Composes modules into one container, usually the root.

@@ -22,23 +22,23 @@ public enum ModuleBuilder {
     /// `scope(_:_:)`, an `if` or a `for`. Made and taken apart by the builder alone.
     public struct Component: Sendable {
         /// A line's one definition, kept without an array of its own.
-        let one: Definition?
+        let one: AnyDefinition?
         /// Any other line's definitions.
-        let many: [Definition]
+        let many: [AnyDefinition]
 
-        init(one definition: Definition) {
+        init(one definition: AnyDefinition) {
             one = definition
             many = []
         }
 
-        init(many definitions: [Definition]) {
+        init(many definitions: [AnyDefinition]) {
             one = nil
             many = definitions
         }
 
         static var empty: Component { Component(many: []) }
 
-        var definitions: [Definition] {
+        var definitions: [AnyDefinition] {
             if let one { return [one] }
             return many
         }
@@ -48,7 +48,7 @@ public enum ModuleBuilder {
         /// The definitions of `components`, in order, in one array.
         static func joining(_ components: [Component]) -> Component {
             if components.count == 1 { return components[0] }
-            var definitions: [Definition] = []
+            var definitions: [AnyDefinition] = []
             definitions.reserveCapacity(components.reduce(0) { $0 + $1.count })
             for component in components {
                 if let one = component.one {
@@ -69,12 +69,20 @@ public enum ModuleBuilder {
         let parts: [Part]
     }
 
-    public static func buildExpression(_ definition: Definition) -> Component {
-        Component(one: definition)
+    public static func buildExpression(_ definition: some Definition) -> Component {
+        Component(one: definition.erased)
     }
 
-    public static func buildExpression(_ definitions: [Definition]) -> Component {
+    public static func buildExpression(_ definitions: [AnyDefinition]) -> Component {
         Component(many: definitions)
+    }
+
+    public static func buildExpression(_ definitions: [some Definition]) -> Component {
+        Component(many: definitions.map(\.erased))
+    }
+
+    public static func buildExpression(_ definitions: [any Definition]) -> Component {
+        Component(many: definitions.map(\.erased))
     }
 
     /// A block of one statement (a module listing a shared array of definitions): its
@@ -107,7 +115,7 @@ public enum ModuleBuilder {
         component
     }
 
-    public static func buildFinalResult(_ component: Component) -> [Definition] {
+    public static func buildFinalResult(_ component: Component) -> [AnyDefinition] {
         component.definitions
     }
 

@@ -27,8 +27,8 @@ public func factory<First, each Parameter, T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(of: (First, repeat each Parameter).self, .factory, tag: tag, file: file, line: line, erasing(factory))
+) -> TypedDefinition<T> {
+    TypedDefinition(parameterizedDefinition(of: (First, repeat each Parameter).self, .factory, tag: tag, file: file, line: line, erasing(factory)))
 }
 
 /// Defines a singleton built by its first resolve, with that resolve's parameters.
@@ -50,8 +50,8 @@ public func single<First, each Parameter, T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(of: (First, repeat each Parameter).self, .singleton, tag: tag, file: file, line: line, erasing(factory))
+) -> TypedDefinition<T> {
+    TypedDefinition(parameterizedDefinition(of: (First, repeat each Parameter).self, .singleton, tag: tag, file: file, line: line, erasing(factory)))
 }
 
 /// Defines a scoped instance built by the first resolve in each scope, with its parameters.
@@ -71,8 +71,8 @@ public func scoped<First, each Parameter, T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
-) -> Definition {
-    parameterizedDefinition(of: (First, repeat each Parameter).self, .scoped, tag: tag, file: file, line: line, erasing(factory))
+) -> TypedDefinition<T> {
+    TypedDefinition(parameterizedDefinition(of: (First, repeat each Parameter).self, .scoped, tag: tag, file: file, line: line, erasing(factory)))
 }
 
 /// `factory` as a closure over an array of parameters, which the entry calls only after checking
@@ -96,13 +96,13 @@ private func erasing<First, each Parameter, T>(
 func parameterizedDefinition<First, each Parameter, T>(
     of types: (First, repeat each Parameter).Type, _ lifetime: Lifetime, tag: (any Hashable & Sendable)?,
     file: StaticString, line: UInt, _ make: @escaping @Sendable ([Any]) throws -> T
-) -> Definition {
+) -> AnyDefinition {
     let list = parameterList(types)
     let signature = ObjectIdentifier(types)
     var inOrder: [Any.Type] = [First.self]
     repeat inOrder.append((each Parameter).self)
     let typeList = inOrder
-    return Definition(
+    return AnyDefinition(
         info: DefinitionInfo(
             type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line),
             payload: .parameterized { info in

@@ -1,4 +1,6 @@
-/// One entry of a module: a type, an optional tag, a lifetime and the closure that builds it.
+/// One entry of a module, without its static type: what a module keeps, and what
+/// ``TypedDefinition`` wraps. Modules take either; an array of definitions of several types is a
+/// `[Definition]`.
 ///
 /// You do not create definitions directly; ``single(file:line:_:)-259f``,
 /// ``factory(file:line:_:)-4divi`` and ``resolvable(lifetime:tag:file:line:_:)`` return them
@@ -13,9 +15,12 @@
 ///
 /// A definition is a description only. Each container it ends up in builds its own instances,
 /// so a singleton is shared within one container, never between two.
-public struct Definition: Sendable {
+public struct AnyDefinition: Definition {
     /// Everything about the definition (immutable, so shared between threads safely).
     let info: DefinitionInfo
+
+    /// This definition.
+    public var erased: AnyDefinition { self }
 
     var id: DefinitionID { info.id }
     var type: Any.Type { info.type }
@@ -24,8 +29,8 @@ public struct Definition: Sendable {
     var site: CodeLocation? { info.site }
 
     /// This definition with one more binding, to `type`, built by `build`: `bind(_:)`'s copy.
-    func adding(bindingTo type: Any.Type, build: @escaping Builder) -> Definition {
-        Definition(info: info.adding(bindingTo: type, build: build))
+    func adding(bindingTo type: Any.Type, build: @escaping Builder) -> AnyDefinition {
+        AnyDefinition(info: info.adding(bindingTo: type, build: build))
     }
 
     /// What the definition builds, or what else it stands for.

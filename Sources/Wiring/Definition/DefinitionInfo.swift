@@ -19,7 +19,7 @@ final class DefinitionInfo: Sendable {
     let build: Builder
     let scope: ScopeID?
     let hooks: LifecycleHooks?
-    let payload: Definition.Payload
+    let payload: AnyDefinition.Payload
     /// The other types this definition is bound to (`bind(_:)`), in the order bound.
     let bindings: [DefinitionInfo]
 
@@ -35,7 +35,7 @@ final class DefinitionInfo: Sendable {
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder = DefinitionInfo.noBuilder,
-        payload: Definition.Payload = .builder
+        payload: AnyDefinition.Payload = .builder
     ) {
         var buildsWithBuilder = false
         if case .builder = payload { buildsWithBuilder = true }
@@ -67,7 +67,7 @@ final class DefinitionInfo: Sendable {
         type: Any.Type, tag: consuming Tag?, isTagged: Bool, lifetime: Lifetime, site: CodeLocation?,
         isInjection: Bool = false, isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder,
-        payload: consuming Definition.Payload = .builder, buildsWithBuilder: Bool = true,
+        payload: consuming AnyDefinition.Payload = .builder, buildsWithBuilder: Bool = true,
         bindings: [DefinitionInfo] = []
     ) {
         self.type = type
@@ -105,7 +105,7 @@ final class DefinitionInfo: Sendable {
     /// lifetime, override flag and scope too (a binding keeps its primary's).
     func with(
         lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil, scope: ScopeID? = nil,
-        hooks: LifecycleHooks? = nil, payload: Definition.Payload? = nil, changingBindings: Bool = false
+        hooks: LifecycleHooks? = nil, payload: AnyDefinition.Payload? = nil, changingBindings: Bool = false
     ) -> DefinitionInfo {
         copy(
             lifetime: lifetime, isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks,
@@ -126,7 +126,7 @@ final class DefinitionInfo: Sendable {
 
     private func copy(
         lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil, scope: ScopeID? = nil,
-        hooks: LifecycleHooks? = nil, payload: Definition.Payload? = nil, bindings: [DefinitionInfo] = []
+        hooks: LifecycleHooks? = nil, payload: AnyDefinition.Payload? = nil, bindings: [DefinitionInfo] = []
     ) -> DefinitionInfo {
         var buildsWithBuilder = self.buildsWithBuilder
         if let payload {

@@ -86,7 +86,7 @@ extension DependencyContainer {
     public static func withOverrides<Result>(
         file: StaticString = #fileID,
         line: UInt = #line,
-        @ModuleBuilder _ overrides: () -> [Definition],
+        @ModuleBuilder _ overrides: () -> [AnyDefinition],
         operation: () throws -> Result
     ) rethrows -> Result {
         let site = CodeLocation(file, line)
@@ -98,7 +98,7 @@ extension DependencyContainer {
         file: StaticString = #fileID,
         line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation,
-        @ModuleBuilder _ overrides: () -> [Definition],
+        @ModuleBuilder _ overrides: () -> [AnyDefinition],
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let site = CodeLocation(file, line)

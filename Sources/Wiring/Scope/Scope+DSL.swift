@@ -16,13 +16,13 @@
 /// A `single` inside a scope is the same as `scoped`: one instance per scope instance.
 public func scope<S>(
     _ scope: S.Type,
-    @ModuleBuilder _ content: () -> [Definition]
-) -> [Definition] {
+    @ModuleBuilder _ content: () -> [AnyDefinition]
+) -> [AnyDefinition] {
     let id = ScopeID(scope)
     // A module included here (`includes(.x)`) has its definitions scoped too. The marker makes
     // the scope exist even with nothing in it (or only scopes nested in it).
     let content = Part.parts(of: content()).flattened()
-    return [Definition(markingScope: id, site: content.first?.site)] + content.map { definition in
+    return [AnyDefinition(markingScope: id, site: content.first?.site)] + content.map { definition in
         // A scope declared inside this one keeps its own; it is opened from this one.
         let owner = definition.scope.map { $0.nested(in: id) } ?? id
         let lifetime: Lifetime = definition.lifetime == .singleton ? .scoped : definition.lifetime
@@ -32,7 +32,7 @@ public func scope<S>(
                 type: typeName(definition.type), lifetime: "\(Lifetime.scoped)", hookTakes: nil,
                 definedAt: definition.site))
         }
-        return Definition(
+        return AnyDefinition(
             info: definition.info.with(lifetime: lifetime, scope: owner, changingBindings: true))
     }
 }
@@ -51,8 +51,8 @@ public func scoped<T>(
     file: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
-) -> Definition {
-    Definition(lifetime: .scoped, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder(factory))
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(lifetime: .scoped, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder(factory)))
 }
 
 /// Announces that each scope gets a value of `T` at run time, with
@@ -72,11 +72,11 @@ public func scoped<T>(
 public func declared<T>(
     _ type: T.Type, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     example: @escaping @Sendable () -> T
-) -> Definition {
-    Definition(
+) -> TypedDefinition<T> {
+    TypedDefinition(AnyDefinition(
         info: DefinitionInfo(
             type: T.self, tag: tag.map { Wiring.Tag($0) }, lifetime: .declared, site: CodeLocation(file, line),
-            payload: .declaration(example: example)))
+            payload: .declaration(example: example))))
 }
 
 /// Says that each scope of the enclosing `scope(S.self) { … }` is linked, at run time, to a
@@ -101,6 +101,6 @@ public func declared<T>(
 /// It makes no link by itself: which session a draft belongs to is only known at run time,
 /// as in KOIN, where `linkTo` is called on a scope instance. Outside a `scope(S.self) { … }` it
 /// stops with ``WiringError/linkOutsideScope(target:definedAt:)`` where the module is first used.
-public func linked<Target>(to target: Target.Type, file: StaticString = #fileID, line: UInt = #line) -> Definition {
-    Definition(linkingTo: ScopeID(target), site: CodeLocation(file, line))
+public func linked<Target>(to target: Target.Type, file: StaticString = #fileID, line: UInt = #line) -> AnyDefinition {
+    AnyDefinition(linkingTo: ScopeID(target), site: CodeLocation(file, line))
 }

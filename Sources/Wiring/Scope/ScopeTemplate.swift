@@ -9,7 +9,7 @@ final class ScopeTemplate: @unchecked Sendable {
     // lock and runs no user code), and read lock-free with acquire ordering; everything else is
     // immutable.
     let id: ScopeID
-    let definitions: [Definition]
+    let definitions: [AnyDefinition]
     private let lock = Lock()
     private let built = AtomicReference<Built>()
 
@@ -17,17 +17,17 @@ final class ScopeTemplate: @unchecked Sendable {
     /// the registry).
     final class Built: Sendable {
         let registry: Registry
-        let definitions: [Definition]
+        let definitions: [AnyDefinition]
         let parts: [Part]
 
-        init(registry: Registry, definitions: [Definition], parts: [Part]) {
+        init(registry: Registry, definitions: [AnyDefinition], parts: [Part]) {
             self.registry = registry
             self.definitions = definitions
             self.parts = parts
         }
     }
 
-    init(id: ScopeID, definitions: [Definition]) {
+    init(id: ScopeID, definitions: [AnyDefinition]) {
         self.id = id
         self.definitions = definitions
     }
@@ -50,7 +50,7 @@ final class ScopeTemplate: @unchecked Sendable {
         definitions.compactMap(\.linkTarget)
     }
 
-    func hasSameDefinitions(as definitions: [Definition]) -> Bool {
+    func hasSameDefinitions(as definitions: [AnyDefinition]) -> Bool {
         self.definitions.count == definitions.count
             && zip(self.definitions, definitions).allSatisfy { $0.info === $1.info }
     }

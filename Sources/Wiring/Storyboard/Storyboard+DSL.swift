@@ -17,7 +17,7 @@ public func storyboard(
     file: StaticString = #fileID,
     line: UInt = #line,
     @SceneBuilder _ scenes: () -> [Scene]
-) -> Definition {
+) -> TypedDefinition<Storyboard> {
     let scenes = scenes()
     var seen: [String: CodeLocation] = [:]
     for scene in scenes {
