@@ -7,7 +7,7 @@
 /// A frame names its container and definition unretained: the call of ``with(container:info:_:)``
 /// that pushed it holds both for as long as it is pushed. Counted, they made every build write
 /// to objects that all threads share: two threads' request scopes (scenario 16) took 3.9 times
-/// as long as at 5ec504b, against issue 61's 2.
+/// as long as at 5ec504b, against a budget of 2.
 struct ResolutionFrame {
     private let unretainedContainer: Unmanaged<DependencyContainer>
     private let unretainedInfo: Unmanaged<DefinitionInfo>
