@@ -12,25 +12,50 @@ enum WholeOverrides {
     /// entries, and instances, survive a load or an unload.) Definitions of one type only are
     /// left to ``Claims``, which replaces them as before.
     static func applied(to definitions: [AnyDefinition]) -> (definitions: [AnyDefinition], primaries: [DefinitionID: DefinitionID]) {
-        guard definitions.contains(where: { $0.info.isOverride && $0.info.buildsWithBuilder }) else { return (definitions, [:]) }
+        // First by type alone, which hashes cheaply: most overrides name no type of a definition
+        // with bindings, and then there is nothing to do.
+        var overriddenTypes: Set<ObjectIdentifier> = []
+        for definition in definitions where definition.info.isOverride && definition.info.buildsWithBuilder {
+            forEachKey(of: definition.info) { overriddenTypes.insert($0.type) }
+        }
+        guard !overriddenTypes.isEmpty,
+            definitions.contains(where: { definition in
+                let info = definition.info
+                return !info.bindings.isEmpty && !info.isOverride
+                    && (overriddenTypes.contains(info.typeID) || info.bindings.contains { overriddenTypes.contains($0.typeID) })
+            })
+        else { return (definitions, [:]) }
+        // The keys of the overrides (few), each to the overrides claiming it, in order.
+        var overridden: [DefinitionKey: [Int]] = [:]
+        for (index, definition) in definitions.enumerated() where definition.info.isOverride && definition.info.buildsWithBuilder {
+            forEachKey(of: definition.info) { overridden[$0, default: []].append(index) }
+        }
         var gone: Set<DefinitionID> = []
         var primaries: [DefinitionID: DefinitionID] = [:]
-        for index in definitions.indices where definitions[index].info.isOverride && definitions[index].info.buildsWithBuilder {
-            let override = definitions[index].info
-            let keys = Set(definitions[index].slots.map(key))
-            for earlier in definitions[..<index] where earlier.info.buildsWithBuilder && !earlier.info.bindings.isEmpty {
-                let info = earlier.info
-                guard info !== override, !gone.contains(info.id), primaries[info.id] == nil,
-                    earlier.slots.contains(where: { keys.contains(key($0)) })
-                else { continue }
-                if keys.contains(key(info)) {
-                    primaries[info.id] = override.id
-                } else {
-                    gone.insert(info.id)
-                }
+        // Only a definition with bindings can be replaced in part; the first override after it
+        // that names one of its types decides.
+        for (index, definition) in definitions.enumerated()
+        where definition.info.buildsWithBuilder && !definition.info.bindings.isEmpty && !definition.info.isOverride {
+            let info = definition.info
+            var first: Int?
+            forEachKey(of: info) { key in
+                if let later = overridden[key]?.first(where: { $0 > index }), later < (first ?? .max) { first = later }
+            }
+            guard let first, !gone.contains(info.id), primaries[info.id] == nil else { continue }
+            let override = definitions[first].info
+            if overridden[key(info)]?.contains(first) == true {
+                primaries[info.id] = override.id
+            } else {
+                gone.insert(info.id)
             }
         }
         return (gone.isEmpty ? definitions : definitions.filter { !gone.contains($0.info.id) }, primaries)
+    }
+
+    /// Calls `body` with the key of `info`'s own type, then of each type it is bound to.
+    private static func forEachKey(of info: DefinitionInfo, _ body: (DefinitionKey) -> Void) {
+        body(key(info))
+        for binding in info.bindings { body(key(binding)) }
     }
 
     /// What replaced the definition of `type` and `tag` whole in `definitions`, if an override

@@ -94,7 +94,7 @@ public func factory<T, Tag: Hashable & Sendable>(
 /// let definition = resolvable(lifetime: .factory) { StopWatch() as StopWatchProtocol }
 /// ```
 ///
-/// Prefer ``single(file:line:_:)-259f`` and ``factory(file:line:_:)-4divi`` in new code.
+/// Prefer ``single(file:line:_:)-8x1oa`` and ``factory(file:line:_:)-26uhf`` in new code.
 public func resolvable<T>(
     lifetime: Lifetime = .singleton,
     tag: (any Hashable & Sendable)? = nil,

@@ -24,7 +24,7 @@
 ///
 /// > Warning: Two different definitions of the same type and tag stop the program with a
 /// > message naming both sites where the module is first used (installed as the root, loaded,
-/// > or resolved from), unless the later one says ``Definition/override()``.
+/// > or resolved from), unless the later one says ``TypedDefinition/override()``.
 ///
 /// - Parameter content: The definitions, written one per line.
 /// - Parameter line: The line of the call, for messages.
@@ -106,7 +106,7 @@ public func module(
     line: UInt = #line,
     _ content: () -> [any Definition]
 ) -> DependencyContainer {
-    DependencyContainer(definitions: content().map(\.erased), site: CodeLocation(file, line))
+    DependencyContainer(definitions: content().map { $0.erased }, site: CodeLocation(file, line))
 }
 
 /// Composes modules into one container, usually the root.
@@ -126,7 +126,7 @@ public func module(
 ///
 /// > Warning: A type and tag defined differently in two of the modules stops the program with a
 /// > message naming both sites where the result is first used, unless the later definition says
-/// > ``Definition/override()``.
+/// > ``TypedDefinition/override()``.
 ///
 /// Separate modules written as `.name` with `;`, or give each a line of its own only after a
 /// module made by a call: Swift reads a line that starts with `.` as continuing the line above

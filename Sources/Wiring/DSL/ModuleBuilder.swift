@@ -78,11 +78,11 @@ public enum ModuleBuilder {
     }
 
     public static func buildExpression(_ definitions: [some Definition]) -> Component {
-        Component(many: definitions.map(\.erased))
+        Component(many: definitions.map { $0.erased })
     }
 
     public static func buildExpression(_ definitions: [any Definition]) -> Component {
-        Component(many: definitions.map(\.erased))
+        Component(many: definitions.map { $0.erased })
     }
 
     /// A block of one statement (a module listing a shared array of definitions): its

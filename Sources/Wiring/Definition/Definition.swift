@@ -2,8 +2,8 @@
 /// ``TypedDefinition`` wraps. Modules take either; an array of definitions of several types is a
 /// `[Definition]`.
 ///
-/// You do not create definitions directly; ``single(file:line:_:)-259f``,
-/// ``factory(file:line:_:)-4divi`` and ``resolvable(lifetime:tag:file:line:_:)`` return them
+/// You do not create definitions directly; ``single(file:line:_:)-8x1oa``,
+/// ``factory(file:line:_:)-26uhf`` and ``resolvable(lifetime:tag:file:line:_:)`` return them
 /// for a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` to collect:
 ///
 /// ```swift

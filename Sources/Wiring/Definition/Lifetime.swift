@@ -7,8 +7,8 @@
 /// }
 /// ```
 ///
-/// In a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` you say the same with ``single(file:line:_:)-259f`` and
-/// ``factory(file:line:_:)-4divi``.
+/// In a ``module(file:line:_:)-(_,_,()->ModuleBuilder.Content)`` you say the same with ``single(file:line:_:)-8x1oa`` and
+/// ``factory(file:line:_:)-26uhf``.
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// Built on first use, then the same instance for every resolve from the same container.
     case singleton

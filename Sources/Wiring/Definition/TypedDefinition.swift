@@ -66,7 +66,7 @@ public struct TypedDefinition<Value>: Definition {
     }
 
     /// Runs `body` on this definition's instance when Wiring releases it (see
-    /// ``AnyDefinition/onClose(file:line:_:)-(_,_,(T)->Void)``).
+    /// `AnyDefinition`'s `onClose`).
     ///
     /// ```swift
     /// scoped { Connection(to: server) }

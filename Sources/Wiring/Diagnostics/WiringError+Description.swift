@@ -174,8 +174,7 @@ extension WiringError {
                 requestedAt.map { "  Requested at: \($0)" },
                 "  An override replaces every type its definition answers for, so that nothing answers with a "
                     + "half-replaced instance (one whose start hook no longer runs).",
-                "  Fix: override `\(type)` too (or bind the override to it with `.bind(\(type).self)`), or resolve "
-                    + "`\(overriding)`.",
+                "  Fix: override `\(type)` too, or resolve `\(overriding)` where `\(type)` is asked for.",
             ].compactMap { $0 }.joined(separator: "\n")
         case let .moduleUnloaded(type, definedAt, requestedAt):
             return [

@@ -94,7 +94,7 @@ extension DependencyContainer {
     /// for it before going on to what depends on it; a hook that calls `start()` itself does not
     /// wait for itself. The first hook that throws stops the start: the hooks after it (which may
     /// depend on it) do not run, and the error is a ``LifecycleError`` naming the instance's type
-    /// and where the hook is written; that hook runs again on the next `start()`, so a loop
+    /// and where its definition is written; that hook runs again on the next `start()`, so a loop
     /// retries a start that failed because a database was not up yet (see
     /// <doc:ServicesAndLifecycle>). A build that fails is reported the same way, with its
     /// ``WiringError``.
@@ -103,7 +103,7 @@ extension DependencyContainer {
     /// not run, and what only it used is not built.
     ///
     /// - Parameter timeout: How long this caller waits, 30 seconds unless given (`nil`: no
-    ///   limit; negative: refused). The deadline and the cancellation of the calling task are the
+    ///   limit; zero: it gives up at once, unless every hook ran already; negative: refused). The deadline and the cancellation of the calling task are the
     ///   caller's own: when either comes, this `start()` throws (``LifecycleError/Reason/deadline``,
     ///   ``LifecycleError/Reason/cancelled``) naming the hook it waited for, and that hook goes on
     ///   while another caller still waits for it; with none left, it is cancelled.

@@ -103,12 +103,13 @@ public struct LifecycleError: Error, CustomStringConvertible {
         case ("start", .shutDown):
             let what = unfinished.isEmpty
                 ? "before its hooks were done"
-                : "while the start hook of \(unfinished.joined(separator: ", ")) ran (it was cancelled and ended before anything closed)"
+                : "while the start hook of \(unfinished.joined(separator: ", ")) ran (it was cancelled, and `shutdown()` "
+                    + "waits for it to end before it closes anything)"
             return [
                 "Wiring: start stopped because its container was shut down with `shutdown()`, \(what).",
                 "  No start hook begins on a container that is shut down.",
-                "  Fix: nothing, if the app is stopping. To start again, define the root again "
-                    + "(`DependencyContainer.defined(by:)`) and call `start()` on it.",
+                "  Fix: nothing, if the app is stopping. A container that was shut down stays shut down: to start "
+                    + "again, start a new one (a new `module { … }`, or a task's own root with `withRoot`).",
             ].joined(separator: "\n")
         case ("start", .deadline):
             let limit = timeout.map { " (\(Self.text($0)))" } ?? ""
