@@ -141,6 +141,23 @@ private func starting(_ container: DependencyContainer, timeout: Duration?) -> T
         #expect(log.all.contains("migrator closed"))
     }
 
+    /// Containers come and go: one made where a freed one was (the same address) never inherits
+    /// its shutdown, and what Wiring keeps of a container's start does not keep it alive.
+    @Test func aNewContainerNeverInheritsAFreedOnesShutdown() async throws {
+        let log = EventLog()
+        weak var last: DependencyContainer?
+        for round in 0..<300 {
+            let container = module {
+                single { Migrator() }.onStart { _ in log.append("ran") }
+            }
+            try await container.start(timeout: nil)
+            try await container.shutdown()
+            #expect(log.all.count == round + 1)
+            last = container
+        }
+        #expect(last == nil)
+    }
+
     @Test func aNegativeTimeoutIsRefusedAndNothingRuns() async {
         let log = EventLog()
         let container = modules(log, gate: AsyncGate())

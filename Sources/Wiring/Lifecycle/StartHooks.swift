@@ -220,15 +220,25 @@ private final class StartHookTable: Sendable {
         let hooks: StartHooks
     }
 
-    private let table = LockedValue<[ObjectIdentifier: Held]>([:])
+    private struct Table {
+        var held: [ObjectIdentifier: Held] = [:]
+        /// The size at which freed containers' entries are dropped next: doubled each time, so
+        /// that dropping them costs little per container however many come and go.
+        var pruneAt = 16
+    }
+
+    private let table = LockedValue(Table())
 
     func hooks(of container: DependencyContainer) -> StartHooks {
         table.withLock { table in
             let key = ObjectIdentifier(container)
-            if let held = table[key], held.container === container { return held.hooks }
-            table = table.filter { $0.value.container != nil }
+            if let held = table.held[key], held.container === container { return held.hooks }
+            if table.held.count >= table.pruneAt {
+                table.held = table.held.filter { $0.value.container != nil }
+                table.pruneAt = max(16, table.held.count * 2)
+            }
             let hooks = StartHooks()
-            table[key] = Held(container: container, hooks: hooks)
+            table.held[key] = Held(container: container, hooks: hooks)
             return hooks
         }
     }
