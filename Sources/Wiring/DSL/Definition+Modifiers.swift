@@ -30,8 +30,9 @@ extension AnyDefinition {
     /// }
     /// ```
     ///
-    /// Write the instance's type in the closure, as above: a definition does not carry its type
-    /// statically. A type its instances can never be (`.onClose { (store: Store) in … }` on a
+    /// On an `AnyDefinition`, write the instance's type in the closure, as above: it does not carry
+    /// its type statically. (A ``TypedDefinition``, which `scoped { }` and the other forms return,
+    /// infers it: `.onClose { $0.disconnect() }`.) A type its instances can never be (`.onClose { (store: Store) in … }` on a
     /// `Connection`) stops the program here, with
     /// ``WiringError/onCloseNeverRuns(type:callbackTakes:definedAt:)``; a protocol, `Any` or a
     /// class in its hierarchy is checked on each instance. Each callback runs exactly once,

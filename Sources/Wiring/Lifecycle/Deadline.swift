@@ -1,9 +1,9 @@
 /// Runs work against an optional deadline.
 enum Deadline {
-    enum Outcome<Value: Sendable>: Sendable {
+    enum Outcome<Value: Sendable, Cut: Sendable>: Sendable {
         case finished(Value)
         /// The deadline passed first: what `onTimeout` returned.
-        case timedOut([Int])
+        case timedOut(Cut)
 
         var value: Value? {
             if case let .finished(value) = self { return value }
@@ -13,12 +13,12 @@ enum Deadline {
 
     /// Awaits `work`, or, when `timeout` passes first, calls `onTimeout` and returns without
     /// waiting for `work`, which goes on in the background.
-    static func run<Value: Sendable>(
+    static func run<Value: Sendable, Cut: Sendable>(
         _ timeout: Duration?, _ work: @escaping @Sendable () async -> Value,
-        onTimeout: @escaping @Sendable () -> [Int]
-    ) async -> Outcome<Value> {
+        onTimeout: @escaping @Sendable () -> Cut
+    ) async -> Outcome<Value, Cut> {
         guard let timeout else { return .finished(await work()) }
-        let once = FirstResult<Outcome<Value>>()
+        let once = FirstResult<Outcome<Value, Cut>>()
         return await withCheckedContinuation { continuation in
             once.set(continuation)
             Task {

@@ -36,7 +36,7 @@ extension DependencyContainer {
             if !running.isEmpty {
                 _ = await Deadline.run(timeout) {
                     for task in running { await task.value }
-                } onTimeout: { [] }
+                } onTimeout: {}
             }
         }
         let released: [Released]
@@ -64,13 +64,12 @@ extension DependencyContainer {
         }
         var unfinished: [String] = []
         var skipped: [String] = []
-        if case let .timedOut(indices) = failures {
-            for index in indices {
-                let position = index < 0 ? -1 - index : index
-                guard callbacks.contains(position) else { continue }
-                let type = typeName(type(of: ordered[position].value))
-                if index < 0 { skipped.append(type) } else { unfinished.append(type) }
+        if case let .timedOut(cut) = failures {
+            let named = { (indices: [Int]) in
+                indices.filter(callbacks.contains).map { typeName(type(of: ordered[$0].value)) }
             }
+            unfinished = named(cut.unfinished)
+            skipped = named(cut.skipped)
         }
         let thrown = failures.value ?? []
         guard thrown.isEmpty, unfinished.isEmpty, skipped.isEmpty else {

@@ -75,7 +75,7 @@ public struct LifecycleError: Error, CustomStringConvertible {
         self.failures = failures
         self.unfinished = unfinished
         self.skipped = skipped
-        self.reason = failures.isEmpty || reason != .failed ? reason : .failed
+        self.reason = reason
         self.timeout = timeout
     }
 
@@ -196,14 +196,13 @@ final class ShutdownProgress: @unchecked Sendable {
         _ = lock.withLock { finished.insert(index) }
     }
 
-    /// Marks the deadline passed; returns the indices of `count` callbacks that had not
-    /// finished: those begun come first, those not begun (skipped) after, as negative numbers
-    /// `-1 - index`, to fit ``Deadline``'s one list.
-    func cutShort(count: Int) -> [Int] {
+    /// Marks the deadline passed; returns the indices of the `count` callbacks that began and
+    /// had not finished, and of those that had not begun (skipped).
+    func cutShort(count: Int) -> (unfinished: [Int], skipped: [Int]) {
         lock.withLock {
             over = true
             let open = (0..<count).filter { !finished.contains($0) }
-            return open.filter { begun.contains($0) } + open.filter { !begun.contains($0) }.map { -1 - $0 }
+            return (open.filter { begun.contains($0) }, open.filter { !begun.contains($0) })
         }
     }
 }
