@@ -84,6 +84,24 @@ private func checkReplaced(_ error: WiringError) {
         #expect(log.all.isEmpty)
     }
 
+    /// `verify()` builds what the modules answer for after the override: the replaced
+    /// definition is not built (its type is gone), a user of its bound type is.
+    @Test func verifySeesTheDefinitionReplacedWholeAndAScopeUsingItSeesTheOverride() throws {
+        let log = EventLog()
+        let container = modules {
+            real(log)
+            module {
+                single { InMemoryRepository() as any TodoRepository }.override()
+                scope(Reporter.self) { scoped(tag: "session") { Reporter(repository: resolve()) } }
+            }
+        }
+        try container.verify()
+        let session = container.openScope(Reporter.self)
+        defer { session.close() }
+        #expect((session.resolve(tag: "session") as Reporter).repository is InMemoryRepository)
+        #expect(log.all.isEmpty)
+    }
+
     @Test func withoutAnOverrideTheBindingAnswersWithTheRealInstanceAndItsHookRuns() async throws {
         let log = EventLog()
         let container = real(log)
