@@ -78,7 +78,7 @@ public final class DependencyContainer: Sendable {
     @inline(__always)
     func withRegistry<Result>(_ body: (Registry) -> Result) -> Result {
         guard case .module(let lazy) = role else { return body(ownRegistry) }
-        return body(lazy.built(for: self).registry)
+        return lazy.withBuilt(for: self) { body($0.registry) }
     }
 
     /// The `createdAtStart()` singletons, if any.
@@ -86,6 +86,15 @@ public final class DependencyContainer: Sendable {
         @inline(__always) get {
             if case .module(let lazy) = role { return lazy.built(for: self).eager }
             return ownEager
+        }
+    }
+
+    /// Whether `createdAtStart()` singletons wait to be built, read without retaining anything:
+    /// every resolve asks, and for a module the `eager` getter retains its holder and the start.
+    private var hasEagerToStart: Bool {
+        @inline(__always) get {
+            guard case .module(let lazy) = role else { return ownEager.map { !$0.isFinished } ?? false }
+            return lazy.withBuilt(for: self) { $0.eager.map { !$0.isFinished } ?? false }
         }
     }
 
@@ -154,7 +163,7 @@ public final class DependencyContainer: Sendable {
     /// Not from inside a build on this container: that build may be of one of them (a resolve
     /// that needs no start, `resolveOptional`, began it), which would then wait for itself.
     func startEagerSingletons() throws(WiringError) {
-        guard let eager, !eager.isFinished, !isBuildingOnThisThread else { return }
+        guard hasEagerToStart, let eager, !isBuildingOnThisThread else { return }
         try eager.start(in: self)
     }
 

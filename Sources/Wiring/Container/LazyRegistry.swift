@@ -30,6 +30,14 @@ final class LazyRegistry: @unchecked Sendable {
         return build(for: container)
     }
 
+    /// `body`'s result for the built registry and start, given without a retain: the published
+    /// `Built` is never replaced, and `container`, which holds this, outlives the call.
+    @inline(__always)
+    func withBuilt<Result>(for container: DependencyContainer, _ body: (Built) -> Result) -> Result {
+        if let built = published.load() { return built.withObject(body) }
+        return body(build(for: container))
+    }
+
     /// Builds the registry of `container` (the module that holds this), out of line, so that
     /// the getters every resolve inlines stay a load and a test.
     @inline(never)

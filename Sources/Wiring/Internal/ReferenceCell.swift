@@ -35,6 +35,13 @@ struct ReferenceCell<Object: AnyObject> {
     /// Whether this cell holds `other`.
     func holds(_ other: Object) -> Bool { object === other }
 
+    /// `body`'s result for the object, borrowed where the cell holds it: no retain and release
+    /// around a read that the cell's owner keeps valid (see ``LazyRegistry/withBuilt(for:_:)``).
+    @inline(__always)
+    func withObject<Result>(_ body: (Object) -> Result) -> Result {
+        address.withMemoryRebound(to: Object.self, capacity: 1) { body($0.pointee) }
+    }
+
     /// Releases the object and frees the cell; once, when no thread can read it any more.
     func free() {
         address.withMemoryRebound(to: Object.self, capacity: 1) { _ = $0.deinitialize(count: 1) }
