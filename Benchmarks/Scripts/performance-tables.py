@@ -15,6 +15,7 @@ Usage (from Benchmarks/):
     python3 Scripts/performance-tables.py run.txt instructions.txt
     python3 Scripts/performance-tables.py run.txt --count   # run instruction-counts.py first
     python3 Scripts/performance-tables.py run.txt           # the wall-clock table alone
+    python3 Scripts/performance-tables.py run.txt --mallocs # and mallocs per definition at start-up
 
 instructions.txt may be instruction-counts.py's plain table or its `--markdown` one.
 """
@@ -49,22 +50,28 @@ BENCHMARKS_ROWS = [
 ]
 MILLISECONDS = {"7", "13", "14", "15"}  # start-ups: times in ms, instructions in millions
 RANGES = {"6", "16"}                     # two threads: p25–p75
-UNITS = {"ns": 1, "us": 1e3, "μs": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9}
+UNITS = {"ns": 1, "us": 1e3, "μs": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9, "K": 1e3, "M": 1e6}
+DEFINITIONS = {"7": 1_000, "13": 1_000, "14": 1_000, "15": 200}
 
 
 def parse_run(path):
-    """{(scenario, library): [(p25, p50, p75) in ns, …]} in the run's order (row 11 has three)."""
-    times, key = {}, None
+    """{(scenario, library): [(p25, p50, p75) in ns, …]} in the run's order (row 11 has three),
+    and {(scenario, library): median mallocs per operation}."""
+    times, mallocs, key = {}, {}, None
     for line in open(path, encoding="utf-8", errors="replace"):
         if re.match(r"^\d+ .+: .+", line):
             number, library = line.split()[0], line.rstrip().rsplit(": ", 1)[1]
             key = next(((number, name) for name in LIBRARIES if library.startswith(name)), None)
-        elif key and line.startswith("│ Time (wall clock)"):
+        elif key and line.startswith(("│ Time (wall clock)", "│ Malloc (total)")):
             cells = [c.strip() for c in line.split("│")[1:-1]]
-            scale = UNITS[re.search(r"\((\w+)\)", cells[0]).group(1)]
-            times.setdefault(key, []).append(tuple(float(c.replace(",", "")) * scale for c in cells[2:5]))
-            key = None
-    return times
+            unit = re.search(r"\((\w+)\)\s*\*?$", cells[0])  # "(ns) *", "(K) *"; not "(total) *"
+            scale = UNITS.get(unit.group(1), 1) if unit else 1
+            values = [float(c.replace(",", "")) * scale for c in cells[2:5]]
+            if cells[0].startswith("Malloc"):
+                mallocs[key] = values[1]
+            else:
+                times.setdefault(key, []).append(tuple(values))
+    return times, mallocs
 
 
 def parse_instructions(lines):
@@ -138,18 +145,28 @@ def benchmarks_table(times):
         print(f"| {title} | " + " | ".join(cells) + " |")
 
 
+def mallocs_table(mallocs):
+    print("| mallocs per definition (package-benchmark) | " + " | ".join(LIBRARIES) + " |")
+    print("| --- |" + " ---: |" * len(LIBRARIES))
+    for number, title in BENCHMARKS_ROWS:
+        if number in DEFINITIONS:
+            cells = [f"{mallocs[(number, library)] / DEFINITIONS[number]:.2f}" if (number, library) in mallocs
+                     else "–" for library in LIBRARIES]
+            print(f"| {title} | " + " | ".join(cells) + " |")
+
+
 def main(arguments):
     if not arguments or arguments[0] in ("-h", "--help"):
         print(__doc__)
         return 0 if arguments else 2
-    times = parse_run(arguments[0])
+    times, mallocs = parse_run(arguments[0])
     if not times:
         sys.exit(f"performance-tables: no wall-clock results in {arguments[0]}")
     if "--count" in arguments:
         script = Path(__file__).resolve().parent / "instruction-counts.py"
         output = subprocess.run([sys.executable, str(script)], check=True, capture_output=True, text=True).stdout
         counts = parse_instructions(output.splitlines())
-    elif len(arguments) > 1:
+    elif len(arguments) > 1 and not arguments[1].startswith("--"):
         counts = parse_instructions(open(arguments[1], encoding="utf-8"))
     else:
         counts = None
@@ -159,6 +176,9 @@ def main(arguments):
         print()
     print("Benchmarks/README.md, median wall clock per operation:\n")
     benchmarks_table(times)
+    if "--mallocs" in arguments:
+        print("\nMallocs per definition at start-up, median of the same run (the instance included):\n")
+        mallocs_table(mallocs)
     return 0
 
 
