@@ -19,7 +19,7 @@ lines += [f"    single {{ Many{i}() }}," for i in range(COUNT)]
 lines += ["]", "", "public func wiringManyTypes() {", "    let container = module { manyDefinitions }"]
 lines += [f"    sink(container.resolve() as Many{i})" for i in range(COUNT)]
 lines += ["}", ""]
-# Issue 25's breadth baseline: the untagged counterpart of `buildTaggedModule(count:)`.
+# The breadth scenarios' baseline: the untagged counterpart of `buildTaggedModule(count:)`.
 lines += ["/// Breadth's untagged baseline: one inline module of 1,000 singles of distinct types, made,",
           "/// built (a module builds on its first resolve, so one is resolved) and freed.",
           "@inline(never)", "public func buildUntaggedModule() -> DependencyContainer {", "    let container = module {"]

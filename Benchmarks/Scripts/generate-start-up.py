@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/Fixtures/StartUp.swift: issue 22's start-up scenarios, written as an app's
+"""Writes Sources/Fixtures/StartUp.swift: the start-up scenarios, written as an app's
 source writes them, with every definition made inside the measured function.
 
 13  one inline `module { single { Many0() } … }` of 1,000 definitions, installed as the root
