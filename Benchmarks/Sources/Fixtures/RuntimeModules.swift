@@ -10,7 +10,7 @@ public let runtimeModule = module {
     }
 }
 
-/// Cycles per iteration of scenario 8: 100 iterations make the 10,000 cycles.
+/// Cycles per iteration of scenario 8: 100 iterations make 10,000 cycles.
 public let cyclesPerIteration = 100
 
 /// Loads the module, resolves one of its singletons and unloads it, `cyclesPerIteration` times.

@@ -1,6 +1,6 @@
 import Wiring
 
-// Issue 25's scale scenarios: deep graphs and large modules, written as an app would write them.
+// The scale scenarios: deep graphs and large modules, written as an app would write them.
 
 /// One level of a deep graph: built from the level below it.
 public final class Level: Sendable {

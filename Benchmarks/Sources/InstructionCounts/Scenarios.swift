@@ -159,13 +159,13 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
         for index in 0..<count { sink(handWrittenRequest(index, database: database)) }
     },
 
-    // Depth (issue 25): resolve the top of a chain of factories 100 / 1,000 / 5,000 levels deep;
+    // Depth: resolve the top of a chain of factories 100 / 1,000 / 5,000 levels deep;
     // divide by the depth for the cost per level.
     "depth-100/wiring": deepResolves(depth: 100),
     "depth-1000/wiring": deepResolves(depth: 1_000),
     "depth-5000/wiring": deepResolves(depth: 5_000),
 
-    // Breadth (issue 25): build a module of 1,000 / 10,000 / 100,000 tagged singletons of one
+    // Breadth: build a module of 1,000 / 10,000 / 100,000 tagged singletons of one
     // type; divide by the count for the cost per definition.
     "breadth-1000/wiring": { count in for _ in 0..<count { sink(buildTaggedModule(count: 1_000)) } },
     "breadth-10000/wiring": { count in for _ in 0..<count { sink(buildTaggedModule(count: 10_000)) } },
