@@ -339,7 +339,7 @@ final class Entry: InstanceState, @unchecked Sendable {
             existing: { () throws(WiringError) -> Instance? in
                 try checkNotRetired()
                 // Found again as an object: its type's instance is built where the type is known.
-                return ((state.held as? WeakReference)?.object).map { Instance(any: $0) }
+                return ((state.held as? WeakReference)?.object).map { UntypedInstance($0) }
             },
             // Wiring does not keep a weak instance: what it uses counts for its resolver.
             build: { () throws(WiringError) -> Instance in try make(in: container) },

@@ -6,15 +6,16 @@
 /// published and never after.
 @usableFromInline
 class Instance {
-    /// The value.
-    @usableFromInline let any: Any
     /// When it was built, for the closing order (see ``Released``); 0 in a verification sandbox.
     var sequence: UInt64 = 0
 
     @usableFromInline
-    init(any: Any) {
-        self.any = any
-    }
+    init() {}
+
+    /// The value. Each kind stores it once and gives it here: a typed instance that kept an
+    /// `Any` copy beside its typed value paid a retain, a release and 32 bytes per build.
+    @usableFromInline
+    var any: Any { preconditionFailure("Wiring: an Instance was made without a value") }
 
     /// The value as `T`, the type it was resolved for. Inlined into the public entry points,
     /// where `T` is known: there the class check costs a few instructions.
@@ -35,8 +36,26 @@ final class TypedInstance<Value>: Instance {
     @usableFromInline
     init(_ value: Value) {
         self.value = value
-        super.init(any: value)
+        super.init()
     }
+
+    @usableFromInline
+    override var any: Any { value }
+}
+
+/// An ``Instance`` of a value whose type was not known where it was made.
+@usableFromInline
+final class UntypedInstance: Instance {
+    @usableFromInline let stored: Any
+
+    @usableFromInline
+    init(_ value: Any) {
+        stored = value
+        super.init()
+    }
+
+    @usableFromInline
+    override var any: Any { stored }
 }
 
 /// A builder that returns `factory()`'s value as a ``TypedInstance``. `TypedInstance<T>`'s

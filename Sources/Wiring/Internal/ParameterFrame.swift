@@ -40,7 +40,7 @@ struct ParameterFrame {
     /// The first parameter that is a `type`, if any.
     func value(of type: Any.Type) -> Instance? {
         func first<Value>(_: Value.Type) -> Any? { values.first { $0 is Value } }
-        return first(type).map { Instance(any: $0) }
+        return first(type).map { UntypedInstance($0) }
     }
 
     /// These parameters as the arguments of `entry`, a definition that takes parameters and was

@@ -80,7 +80,7 @@ final class ScopeState: @unchecked Sendable {
     /// example of a `declared(_:example:)`).
     func declare(_ value: Any, as info: DefinitionInfo, replacing: Bool) throws(WiringError) {
         try declare(
-            Instance(any: value), type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
+            UntypedInstance(value), type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
     }
 
     /// Makes `value` resolvable as `type` with `tag` in this scope, declared at `site`.
