@@ -62,6 +62,26 @@ struct PublishedReferenceTests {
     /// A singleton whose module is loaded and unloaded while other threads resolve it: each
     /// unload frees its cell, releasing the instance once readers are done with it, so none is
     /// left alive and none is released twice.
+    /// A registry publishes its singletons in one block of words, which each entry keeps alive.
+    /// Here the entry of the root's singleton outlives the registry that made it and many after
+    /// it (each `load` and `unload` builds a new one that reuses the entry, and frees the old):
+    /// the singleton stays published, intact, in the first registry's block. Under
+    /// AddressSanitizer, a block freed with its registry is a use after free.
+    @Test func aSingletonOutlivesTheRegistryWhoseBlockItIsPublishedIn() throws {
+        try DependencyContainer.withExclusiveRoot { () throws in
+            DependencyContainer.defined(by: .probeRoot)
+            let first: Probe = resolve()
+            for _ in 0..<200 {
+                DependencyContainer.load(.probeBystander)
+                DependencyContainer.unload(.probeBystander)
+            }
+            let again: Probe = resolve()
+            #expect(again === first)
+            #expect(again.mark == Probe.mark)
+            #expect(rootProbes.count == 1)
+        }
+    }
+
     @Test func aSingletonWhoseModuleComesAndGoesIsReleasedExactlyOnce() throws {
         try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: module {})

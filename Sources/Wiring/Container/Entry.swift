@@ -28,13 +28,22 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Set when the entry's module is unloaded, or its container closed.
     @exclusivity(unchecked) private var retiredBy: RetiredBy?
 
-    init(info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int = -1) {
+    /// - Parameter words: For a singleton, the block its word is in and where (see
+    ///   ``PublishedWords``); without it, the word is allocated on its own.
+    init(
+        info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int = -1,
+        words: (block: PublishedWords, index: Int)? = nil
+    ) {
         self.info = info
         self.mode = mode
         self.primary = primary
         self.slot = slot
         isSingleton = info.lifetime == .singleton
-        published = info.lifetime == .singleton ? AtomicReference() : nil
+        if info.lifetime == .singleton {
+            published = words.map { AtomicReference(in: $0.block, at: $0.index) } ?? AtomicReference()
+        } else {
+            published = nil
+        }
         super.init()
     }
 

@@ -17,10 +17,11 @@ extension Registry {
         untagged.reserveCapacity(definitions.count)
         var eager: [Entry] = []
         var tagged = TaggedEntries(checkingDuplicatesAmong: definitions.count)
-        for definition in definitions {
+        let words = PublishedWords(count: definitions.count)
+        for (index, definition) in definitions.enumerated() {
             let info = definition.info
             guard isPlainCandidate(info) else { return nil }
-            let entry = Entry(info: info, mode: mode)
+            let entry = Entry(info: info, mode: mode, words: (words, index))
             let id = ObjectIdentifier(info.type)
             if info.isPlain {
                 untagged.append((id, entry))

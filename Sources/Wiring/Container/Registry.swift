@@ -130,7 +130,8 @@ final class Registry: Sendable {
 
         let reusable = previous?.entriesByInfo() ?? [:]
         let hasBindings = definitions.contains(where: \.hasBindings)
-        var maker = EntryMaker(sharedByScopes: sharedByScopes)
+        // A claim makes its entry and, at most, its primary (a binding whose definition was overridden).
+        var maker = EntryMaker(sharedByScopes: sharedByScopes, capacity: claims.count + definitions.count)
         // The entry of each definition with bindings, which its bindings' entries build from.
         var primaries = [Entry?](repeating: nil, count: hasBindings ? definitions.count : 0)
         // A definition whose own type an override replaced: its bindings build from the override.
@@ -469,9 +470,14 @@ final class TaggedList: Sendable {
 struct EntryMaker {
     private(set) var slots = 0
     private let sharedByScopes: Bool
+    /// The words the singletons are published in, one per entry this makes at most.
+    private let words: PublishedWords
+    private var made = 0
 
-    init(sharedByScopes: Bool) {
+    /// - Parameter capacity: How many entries it makes at most.
+    init(sharedByScopes: Bool, capacity: Int) {
         self.sharedByScopes = sharedByScopes
+        words = PublishedWords(count: capacity)
     }
 
     /// A new entry for `info`; for a binding, `primary` is the entry it builds from.
@@ -482,6 +488,7 @@ struct EntryMaker {
             slot = slots
             slots += 1
         }
-        return Entry(info: info, mode: mode, primary: primary, slot: slot)
+        made += 1
+        return Entry(info: info, mode: mode, primary: primary, slot: slot, words: (words, made - 1))
     }
 }

@@ -106,7 +106,7 @@ public func module(
     line: UInt = #line,
     _ content: () -> [any Definition]
 ) -> DependencyContainer {
-    DependencyContainer(definitions: content().map { $0.erased }, site: CodeLocation(file, line))
+    DependencyContainer(definitions: ModuleBuilder.erasing(content()), site: CodeLocation(file, line))
 }
 
 /// Composes modules into one container, usually the root.

@@ -82,7 +82,16 @@ public enum ModuleBuilder {
     }
 
     public static func buildExpression(_ definitions: [any Definition]) -> Component {
-        Component(many: definitions.map { $0.erased })
+        Component(many: erasing(definitions))
+    }
+
+    /// `definitions` erased, each read where the array holds it: `map` copied each existential
+    /// out before asking it, a copy and a destroy per definition (scenario 7's shared array).
+    static func erasing(_ definitions: [any Definition]) -> [AnyDefinition] {
+        var erased: [AnyDefinition] = []
+        erased.reserveCapacity(definitions.count)
+        for index in definitions.indices { erased.append(definitions[index].erased) }
+        return erased
     }
 
     /// A block of one statement (a module listing a shared array of definitions): its
