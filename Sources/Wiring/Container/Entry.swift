@@ -308,23 +308,48 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// scope closed or its module was unloaded. Held under the lock, not published, so that it
     /// can be released safely. If the scope closes (or the module is unloaded) while it builds,
     /// the resolve that built it still returns it, and it is released at once.
+    /// - Parameters:
+    ///   - type: For a resolve of this scoped entry in its own scope, the type it asked for
+    ///     (with `tag`): a value declared there as that comes first, looked for under the same
+    ///     lock as the build's claim (see `findInScope`).
+    ///   - checkingOpen: Whether a closed scope refuses even its declared values (else a linked
+    ///     scope's still count).
     @inline(never)
-    private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Instance {
+    func resolveHeld(
+        in container: DependencyContainer, declaredAs type: ObjectIdentifier? = nil, tag: Tag? = nil,
+        checkingOpen: Bool = true
+    ) throws(WiringError) -> Instance {
         var collected = Dependencies()
         let state = state(in: container)
         let scope = container.scope
+        // What the build sees of its scope, taken as it claims (not in a sandbox, which has no lock).
+        var view: ScopeState.View?
         return try buildOnce(
             state,
             existing: { () throws(WiringError) -> Instance? in
-                if let scope, scope.refuses(in: container) {
-                    throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
+                if let scope {
+                    let refuses = scope.refuses(in: container)
+                    if let type, !(refuses && checkingOpen), let value = scope.declaredLocked(type, tag: tag) {
+                        return value
+                    }
+                    if refuses {
+                        throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
+                    }
                 }
                 try checkNotRetired()
-                guard let existing = state.held as? Instance else { return nil }
-                DependencyCollector.note(state.sequence)
-                return existing
+                if let existing = state.held as? Instance {
+                    DependencyCollector.note(state.sequence)
+                    return existing
+                }
+                if mode != .sandboxed { view = scope?.viewLocked() }
+                return nil
             },
-            build: { () throws(WiringError) -> Instance in try makeKept(in: container, collecting: &collected) },
+            build: { () throws(WiringError) -> Instance in
+                guard let view else { return try makeKept(in: container, collecting: &collected) }
+                return try ThreadResolution.mine.with(view) { () throws(WiringError) -> Instance in
+                    try makeKept(in: container, collecting: &collected)
+                }
+            },
             keep: { value -> Released? in
                 // Under the lock, but in a sandbox (which builds without it).
                 let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()

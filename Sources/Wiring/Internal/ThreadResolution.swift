@@ -26,7 +26,23 @@ final class ThreadResolution {
         didSet { wiring_set_collectors(collectors.count) }
     }
 
+    /// What the innermost build of a scoped instance on this thread sees of its scope (see
+    /// ``ScopeState/View``).
+    @exclusivity(unchecked) var scopeView: ScopeState.View?
+    /// How many values this thread declared and links it made: a view taken before one is stale.
+    @exclusivity(unchecked) var scopeChanges = 0
+
     private init() {}
+
+    /// Runs `body`, a build of one of `view`'s scope's instances, with `view` as the scope it sees.
+    @inline(__always)
+    func with<Result>(_ view: ScopeState.View, _ body: () throws(WiringError) -> Result) throws(WiringError) -> Result {
+        // Swapped in and out, not copied: a copy of a view retains its values.
+        var outer: ScopeState.View? = view
+        swap(&scopeView, &outer)
+        defer { swap(&scopeView, &outer) }
+        return try body()
+    }
 
     /// The container of the innermost frame on the current thread, if a resolution runs on it.
     @inline(__always)

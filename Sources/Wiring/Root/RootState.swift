@@ -221,8 +221,8 @@ final class RootState: @unchecked Sendable {
     }
 
     /// The scopes opened from the root that are still alive: those it tracks, and those with
-    /// an id, which the scope directory holds. Call under this lock (the directory's lock is a
-    /// leaf).
+    /// an id, which the scope directory holds. Call under this lock (the directory's is
+    /// `stateLock`, which is never held while this one is taken).
     private var liveScopes: [DependencyContainer] {
         scopes.values.compactMap(\.container) + scopeDirectory.scopes(filedUnder: directoryOwner)
     }

@@ -51,6 +51,13 @@ extension ScopeState {
             list.firstIndex { $0.isDeclared(type, tag: tag) }
         }
 
+        /// What ``ScopeState/passing(_:)`` says of `type` in a scope that declared these values.
+        func passing(_ type: ObjectIdentifier, linked: Bool) -> Passing {
+            // Copying the value (a retain) runs no user code.
+            if let index = index(untagged: type) { return .declared(list[index].value) }
+            return linked ? .stop : .pass
+        }
+
         subscript(index: Int) -> Declared {
             get { list[index] }
             set { list[index] = newValue }

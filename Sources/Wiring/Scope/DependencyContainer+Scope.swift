@@ -120,7 +120,7 @@ extension DependencyContainer {
         let site = CodeLocation(file, line)
         do {
             try self.scope?.checkOpen(for: scope)
-            let opened = try makeScope(ScopeID(scope), at: site)
+            let opened = makeScope(ScopeID(scope), from: try sharedRegistry(of: ScopeID(scope), at: site), at: site)
             registerOpened(opened)
             return opened
         } catch {
@@ -144,24 +144,25 @@ extension DependencyContainer {
         let scopeID = ScopeID(scope)
         let key = ScopeDirectory.key(owner: self, scope: scopeID, id: id)
         try self.scope?.checkOpen(for: scope)
-        // Made under the directory's lock, which is a leaf: `makeScope` takes no other lock but
-        // the scope definition's, a leaf too.
+        // Found before the directory's lock (finding it may build a module), thrown only if a
+        // new scope is made: an open one is reused even if its definition was unloaded since.
+        var shared: ScopeTemplate.Built?
+        var missing: WiringError?
+        do { shared = try sharedRegistry(of: scopeID, at: site) } catch { missing = error }
         let (opened, isNew) = try scopeDirectory.file(key, reuse: reuse, scope: scopeID, requestedAt: site) {
             () throws(WiringError) -> DependencyContainer in
-            try makeScope(scopeID, filedAs: key, at: site)
+            guard let shared else { throw missing ?? .scopeNotDefined(scope: scopeID.name, requestedAt: site) }
+            return makeScope(scopeID, from: shared, filedAs: key, at: site)
         }
         if isNew { registerOpened(opened) }
         return opened
     }
 
-    /// A new instance of the scope `id`, declared here or in a container this was opened from.
-    /// Takes no lock.
-    private func makeScope(_ id: ScopeID, filedAs key: ScopeDirectory.Key? = nil, at site: CodeLocation)
-        throws(WiringError) -> DependencyContainer
-    {
-        let shared = try sharedRegistry(of: id, at: site)
-        let slots = shared.registry.slotCount
-        let state = ScopeState(id: id, filedAs: key, parent: self, openedAt: site, slots: slots)
+    /// A new instance of the scope `id`, over `shared`. Takes no lock and runs no user code.
+    private func makeScope(
+        _ id: ScopeID, from shared: ScopeTemplate.Built, filedAs key: ScopeDirectory.Key? = nil, at site: CodeLocation
+    ) -> DependencyContainer {
+        let state = ScopeState(id: id, filedAs: key, parent: self, openedAt: site, slots: shared.registry.slotCount)
         return DependencyContainer(scopeOver: shared, scope: state)
     }
 
@@ -231,7 +232,6 @@ extension DependencyContainer {
     ) {
         // A scope is built at once: its registry is its own (read in place, not retained).
         _ = scope.close(ownRegistry, collecting: collecting) { children in
-            if scope.isFiled { scopeDirectory.remove(self) }
             forgetScope(scope)
             for child in children { child.close(file: file, line: line) }
         }

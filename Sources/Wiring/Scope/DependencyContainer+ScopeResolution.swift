@@ -28,6 +28,11 @@ extension DependencyContainer {
         _ scope: ScopeState, _ type: Any.Type, key: DefinitionKey, find: (Registry) -> Entry?,
         checkingOpen: Bool = false, requester: DependencyContainer? = nil
     ) throws(WiringError) -> Instance? {
+        // A scoped definition of this scope: the value declared as `key` first, then the
+        // instance, under one lock (a sandbox records which it found, on the general path).
+        if verification == nil, let entry = find(registry), entry.info.lifetime == .scoped {
+            return try entry.resolveHeld(in: self, declaredAs: key.type, tag: key.tag, checkingOpen: checkingOpen)
+        }
         let (declared, info, links) = try scope.lookup(key, type: type, checkingOpen: checkingOpen, in: self)
         if let declared {
             if let verification, let info { verification.willResolve(info) }

@@ -5,9 +5,10 @@
 /// root (the global one, or a task's own) are filed under the root itself, not under one of its
 /// versions, so `load` and `unload` (which replace the root's container) do not lose them.
 final class ScopeDirectory: @unchecked Sendable {
-    // `filed` is only touched under `lock`, a leaf lock: nothing else is locked while it is held.
-    private let lock = Lock()
-    @exclusivity(unchecked) private var filed: [Key: DependencyContainer] = [:]  // under `lock`
+    // `filed` is only touched under `stateLock`, so that opening a scope files it, and closing
+    // it removes it, in the lock round that opens or closes it. Nothing filed is dropped under
+    // the lock: dropping a scope may run its `deinit`, which takes the lock.
+    @exclusivity(unchecked) private var filed: [Key: DependencyContainer] = [:]
 
     /// Where an identified scope is filed, or is looked for: the container it is opened from
     /// (or the root it is a version of), its scope type and its id. A filed scope keeps a copy
@@ -51,12 +52,12 @@ final class ScopeDirectory: @unchecked Sendable {
 
     /// The open scope filed under `key`.
     func scope(for key: Key) -> DependencyContainer? {
-        lock.withLock { filed[key] }
+        stateLock.withLock { filed[key] }
     }
 
     /// Files the scope `open()` makes under `key`, unless one is filed there already: then
-    /// returns that one if `reuse`, else throws. The new scope is made under this lock (which
-    /// `open` must not take any other lock for), so two threads never both open one id. `open`
+    /// returns that one if `reuse`, else throws. The new scope is made under `stateLock` (`open`
+    /// must take no lock and run no user code), so two threads never both open one id. `open`
     /// must make a scope whose state is filed under `key` (see ``ScopeState/isFiled``).
     func file(
         _ key: Key, reuse: Bool, scope: ScopeID, requestedAt site: CodeLocation,
@@ -75,32 +76,36 @@ final class ScopeDirectory: @unchecked Sendable {
             slot = opened
             return (opened, true)
         }
-        return try lock.withLock { () throws(WiringError) -> (DependencyContainer, Bool) in try fill(&filed[key]) }
+        return try stateLock.withLock { () throws(WiringError) -> (DependencyContainer, Bool) in try fill(&filed[key]) }
     }
 
-    /// Removes `scope` (filed: see ``ScopeState/isFiled``), so its id can be opened again.
-    func remove(_ scope: DependencyContainer) {
-        guard let key = scope.scope?.filing else { return }
-        lock.withLock {
-            if let index = filed.index(forKey: key), filed.values[index] === scope { filed.remove(at: index) }
-        }
+    /// Removes the scope whose state is `scope`, filed under `key`, so its id can be opened
+    /// again, and returns it for the caller to drop after the lock; call under `stateLock`.
+    func removeLocked(_ key: Key, _ scope: ScopeState) -> DependencyContainer? {
+        guard let index = filed.index(forKey: key), filed.values[index].scope === scope else { return nil }
+        return filed.remove(at: index).value
     }
 
     /// The scopes filed under `owner` (a root's, from ``RootState/directoryOwner``): a root
     /// does not track these itself (see `RootState.track`), since this directory holds them
     /// until they close.
     func scopes(filedUnder owner: ObjectIdentifier?) -> [DependencyContainer] {
-        lock.withLock { filed.filter { $0.key.owner == owner }.map(\.value) }
+        stateLock.withLock { filed.filter { $0.key.owner == owner }.map(\.value) }
     }
 
     /// How many scopes are filed under `owner`; of scope type `scope` only, if given.
     func count(filedUnder owner: ObjectIdentifier?, of scope: ObjectIdentifier?) -> Int {
-        lock.withLock { filed.keys.count { $0.owner == owner && (scope == nil || $0.scope == scope) } }
+        stateLock.withLock { filed.keys.count { $0.owner == owner && (scope == nil || $0.scope == scope) } }
     }
 
     /// Forgets the global root's scopes (the library's own tests reset the root between tests).
     func removeRootScopes() {
-        lock.withLock { filed = filed.filter { $0.key.owner != nil } }
+        var all: [Key: DependencyContainer] = [:]
+        stateLock.withLock {
+            swap(&all, &filed)
+            filed = all.filter { $0.key.owner != nil }
+        }
+        _ = all  // dropped after the lock
     }
 }
 

@@ -100,6 +100,7 @@ final class ScopeState: @unchecked Sendable {
             return try replaceDeclared(at: existing, with: value, replacing: replacing)
         }
         _ = released  // a replaced value is released here, outside the lock
+        ThreadResolution.current?.scopeChanges += 1  // a build's view on this thread is stale
     }
 
     /// Adds `value`, the first of its type and tag; call
@@ -152,14 +153,15 @@ final class ScopeState: @unchecked Sendable {
 
     /// What a resolve of `type` without a tag finds in this open scope before its definitions:
     /// the value of `type` declared here without a tag, or, with none and no link to another
-    /// scope, that it may pass to the container the scope was opened from. One lock.
+    /// scope, that it may pass to the container the scope was opened from. Inside a build of
+    /// this scope's on this thread, read from the build's ``View`` without a lock; else one lock.
     func passing(_ type: ObjectIdentifier) -> Passing {
-        stateLock.withLock { () -> Passing in
-            guard !closed else { return .stop }
-            // Copying the value (a retain) runs no user code.
-            if let index = declared.index(untagged: type) { return .declared(declared[index].value) }
-            return links.isEmpty ? .pass : .stop
+        if let thread = ThreadResolution.current, let view = thread.scopeView, view.scope == ObjectIdentifier(self),
+            view.changes == thread.scopeChanges
+        {
+            return view.declared.passing(type, linked: view.isLinked)
         }
+        return stateLock.withLock { closed ? .stop : declared.passing(type, linked: !links.isEmpty) }
     }
 
     /// See ``passing(_:)``.
@@ -168,6 +170,37 @@ final class ScopeState: @unchecked Sendable {
         case pass
         /// Closed, or linked: the general path decides.
         case stop
+    }
+
+    /// What a build of one of this scope's instances sees of the scope while it runs: the values
+    /// declared here and whether the scope links to another, as they were when the build claimed
+    /// its instance, under the lock. The resolves nested in the build read it instead of taking
+    /// the lock again (``passing(_:)``): a request's scoped services each resolve a declared
+    /// value and a root single.
+    ///
+    /// Invariant: read only on the thread that took it, while its build runs (see
+    /// ``ThreadResolution/with(_:_:)``), for this scope, and only while that thread has declared
+    /// and linked nothing since (`changes`, see ``ThreadResolution/scopeChanges``). It then says
+    /// what the lock would, but for a declare or link by another thread during the build, which
+    /// the build does not see; and a build that outlives the scope's close finishes with what it
+    /// saw (a nested resolve may finish after a close; see ``refuses(in:)``).
+    struct View {
+        let scope: ObjectIdentifier
+        let declared: DeclaredValues
+        let isLinked: Bool
+        let changes: Int
+    }
+
+    /// This scope as a build that claims one of its instances now sees it; call under `stateLock`.
+    func viewLocked() -> View {
+        View(
+            scope: ObjectIdentifier(self), declared: declared, isLinked: !links.isEmpty,
+            changes: ThreadResolution.current?.scopeChanges ?? 0)
+    }
+
+    /// The value declared here as `type` with `tag` (or none), if any; call under `stateLock`.
+    func declaredLocked(_ type: ObjectIdentifier, tag: Tag?) -> Instance? {
+        declared.index(of: type, tag: tag).map { declared[$0].value }
     }
 
     /// The values declared here as `type` (under any tag, in declaration order), and the open
@@ -217,6 +250,7 @@ final class ScopeState: @unchecked Sendable {
             }
             if !links.contains(where: { $0 === other }) { links.append(other) }
         }
+        ThreadResolution.current?.scopeChanges += 1  // a build's view on this thread is stale
     }
 
     /// The scopes this one links to now, in link order (for messages).
@@ -247,8 +281,8 @@ final class ScopeState: @unchecked Sendable {
         }
     }
 
-    /// Marks the scope closed, once; then, outside the lock, calls `finish` with the scopes
-    /// opened from it, runs the callbacks of what it held (newest first) and releases it. A
+    /// Marks the scope closed, once, and frees its id (see ``filing``); then, outside the lock,
+    /// calls `finish` with the scopes opened from it, runs the callbacks of what it held (newest first) and releases it. A
     /// second call does nothing and returns `false`: callbacks run exactly once.
     ///
     /// What it held is gathered on the stack when it fits the scope's own slots (a request
@@ -266,10 +300,12 @@ final class ScopeState: @unchecked Sendable {
             // Released after the lock, as they are (no callback runs on them): dropping a
             // container or a value may run a `deinit`.
             var dropped = DeclaredValues()
-            defer { _ = (linked, dropped) }
+            var unfiled: DependencyContainer?
+            defer { _ = (linked, dropped, unfiled) }
             let opened = stateLock.withLock { () -> [DependencyContainer]? in
                 guard !closed else { return nil }
                 closed = true
+                if let filing { unfiled = scopeDirectory.removeLocked(filing, self) }
                 for entry in registry.entries {
                     if let held = takeInstance(of: entry) { list.append(consume held) }
                 }
