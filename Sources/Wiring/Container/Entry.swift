@@ -120,13 +120,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Hands over the instance `state` holds for this entry (its own, or a scope's slot), leaving
     /// none; call under `stateLock`.
     func takeHeldInstance(from state: InstanceState) -> Released? {
-        guard let held = state.held else { return nil }
-        state.held = nil
-        // A weak entry's reference is dropped, not released as an instance.
-        guard info.lifetime != .weak, let instance = held as? Instance else { return nil }
-        let dependencies = state.dependencies
-        state.dependencies = Dependencies()
-        return Released(value: instance.any, sequence: state.sequence, onClose: onClose, dependencies: dependencies)
+        state.takeHeld(onClose: onClose)
     }
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
@@ -187,7 +181,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     ) throws(WiringError) -> Instance {
         try BuildGate.build(
             state, unlocked: mode == .sandboxed, existing: existing,
-            cycle: { .cycle(path: cyclePath(), requestedAt: nil) }, build: build,
+            cycle: { cycleError(closedBy: info) }, build: build,
             keep: { value -> (() -> Void)? in keep(value).map { released in { Released.finish([released]) } } })
     }
 
@@ -221,9 +215,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Throws what a resolve of this entry gets once it is retired, unless it builds for a
     /// resolve nested in a build that began before (see ``RetiredBy/buildsForNestedResolve``).
     private func checkNotRetired() throws(WiringError) {
-        if let retiredBy, !retiredBy.buildsForNestedResolve {
-            throw retiredBy.error(for: info.type, definedAt: info.site)
-        }
+        try retiredBy?.check(info)
     }
 
     /// `make` while an observer is set (it may have been removed since: then not reported).
@@ -301,33 +293,9 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// the resolve that built it still returns it, and it is released at once.
     @inline(never)
     private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Instance {
-        var collected = Dependencies()
-        let state = state(in: container)
-        let scope = container.scope
-        return try buildOnce(
-            state,
-            existing: { () throws(WiringError) -> Instance? in
-                if let scope, scope.refuses(in: container) {
-                    throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
-                }
-                try checkNotRetired()
-                guard let existing = state.held as? Instance else { return nil }
-                DependencyCollector.note(state.sequence)
-                return existing
-            },
-            build: { () throws(WiringError) -> Instance in try makeKept(in: container, collecting: &collected) },
-            keep: { value -> Released? in
-                // Under the lock, but in a sandbox (which builds without it).
-                let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
-                if retiredBy != nil || (scope?.isClosedLocked ?? false) {
-                    return Released(value: value.any, sequence: kept, onClose: onClose, dependencies: collected)
-                }
-                state.held = value
-                state.sequence = kept
-                state.dependencies = collected
-                DependencyCollector.note(kept)
-                return nil
-            })
+        try state(in: container).resolveHeld(info, in: container, sandboxed: mode == .sandboxed, retiredBy: { retiredBy }) {
+            () throws(WiringError) -> Instance in try make(in: container)
+        }
     }
 
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
@@ -350,12 +318,6 @@ final class Entry: InstanceState, @unchecked Sendable {
                 }
                 return nil
             })
-    }
-
-    private func cyclePath() -> [ResolutionStep] {
-        let path = ResolutionFrame.currentPath + [info]
-        let start = path.firstIndex { $0 === info } ?? path.startIndex
-        return path[start...].map(\.step)
     }
 }
 
