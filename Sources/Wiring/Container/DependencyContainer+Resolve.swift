@@ -22,10 +22,8 @@ extension DependencyContainer {
     func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticString, line: UInt) -> Instance {
         let id = ObjectIdentifier(type)
         if let built = publishedSingleton(id) { return built }
-        do {
-            return try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance in
+            try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
         }
     }
 
@@ -53,10 +51,8 @@ extension DependencyContainer {
     ) -> Instance {
         let id = ObjectIdentifier(type)
         if let built = publishedSingleton(id, tag: tag) { return built }
-        do {
-            return try resolveCore(type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance in
+            try resolveCore(type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
         }
     }
 

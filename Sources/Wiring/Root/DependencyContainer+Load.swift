@@ -30,11 +30,7 @@ extension DependencyContainer {
     /// > already part of the root, or if it defines a type and tag the root has without
     /// > `.override()`; ``loadThrowing(_:file:line:)`` throws instead.
     public static func load(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
-        do {
-            try loadThrowing(module, file: file, line: line)
-        } catch {
-            wiringFailure(error)
-        }
+        orStop { () throws(WiringError) in try loadThrowing(module, file: file, line: line) }
     }
 
     /// Adds `module`'s definitions to the running root (see ``load(_:file:line:)``), or throws
@@ -89,11 +85,7 @@ extension DependencyContainer {
     /// > Warning: Stops the program with a message naming the module's declaration site if the
     /// > root does not include it; ``unloadThrowing(_:file:line:)`` throws instead.
     public static func unload(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
-        do {
-            try unloadThrowing(module, file: file, line: line)
-        } catch {
-            wiringFailure(error)
-        }
+        orStop { () throws(WiringError) in try unloadThrowing(module, file: file, line: line) }
     }
 
     /// Removes `module` from the root (see ``unload(_:file:line:)``), or throws what keeps it

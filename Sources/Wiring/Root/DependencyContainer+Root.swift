@@ -23,10 +23,8 @@ extension DependencyContainer {
     /// > Warning: Defining the root a second time stops the program with a message naming both
     /// > call sites.
     public static func defined(by container: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
-        do {
+        orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
             try root.define(container, at: CodeLocation(file, line)).startEagerSingletons()
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
     }
 

@@ -114,11 +114,7 @@ private func resolveOrStop<T>(
 private func resolveAfterMiss<T>(
     _ error: WiringError, file: StaticString, line: UInt, _ attempt: () throws(WiringError) -> T
 ) -> T {
-    do {
-        return try resolveAfterFailure(error, file: file, line: line, attempt)
-    } catch {
-        wiringFailure(error)
-    }
+    return orStop { () throws(WiringError) in try resolveAfterFailure(error, file: file, line: line, attempt) }
 }
 
 /// Resolves the instance registered for `T` with `tag`, from the global root.
