@@ -30,10 +30,8 @@ extension DependencyContainer {
     public func resolveThrowing<T, each Parameter>(
         _ type: T.Type = T.self, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
-        do {
-            return try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
+        return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
+            try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
         }
     }
 

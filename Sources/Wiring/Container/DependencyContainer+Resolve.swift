@@ -146,11 +146,7 @@ extension DependencyContainer {
     public func resolveThrowing<T>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
-        do {
-            return try resolveCore(T.self)
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
-        }
+        return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in try resolveCore(T.self) }
     }
 
     /// Resolves `type` registered with `tag`, throwing a ``WiringError`` if it cannot. (Two
@@ -159,10 +155,8 @@ extension DependencyContainer {
     public func resolveThrowing<T, Tag: Hashable & Sendable>(
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
-        do {
-            return try resolveCore(T.self, tag: Wiring.Tag(tag))
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
+        return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
+            try resolveCore(T.self, tag: Wiring.Tag(tag))
         }
     }
 

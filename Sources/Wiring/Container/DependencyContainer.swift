@@ -203,6 +203,16 @@ func orStop<T>(at site: CodeLocation? = nil, _ body: () throws(WiringError) -> T
     }
 }
 
+/// `body`'s value, or what it threw, said to be requested at `site`: the throwing API's own form.
+@inline(__always)
+func requested<T>(at site: CodeLocation, _ body: () throws(WiringError) -> T) throws(WiringError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw error.requested(at: site)
+    }
+}
+
 /// Collects the definitions a DIKit-style bootstrap closure registers.
 final class DefinitionCollector: @unchecked Sendable {
     // `definitions` and `isSealed` are only touched under `lock`.

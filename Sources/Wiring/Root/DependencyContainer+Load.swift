@@ -56,11 +56,9 @@ extension DependencyContainer {
         throws(WiringError)
     {
         let site = CodeLocation(file, line)
-        do {
+        try requested(at: site) { () throws(WiringError) in
             let replacement = try RootState.ofCurrentTask.load(module, at: site)
             try replacement.startEagerSingletons()
-        } catch {
-            throw error.requested(at: site)
         }
     }
 
@@ -102,10 +100,8 @@ extension DependencyContainer {
         throws(WiringError)
     {
         let site = CodeLocation(file, line)
-        do {
+        try requested(at: site) { () throws(WiringError) in
             try RootState.ofCurrentTask.unload(module, at: site)
-        } catch {
-            throw error.requested(at: site)
         }
     }
 }

@@ -233,10 +233,8 @@ public func resolveThrowing<T>(
 private func resolveAfterFailure<T>(
     _ error: WiringError, file: StaticString, line: UInt, _ attempt: () throws(WiringError) -> T
 ) throws(WiringError) -> T {
-    do {
-        return try BackgroundModules.retrying(after: error, attempt)
-    } catch {
-        throw error.requested(at: CodeLocation(file, line))
+    return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
+        try BackgroundModules.retrying(after: error, attempt)
     }
 }
 

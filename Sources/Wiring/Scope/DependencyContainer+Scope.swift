@@ -97,10 +97,8 @@ extension DependencyContainer {
         _ scope: S.Type, id: ID, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> DependencyContainer {
         let site = CodeLocation(file, line)
-        do {
-            return try openIdentifiedScopeThrowing(scope, id: id, reuse: false, at: site)
-        } catch {
-            throw error.requested(at: site)
+        return try requested(at: site) { () throws(WiringError) in
+            try openIdentifiedScopeThrowing(scope, id: id, reuse: false, at: site)
         }
     }
 
@@ -114,13 +112,11 @@ extension DependencyContainer {
         throws(WiringError) -> DependencyContainer
     {
         let site = CodeLocation(file, line)
-        do {
+        return try requested(at: site) { () throws(WiringError) in
             try self.scope?.checkOpen(for: scope)
             let opened = try makeScope(ScopeID(scope), at: site)
             registerOpened(opened)
             return opened
-        } catch {
-            throw error.requested(at: site)
         }
     }
 

@@ -138,11 +138,9 @@ extension DependencyContainer {
     private func declareThrowing(
         _ instance: Instance, of type: Any.Type, tag: Tag?, replacing: Bool, at site: CodeLocation
     ) throws(WiringError) {
-        do throws(WiringError) {
+        try requested(at: site) { () throws(WiringError) in
             guard let scope else { throw .notAScope(requestedAt: site) }
             try scope.declare(instance, type: type, tag: tag, at: site, replacing: replacing)
-        } catch {
-            throw error.requested(at: site)
         }
     }
 
@@ -162,15 +160,13 @@ extension DependencyContainer {
     public func checkDeclared(file: StaticString = #fileID, line: UInt = #line) throws(WiringError) {
         let site = CodeLocation(file, line)
         guard let scope else { throw .notAScope(requestedAt: site) }
-        do throws(WiringError) {
+        try requested(at: site) { () throws(WiringError) in
             guard !registry.declarations.isEmpty else { return try scope.checkOpen(for: DependencyContainer.self) }
             if let missing = try scope.firstUndeclared(of: registry.declarations) {
                 throw WiringError.notDeclared(
                     type: typeName(missing.type), tag: missing.tag?.description, scope: scope.id.name,
                     announcedAt: missing.site, requestedAt: site)
             }
-        } catch {
-            throw error.requested(at: site)
         }
     }
 
@@ -211,11 +207,9 @@ extension DependencyContainer {
     public func linkThrowing(to other: DependencyContainer, file: StaticString = #fileID, line: UInt = #line)
         throws(WiringError)
     {
-        do throws(WiringError) {
+        try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
             guard let scope else { throw .notAScope(requestedAt: nil) }
             try scope.link(to: other, from: self)
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
         }
     }
 
@@ -249,11 +243,9 @@ extension DependencyContainer {
     public func onCloseThrowing(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable () -> Void
     ) throws(WiringError) {
-        do throws(WiringError) {
+        try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
             guard let scope else { throw .notAScope(requestedAt: nil) }
             try scope.onClose(body)
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
         }
     }
 }

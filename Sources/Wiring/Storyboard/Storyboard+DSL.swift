@@ -107,10 +107,8 @@ extension DependencyContainer {
     }
 
     func storyboardThrowing(named name: String, at site: CodeLocation) throws(WiringError) -> Storyboard {
-        do {
-            return try resolveCore(Storyboard.self, tag: Tag(StoryboardName(name: name)))
-        } catch {
-            throw error.requested(at: site)
+        return try requested(at: site) { () throws(WiringError) in
+            try resolveCore(Storyboard.self, tag: Tag(StoryboardName(name: name)))
         }
     }
 }
