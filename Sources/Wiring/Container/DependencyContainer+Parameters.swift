@@ -131,12 +131,10 @@ extension DependencyContainer {
 public func resolve<T, each Parameter>(
     parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
 ) -> T {
-    do {
+    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
             try container.resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
         }
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 
@@ -149,24 +147,20 @@ public func resolve<T, each Parameter>(
 public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
     tag: Tag, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
 ) -> T {
-    do {
+    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) { container throws(WiringError) in
             try container.resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
         }
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 
 /// Every instance registered for `T` in the container building the caller or the root; see
 /// ``DependencyContainer/resolveAll(_:file:line:)-method``.
 public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {
-    do {
+    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in
             container.resolveAll(T.self, file: file, line: line)
         }
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 

@@ -88,11 +88,9 @@ extension DependencyContainer {
             }
             // An absent optional stays cheap: nothing to look at without parameters anywhere.
             guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
-            do {
+            return orStop(at: site) { () throws(WiringError) in
                 let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(T.self), tag: tag)
                 return try resolveWithoutParameters(T.self, tag: tag, entry: parameterized).map { $0.value(as: T.self) }
-            } catch {
-                wiringFailure(error.requested(at: site))
             }
         }
         if let verification { verification.willResolve(entry.info) }

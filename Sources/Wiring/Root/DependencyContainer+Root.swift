@@ -99,12 +99,7 @@ extension DependencyContainer {
         isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Void
     ) async rethrows {
         let site = CodeLocation(file, line)
-        let state: RootState
-        do {
-            state = try RootState(taskDefinedBy: container, at: site)
-        } catch {
-            wiringFailure(error.requested(at: site))
-        }
+        let state = orStop(at: site) { () throws(WiringError) in try RootState(taskDefinedBy: container, at: site) }
         try await withRootState(state, operation)
     }
 

@@ -170,14 +170,12 @@ func resolveInstance<Tag: Hashable & Sendable>(
 public func resolveOptional<T>(
     tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
 ) -> T? {
-    do {
+    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         return try BackgroundModules.retrying(optional: { () throws(WiringError) -> T? in
             try DependencyContainer.withCurrent(type: T.self, tag: tag.map { Wiring.Tag($0) }) { container in
                 container.resolveOptional(tag: tag, file: file, line: line)
             }
         })
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 
