@@ -92,11 +92,9 @@ extension DependencyContainer {
         _ dependency: () -> Injectable.Dependency
     ) -> Injectable {
         let info = DefinitionInfo(type: type, tag: nil, lifetime: .factory, site: CodeLocation(file, line))
-        do {
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
             let bundle = try ResolutionFrame.with(container: self, info: info) { dependency() }
             return Injectable.make(dependency: bundle)
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
     }
 }

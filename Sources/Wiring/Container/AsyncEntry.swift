@@ -3,10 +3,11 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
     var info: DefinitionInfo { get }
 
     /// Lets go of the built single (its module was unloaded, or its container closed); later
-    /// resolves build it again.
+    /// resolves build it again. Call under `stateLock`.
     func retire(closing: Bool) -> Released?
 
-    /// Makes it resolvable again after a retire (its module loaded again).
+    /// Makes it resolvable again after a retire (its module loaded again); call under
+    /// `stateLock`.
     func revive()
 
     /// A new entry of the same definition, holding nothing: one for each scope opened from a
@@ -28,25 +29,20 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
 /// never finish (a nested `resolveAsync()` that failed) is answered with that error rather
 /// than waited for. A single whose build failed is not kept: the next resolve tries again.
 final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
-    // `state`, `built` and `retiredBy` are only touched under `lock`; everything else is
+    // `building` and `kept`'s fields are only touched under `stateLock`; everything else is
     // immutable.
     let info: DefinitionInfo
     private let factory: @Sendable () async throws -> Value
-    private let lock = Lock()
-    private var state = State.idle
-    /// The built single, typed (a resolve of a built single takes it with a class check).
-    private var built: TypedInstance<Value>?
-    private var retiredBy: RetiredBy?
-
-    /// Whether a build is under way (a built single is in `built`).
-    private enum State {
-        case idle
-        case building(Build)
-    }
+    /// A single's built value, kept as an entry's (see ``HeldInstance``), and the retirement of
+    /// any async entry.
+    private let kept: HeldInstance
+    /// A single's build under way, if any (a built single is in `kept`).
+    private var building: Build?
 
     init(info: DefinitionInfo, factory: @escaping @Sendable () async throws -> Value) {
         self.info = info
         self.factory = factory
+        kept = HeldInstance(info: info)
         isKept = info.lifetime == .singleton || info.lifetime == .scoped
     }
 
@@ -59,18 +55,11 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     private let isKept: Bool
 
     func retire(closing: Bool) -> Released? {
-        lock.withLock {
-            retiredBy = closing ? .close : .unload
-            defer {
-                state = .idle
-                built = nil
-            }
-            return built.map { Released(value: $0.value, sequence: 0, onClose: info.hooks?.close) }
-        }
+        kept.retire(closing: closing)
     }
 
     func revive() {
-        lock.withLock { retiredBy = nil }
+        kept.revive()
     }
 
     func build(in container: DependencyContainer) async throws(WiringError) {
@@ -79,52 +68,32 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
 
     func builtValue(in container: DependencyContainer) -> Instance? {
         guard isKept, container.verification == nil else { return nil }
-        return lock.withLock { built }
+        return stateLock.withLock { kept.built(in: container) }
     }
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
         // A built single is returned at once: it cannot close a cycle, and nothing is awaited.
-        if isKept, container.verification == nil,
-            let value = lock.withLock({ builtValueLocked() })
-        {
-            return value
-        }
+        if let built = builtValue(in: container) { return built.value(as: Value.self) }
         let outer = AsyncFrame.current
         if let cycle = outer?.cycle(closedBy: info) {
             throw .cycle(path: cycle.map(\.step), requestedAt: nil)
         }
         if let verification = container.verification { verification.willResolve(info, requester: outer?.info) }
-        guard isKept else {
-            if let retiredBy = lock.withLock({ retiredBy }) { throw retiredBy.error(for: Value.self, definedAt: info.site) }
-            return try await start(in: container, outer: outer).value()
-        }
-        let build = try lock.withLock { () throws(WiringError) -> Build? in
-            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
+        var built: Instance?
+        let build = try stateLock.withLock { () throws(WiringError) -> Build? in
+            if let retiredBy = kept.retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
+            guard isKept else { return nil }
+            built = kept.held as? Instance
             if built != nil { return nil }
-            switch state {
-            case let .building(build): return build
-            case .idle:
-                let build = Build()
-                state = .building(build)
-                return build
-            }
+            if let building { return building }
+            let build = Build()
+            building = build
+            return build
         }
-        guard let build else { return try builtValue() }
+        if let built { return built.value(as: Value.self) }
+        guard let build else { return try await start(in: container, outer: outer).value() }
         if build.claimStart() { launch(build, in: container, outer: outer) }
         return try await build.value()
-    }
-
-    /// The built single; only after `resolve` found it built (a retire in between rebuilds).
-    private func builtValue() throws(WiringError) -> Value {
-        guard let value = lock.withLock({ builtValueLocked() }) else {
-            throw .moduleUnloaded(type: typeName(Value.self), definedAt: info.site, requestedAt: nil)
-        }
-        return value
-    }
-
-    /// A copy of the built single, if any; call under `lock`.
-    private func builtValueLocked() -> Value? {
-        built?.value
     }
 
     /// A factory's build: started now, awaited by the caller only.
@@ -164,15 +133,18 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         }
     }
 
+    /// Ends `build`: a single's value is kept (numbered as an entry's), or released at once if
+    /// the entry was retired meanwhile; then everyone awaiting it gets the outcome.
     private func finish(_ build: Build, with result: Result<Value, WiringError>) {
-        lock.withLock {
-            guard case let .building(current) = state, current === build else { return }
-            switch result {
-            case let .success(value) where isKept: built = TypedInstance(value)
-            default: break
-            }
-            state = .idle
+        let released = stateLock.withLock { () -> Released? in
+            guard building === build else { return nil }
+            building = nil
+            guard case let .success(value) = result else { return nil }
+            return kept.keep(
+                TypedInstance(value), sequence: nextCreationSequence(), dependencies: Dependencies(),
+                refused: kept.retiredBy != nil, onClose: info.hooks?.close)
         }
+        if let released { Released.finish([released]) }
         build.complete(result)
     }
 

@@ -21,12 +21,10 @@ extension DependencyContainer {
 
     func runInjections(on object: AnyObject, tag: Tag?, at site: CodeLocation) {
         for injection in registry.injections(applyingTo: type(of: object), tag: tag) {
-            do {
+            orStop(at: site) { () throws(WiringError) in
                 try ResolutionFrame.with(container: self, info: injection.info) {
                     injection.apply(object, self)
                 }
-            } catch {
-                wiringFailure(error.requested(at: site))
             }
         }
     }
@@ -43,12 +41,10 @@ extension DependencyContainer {
 /// ```
 @discardableResult
 public func inject<Object: AnyObject>(into object: Object, file: StaticString = #fileID, line: UInt = #line) -> Object {
-    do {
+    orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         try DependencyContainer.withCurrent(type: Object.self, tag: nil) { container in
             container.runInjections(on: object, tag: nil, at: CodeLocation(file, line))
         }
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
     return object
 }

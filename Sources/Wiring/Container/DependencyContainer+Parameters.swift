@@ -11,10 +11,8 @@ extension DependencyContainer {
     public func resolve<T, each Parameter>(
         parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        do {
-            return try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> T in
+            try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
         }
     }
 
@@ -22,10 +20,8 @@ extension DependencyContainer {
     public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
         tag: Tag, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        do {
-            return try resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> T in
+            try resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
         }
     }
 
@@ -34,10 +30,8 @@ extension DependencyContainer {
     public func resolveThrowing<T, each Parameter>(
         _ type: T.Type = T.self, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
-        do {
-            return try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
+        return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
+            try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
         }
     }
 
@@ -102,11 +96,7 @@ extension DependencyContainer {
     /// Each comes from its own definition with its own lifetime; bindings (`.bind(_:)`) count.
     /// An empty array if nothing is registered.
     public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {
-        do {
-            return try resolveAllCore(T.self)
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
-        }
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> [T] in try resolveAllCore(T.self) }
     }
 
     /// `resolveAll`, throwing. Racing a `load`/`unload` of the root, it starts again from the
@@ -141,12 +131,10 @@ extension DependencyContainer {
 public func resolve<T, each Parameter>(
     parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
 ) -> T {
-    do {
+    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
             try container.resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
         }
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 
@@ -159,24 +147,20 @@ public func resolve<T, each Parameter>(
 public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
     tag: Tag, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
 ) -> T {
-    do {
+    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) { container throws(WiringError) in
             try container.resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
         }
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 
 /// Every instance registered for `T` in the container building the caller or the root; see
 /// ``DependencyContainer/resolveAll(_:file:line:)-method``.
 public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {
-    do {
+    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container in
             container.resolveAll(T.self, file: file, line: line)
         }
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 

@@ -22,10 +22,8 @@ extension DependencyContainer {
     func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticString, line: UInt) -> Instance {
         let id = ObjectIdentifier(type)
         if let built = publishedSingleton(id) { return built }
-        do {
-            return try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance in
+            try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
         }
     }
 
@@ -53,10 +51,8 @@ extension DependencyContainer {
     ) -> Instance {
         let id = ObjectIdentifier(type)
         if let built = publishedSingleton(id, tag: tag) { return built }
-        do {
-            return try resolveCore(type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance in
+            try resolveCore(type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
         }
     }
 
@@ -92,11 +88,9 @@ extension DependencyContainer {
             }
             // An absent optional stays cheap: nothing to look at without parameters anywhere.
             guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
-            do {
+            return orStop(at: site) { () throws(WiringError) in
                 let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(T.self), tag: tag)
                 return try resolveWithoutParameters(T.self, tag: tag, entry: parameterized).map { $0.value(as: T.self) }
-            } catch {
-                wiringFailure(error.requested(at: site))
             }
         }
         if let verification { verification.willResolve(entry.info) }
@@ -150,11 +144,7 @@ extension DependencyContainer {
     public func resolveThrowing<T>(
         _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
-        do {
-            return try resolveCore(T.self)
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
-        }
+        return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in try resolveCore(T.self) }
     }
 
     /// Resolves `type` registered with `tag`, throwing a ``WiringError`` if it cannot. (Two
@@ -163,10 +153,8 @@ extension DependencyContainer {
     public func resolveThrowing<T, Tag: Hashable & Sendable>(
         _ type: T.Type = T.self, tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
-        do {
-            return try resolveCore(T.self, tag: Wiring.Tag(tag))
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
+        return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
+            try resolveCore(T.self, tag: Wiring.Tag(tag))
         }
     }
 

@@ -201,6 +201,27 @@ func wiringFailure(_ error: WiringError) -> Never {
     fatalError(error.description)
 }
 
+/// `body`'s value, or a stop with the message of what it threw (said to be requested at `site`,
+/// if given): the form of a throwing call for an API that stops instead of throwing.
+@inline(__always)
+func orStop<T>(at site: CodeLocation? = nil, _ body: () throws(WiringError) -> T) -> T {
+    do {
+        return try body()
+    } catch {
+        wiringFailure(site.map { error.requested(at: $0) } ?? error)
+    }
+}
+
+/// `body`'s value, or what it threw, said to be requested at `site`: the throwing API's own form.
+@inline(__always)
+func requested<T>(at site: CodeLocation, _ body: () throws(WiringError) -> T) throws(WiringError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw error.requested(at: site)
+    }
+}
+
 /// Collects the definitions a DIKit-style bootstrap closure registers.
 final class DefinitionCollector: @unchecked Sendable {
     // `definitions` and `isSealed` are only touched under `lock`.

@@ -129,13 +129,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Hands over the instance `state` holds for this entry (its own, or a scope's slot), leaving
     /// none; call under `stateLock`.
     func takeHeldInstance(from state: InstanceState) -> Released? {
-        guard let held = state.held else { return nil }
-        state.held = nil
-        // A weak entry's reference is dropped, not released as an instance.
-        guard info.lifetime != .weak, let instance = held as? Instance else { return nil }
-        let dependencies = state.dependencies
-        state.dependencies = Dependencies()
-        return Released(value: instance.any, sequence: state.sequence, onClose: onClose, dependencies: dependencies)
+        state.takeHeld(onClose: onClose)
     }
 
     /// Marks the entry's module as unloaded (or its container as closed, when `closing`) and
@@ -196,7 +190,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     ) throws(WiringError) -> Instance {
         try BuildGate.build(
             state, unlocked: mode == .sandboxed, existing: existing,
-            cycle: { .cycle(path: cyclePath(), requestedAt: nil) }, build: build,
+            cycle: { cycleError(closedBy: info) }, build: build,
             keep: { value -> (() -> Void)? in keep(value).map { released in { Released.finish([released]) } } })
     }
 
@@ -230,9 +224,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Throws what a resolve of this entry gets once it is retired, unless it builds for a
     /// resolve nested in a build that began before (see ``RetiredBy/buildsForNestedResolve``).
     private func checkNotRetired() throws(WiringError) {
-        if let retiredBy, !retiredBy.buildsForNestedResolve {
-            throw retiredBy.error(for: info.type, definedAt: info.site)
-        }
+        try retiredBy?.check(info)
     }
 
     /// `make` while an observer is set (it may have been removed since: then not reported).
@@ -319,49 +311,10 @@ final class Entry: InstanceState, @unchecked Sendable {
         in container: DependencyContainer, declaredAs type: ObjectIdentifier? = nil, tag: Tag? = nil,
         checkingOpen: Bool = true
     ) throws(WiringError) -> Instance {
-        var collected = Dependencies()
-        let state = state(in: container)
-        let scope = container.scope
-        // What the build sees of its scope, taken as it claims (not in a sandbox, which has no lock).
-        var view: ScopeState.View?
-        return try buildOnce(
-            state,
-            existing: { () throws(WiringError) -> Instance? in
-                if let scope {
-                    let refuses = scope.refuses(in: container)
-                    if let type, !(refuses && checkingOpen), let value = scope.declaredLocked(type, tag: tag) {
-                        return value
-                    }
-                    if refuses {
-                        throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(info.type), requestedAt: nil)
-                    }
-                }
-                try checkNotRetired()
-                if let existing = state.held as? Instance {
-                    DependencyCollector.note(state.sequence)
-                    return existing
-                }
-                if mode != .sandboxed { view = scope?.viewLocked() }
-                return nil
-            },
-            build: { () throws(WiringError) -> Instance in
-                guard let view else { return try makeKept(in: container, collecting: &collected) }
-                return try ThreadResolution.mine.with(view) { () throws(WiringError) -> Instance in
-                    try makeKept(in: container, collecting: &collected)
-                }
-            },
-            keep: { value -> Released? in
-                // Under the lock, but in a sandbox (which builds without it).
-                let kept = mode == .sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
-                if retiredBy != nil || (scope?.isClosedLocked ?? false) {
-                    return Released(value: value.any, sequence: kept, onClose: onClose, dependencies: collected)
-                }
-                state.held = value
-                state.sequence = kept
-                state.dependencies = collected
-                DependencyCollector.note(kept)
-                return nil
-            })
+        try state(in: container).resolveHeld(
+            info, in: container, sandboxed: mode == .sandboxed, declaredAs: type, tag: tag, checkingOpen: checkingOpen,
+            retiredBy: { retiredBy }
+        ) { () throws(WiringError) -> Instance in try make(in: container) }
     }
 
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
@@ -384,12 +337,6 @@ final class Entry: InstanceState, @unchecked Sendable {
                 }
                 return nil
             })
-    }
-
-    private func cyclePath() -> [ResolutionStep] {
-        let path = ResolutionFrame.currentPath + [info]
-        let start = path.firstIndex { $0 === info } ?? path.startIndex
-        return path[start...].map(\.step)
     }
 }
 

@@ -44,12 +44,7 @@ final class LazyRegistry: @unchecked Sendable {
     private func build(for container: DependencyContainer) -> Built {
         lazyRegistryLock.withLock {
             if let built = published.load() { return built.object }
-            let registry: Registry
-            do throws(WiringError) {
-                registry = try Registry.build(definitions: container.definitions)
-            } catch {
-                wiringFailure(error)
-            }
+            let registry = orStop { () throws(WiringError) in try Registry.build(definitions: container.definitions) }
             let made = Built(registry: registry)
             _ = published.exchange(made)  // nothing was published before: nothing to release
             return made

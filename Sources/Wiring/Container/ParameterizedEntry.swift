@@ -43,8 +43,7 @@ protocol AnyParameterizedEntry: AnyObject, Sendable {
 /// kept: later resolves, with parameters of the same types (whatever their values) or with none
 /// (``built(in:)``), get the kept instance (KOIN's rule: parameters are for building).
 final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendable {
-    // `held`, `sequence` and `retiredBy` are only touched under `stateLock`; `building` is a
-    // `BuildGate` cell; the rest is immutable.
+    // Immutable: what it keeps is in `held`, which `stateLock` guards.
     let info: DefinitionInfo
     let parameterTypes: String
     let parameterTypeList: [Any.Type]
@@ -52,10 +51,8 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
     let signature: ObjectIdentifier
     /// The factory, called with the parameters in order once their types were checked.
     private let make: @Sendable (_ parameters: [Any]) throws -> Value
-    private var held: Box<Value>?
-    private var sequence: UInt64 = 0
-    private var retiredBy: RetiredBy?
-    private let building = InstanceState()
+    /// A `single` or `scoped` one's instance, kept as an entry's (see ``HeldInstance``).
+    private let held: HeldInstance
 
     init(
         info: DefinitionInfo, parameterTypes: String, parameterTypeList: [Any.Type], signature: ObjectIdentifier,
@@ -66,6 +63,7 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         self.parameterTypeList = parameterTypeList
         self.signature = signature
         self.make = make
+        held = HeldInstance(info: info)
     }
 
     func fresh() -> any AnyParameterizedEntry {
@@ -84,68 +82,31 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
         }
         var values: [Any] = []
         repeat values.append(each parameters)
-        return try resolve(in: container, values)
+        guard info.lifetime == .factory else { return try resolveHeld(in: container, values).value(as: Value.self) }
+        return try build(in: container, values)
     }
 
     func resolveAny(in container: DependencyContainer, values: [Any]) throws(WiringError) -> Instance {
-        TypedInstance(try resolve(in: container, values))
-    }
-
-    private func resolve(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
         guard info.lifetime == .factory else { return try resolveHeld(in: container, values) }
-        return try build(in: container, values)
+        return TypedInstance(try build(in: container, values))
     }
 
     func built(in container: DependencyContainer) -> Instance? {
         guard info.lifetime != .factory else { return nil }
-        return stateLock.withLock { () -> Instance? in
-            guard retiredBy == nil, let held, !(container.scope?.isClosedLocked ?? false) else { return nil }
-            // Copying the value (a retain) runs no user code.
-            return TypedInstance(held.value)
+        return stateLock.withLock { held.built(in: container) }
+    }
+
+    func takeHeldInstance() -> Released? { held.take() }
+
+    func retire(closing: Bool) -> Released? { held.retire(closing: closing) }
+
+    func revive() { held.revive() }
+
+    /// The kept instance of a `single` or `scoped` one, built with `values` the first time.
+    private func resolveHeld(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Instance {
+        try held.resolve(in: container) { () throws(WiringError) -> Instance in
+            TypedInstance(try build(in: container, values))
         }
-    }
-
-    func takeHeldInstance() -> Released? {
-        defer { held = nil }
-        return held.map { Released(value: $0.value, sequence: sequence, onClose: info.hooks?.close) }
-    }
-
-    func retire(closing: Bool) -> Released? {
-        retiredBy = closing ? .close : .unload
-        return takeHeldInstance()
-    }
-
-    /// The kept instance of a `single` or `scoped` one, built with `values` the first time. Built
-    /// without any lock (see `BuildGate`); if its scope closes or its module is unloaded
-    /// meanwhile, this resolve gets it and it is released at once.
-    private func resolveHeld(in container: DependencyContainer, _ values: [Any]) throws(WiringError) -> Value {
-        try BuildGate.build(
-            building,
-            existing: { () throws(WiringError) -> Value? in
-                if let scope = container.scope, scope.refuses(in: container) {
-                    throw WiringError.scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
-                }
-                if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
-                return held?.value
-            },
-            cycle: { .cycle(path: (ResolutionFrame.currentPath + [info]).map(\.step), requestedAt: nil) },
-            build: { () throws(WiringError) -> Value in try build(in: container, values) },
-            keep: { value -> (() -> Void)? in
-                let kept = nextCreationSequence()
-                if retiredBy != nil || (container.scope?.isClosedLocked ?? false) {
-                    let released = Released(value: value, sequence: kept, onClose: info.hooks?.close)
-                    return { Released.finish([released]) }
-                }
-                held = Box(value)
-                sequence = kept
-                return nil
-            })
-    }
-
-    /// Makes a retired one resolvable again: its module was loaded again while a scope holding
-    /// it stayed open; call under `stateLock`.
-    func revive() {
-        retiredBy = nil
     }
 
     /// Builds the value with `values`, which the resolves nested in the build see too (see
@@ -167,10 +128,4 @@ final class ParameterizedEntry<Value>: AnyParameterizedEntry, @unchecked Sendabl
 func parameterList(_ type: Any.Type) -> String {
     let name = typeName(type)
     return name.hasPrefix("(") ? name : "(\(name))"
-}
-
-/// A parameterized single's or scoped instance, held by its entry until released.
-private final class Box<Value> {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

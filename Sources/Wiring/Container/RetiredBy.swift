@@ -19,4 +19,10 @@ enum RetiredBy {
         case .close: .containerClosed(type: typeName(type), requestedAt: nil)
         }
     }
+
+    /// Throws what a resolve of `info` gets, unless it builds for a nested resolve (see
+    /// ``buildsForNestedResolve``).
+    func check(_ info: DefinitionInfo) throws(WiringError) {
+        if !buildsForNestedResolve { throw error(for: info.type, definedAt: info.site) }
+    }
 }

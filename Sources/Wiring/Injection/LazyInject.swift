@@ -21,10 +21,8 @@ public struct LazyInject<Value> {
     public init(tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line) {
         let tag = tag.map { Tag($0) }
         storage = LazyStorage(file: file, line: line, tag: tag) { container in
-            do throws(WiringError) {
-                return try container.resolveCore(Value.self, tag: tag)
-            } catch {
-                wiringFailure(error.requested(at: CodeLocation(file, line)))
+            return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Value in
+                try container.resolveCore(Value.self, tag: tag)
             }
         }
     }

@@ -35,15 +35,13 @@ final class LazyStorage<Value>: @unchecked Sendable {
 
     var value: Value {
         if let value = instance.value { return value }
-        do {
+        return orStop(at: site) { () throws(WiringError) in
             // A sandbox builds without `stateLock` (see `Verification`).
             return try instance.initialize(locked: container?.verification == nil) { () throws(WiringError) -> Value in
                 if let container, let owner { return resolve(from: container, for: owner) }
                 if let container { return resolveValue(container) }
                 return try DependencyContainer.withCurrent(type: type, tag: tag) { resolveValue($0) }
             }
-        } catch {
-            wiringFailure(error.requested(at: site))
         }
     }
 

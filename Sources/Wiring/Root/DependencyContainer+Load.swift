@@ -30,11 +30,7 @@ extension DependencyContainer {
     /// > already part of the root, or if it defines a type and tag the root has without
     /// > `.override()`; ``loadThrowing(_:file:line:)`` throws instead.
     public static func load(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
-        do {
-            try loadThrowing(module, file: file, line: line)
-        } catch {
-            wiringFailure(error)
-        }
+        orStop { () throws(WiringError) in try loadThrowing(module, file: file, line: line) }
     }
 
     /// Adds `module`'s definitions to the running root (see ``load(_:file:line:)``), or throws
@@ -60,11 +56,9 @@ extension DependencyContainer {
         throws(WiringError)
     {
         let site = CodeLocation(file, line)
-        do {
+        try requested(at: site) { () throws(WiringError) in
             let replacement = try RootState.ofCurrentTask.load(module, at: site)
             try replacement.startEagerSingletons()
-        } catch {
-            throw error.requested(at: site)
         }
     }
 
@@ -89,11 +83,7 @@ extension DependencyContainer {
     /// > Warning: Stops the program with a message naming the module's declaration site if the
     /// > root does not include it; ``unloadThrowing(_:file:line:)`` throws instead.
     public static func unload(_ module: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
-        do {
-            try unloadThrowing(module, file: file, line: line)
-        } catch {
-            wiringFailure(error)
-        }
+        orStop { () throws(WiringError) in try unloadThrowing(module, file: file, line: line) }
     }
 
     /// Removes `module` from the root (see ``unload(_:file:line:)``), or throws what keeps it
@@ -110,10 +100,8 @@ extension DependencyContainer {
         throws(WiringError)
     {
         let site = CodeLocation(file, line)
-        do {
+        try requested(at: site) { () throws(WiringError) in
             try RootState.ofCurrentTask.unload(module, at: site)
-        } catch {
-            throw error.requested(at: site)
         }
     }
 }

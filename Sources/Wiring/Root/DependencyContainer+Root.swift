@@ -23,10 +23,8 @@ extension DependencyContainer {
     /// > Warning: Defining the root a second time stops the program with a message naming both
     /// > call sites.
     public static func defined(by container: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
-        do {
+        orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
             try root.define(container, at: CodeLocation(file, line)).startEagerSingletons()
-        } catch {
-            wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
     }
 
@@ -101,12 +99,7 @@ extension DependencyContainer {
         isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Void
     ) async rethrows {
         let site = CodeLocation(file, line)
-        let state: RootState
-        do {
-            state = try RootState(taskDefinedBy: container, at: site)
-        } catch {
-            wiringFailure(error.requested(at: site))
-        }
+        let state = orStop(at: site) { () throws(WiringError) in try RootState(taskDefinedBy: container, at: site) }
         try await withRootState(state, operation)
     }
 

@@ -112,10 +112,8 @@ extension DependencyContainer {
     /// With no root there is nothing to override: layering on an empty container would hide
     /// the real mistake behind "nothing is registered" messages, so it stops and says so.
     static func overriding(_ overrides: DependencyContainer, at site: CodeLocation) -> RootState {
-        do {
-            return try RootState(taskOverriding: .ofCurrentTask, with: overrides, at: site)
-        } catch {
-            wiringFailure(error)
+        return orStop { () throws(WiringError) in
+            try RootState(taskOverriding: .ofCurrentTask, with: overrides, at: site)
         }
     }
 

@@ -114,11 +114,7 @@ private func resolveOrStop<T>(
 private func resolveAfterMiss<T>(
     _ error: WiringError, file: StaticString, line: UInt, _ attempt: () throws(WiringError) -> T
 ) -> T {
-    do {
-        return try resolveAfterFailure(error, file: file, line: line, attempt)
-    } catch {
-        wiringFailure(error)
-    }
+    return orStop { () throws(WiringError) in try resolveAfterFailure(error, file: file, line: line, attempt) }
 }
 
 /// Resolves the instance registered for `T` with `tag`, from the global root.
@@ -174,14 +170,12 @@ func resolveInstance<Tag: Hashable & Sendable>(
 public func resolveOptional<T>(
     tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line
 ) -> T? {
-    do {
+    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
         return try BackgroundModules.retrying(optional: { () throws(WiringError) -> T? in
             try DependencyContainer.withCurrent(type: T.self, tag: tag.map { Wiring.Tag($0) }) { container in
                 container.resolveOptional(tag: tag, file: file, line: line)
             }
         })
-    } catch {
-        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 
@@ -237,10 +231,8 @@ public func resolveThrowing<T>(
 private func resolveAfterFailure<T>(
     _ error: WiringError, file: StaticString, line: UInt, _ attempt: () throws(WiringError) -> T
 ) throws(WiringError) -> T {
-    do {
-        return try BackgroundModules.retrying(after: error, attempt)
-    } catch {
-        throw error.requested(at: CodeLocation(file, line))
+    return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
+        try BackgroundModules.retrying(after: error, attempt)
     }
 }
 

@@ -26,11 +26,7 @@ extension DependencyContainer {
     /// > Warning: Stops the program with a message if no `scope(S.self) { … }` is declared in
     /// > this container or the ones it was opened from.
     public func openScope<S>(_ scope: S.Type, file: StaticString = #fileID, line: UInt = #line) -> DependencyContainer {
-        do {
-            return try openScopeThrowing(scope, file: file, line: line)
-        } catch {
-            wiringFailure(error)
-        }
+        return orStop { () throws(WiringError) in try openScopeThrowing(scope, file: file, line: line) }
     }
 
     /// Opens the scope `S` with the identity `id`, such as a user's id, so that
@@ -101,10 +97,8 @@ extension DependencyContainer {
         _ scope: S.Type, id: ID, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> DependencyContainer {
         let site = CodeLocation(file, line)
-        do {
-            return try openIdentifiedScopeThrowing(scope, id: id, reuse: false, at: site)
-        } catch {
-            throw error.requested(at: site)
+        return try requested(at: site) { () throws(WiringError) in
+            try openIdentifiedScopeThrowing(scope, id: id, reuse: false, at: site)
         }
     }
 
@@ -118,23 +112,19 @@ extension DependencyContainer {
         throws(WiringError) -> DependencyContainer
     {
         let site = CodeLocation(file, line)
-        do {
+        return try requested(at: site) { () throws(WiringError) in
             try self.scope?.checkOpen(for: scope)
             let opened = makeScope(ScopeID(scope), from: try sharedRegistry(of: ScopeID(scope), at: site), at: site)
             registerOpened(opened)
             return opened
-        } catch {
-            throw error.requested(at: site)
         }
     }
 
     private func openIdentifiedScope<S, ID: Hashable & Sendable>(
         _ scope: S.Type, id: ID, reuse: Bool, at site: CodeLocation
     ) -> DependencyContainer {
-        do {
-            return try openIdentifiedScopeThrowing(scope, id: id, reuse: reuse, at: site)
-        } catch {
-            wiringFailure(error.requested(at: site))
+        return orStop(at: site) { () throws(WiringError) in
+            try openIdentifiedScopeThrowing(scope, id: id, reuse: reuse, at: site)
         }
     }
 

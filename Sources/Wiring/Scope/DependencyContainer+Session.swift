@@ -28,10 +28,8 @@ extension DependencyContainer {
     /// ``declare(_:as:replacing:file:line:)`` of a value boxed by the caller.
     @usableFromInline
     func declare(_ instance: Instance, of type: Any.Type, replacing: Bool, file: StaticString, line: UInt) {
-        do {
+        orStop { () throws(WiringError) in
             try declareThrowing(instance, of: type, tag: nil, replacing: replacing, at: CodeLocation(file, line))
-        } catch {
-            wiringFailure(error)
         }
     }
 
@@ -51,10 +49,8 @@ extension DependencyContainer {
         _ value: T, as type: T.Type = T.self, binding: Secondary.Type, replacing: Bool = false,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        do {
+        orStop { () throws(WiringError) in
             try declareThrowing(value, as: type, binding: binding, replacing: replacing, file: file, line: line)
-        } catch {
-            wiringFailure(error)
         }
     }
 
@@ -132,11 +128,7 @@ extension DependencyContainer {
     }
 
     private func declare<T>(_ value: T, tag: Tag?, replacing: Bool, at site: CodeLocation) {
-        do {
-            try declareThrowing(value, tag: tag, replacing: replacing, at: site)
-        } catch {
-            wiringFailure(error)
-        }
+        orStop { () throws(WiringError) in try declareThrowing(value, tag: tag, replacing: replacing, at: site) }
     }
 
     private func declareThrowing<T>(_ value: T, tag: Tag?, replacing: Bool, at site: CodeLocation) throws(WiringError) {
@@ -146,11 +138,9 @@ extension DependencyContainer {
     private func declareThrowing(
         _ instance: Instance, of type: Any.Type, tag: Tag?, replacing: Bool, at site: CodeLocation
     ) throws(WiringError) {
-        do throws(WiringError) {
+        try requested(at: site) { () throws(WiringError) in
             guard let scope else { throw .notAScope(requestedAt: site) }
             try scope.declare(instance, type: type, tag: tag, at: site, replacing: replacing)
-        } catch {
-            throw error.requested(at: site)
         }
     }
 
@@ -170,15 +160,13 @@ extension DependencyContainer {
     public func checkDeclared(file: StaticString = #fileID, line: UInt = #line) throws(WiringError) {
         let site = CodeLocation(file, line)
         guard let scope else { throw .notAScope(requestedAt: site) }
-        do throws(WiringError) {
+        try requested(at: site) { () throws(WiringError) in
             guard !registry.declarations.isEmpty else { return try scope.checkOpen(for: DependencyContainer.self) }
             if let missing = try scope.firstUndeclared(of: registry.declarations) {
                 throw WiringError.notDeclared(
                     type: typeName(missing.type), tag: missing.tag?.description, scope: scope.id.name,
                     announcedAt: missing.site, requestedAt: site)
             }
-        } catch {
-            throw error.requested(at: site)
         }
     }
 
@@ -196,11 +184,7 @@ extension DependencyContainer {
     /// > closed, or if the link would close a cycle of links; ``linkThrowing(to:file:line:)``
     /// > throws instead.
     public func link(to other: DependencyContainer, file: StaticString = #fileID, line: UInt = #line) {
-        do {
-            try linkThrowing(to: other, file: file, line: line)
-        } catch {
-            wiringFailure(error)
-        }
+        orStop { () throws(WiringError) in try linkThrowing(to: other, file: file, line: line) }
     }
 
     /// Makes this scope also resolve the definitions and declared values of `other`, or throws
@@ -223,11 +207,9 @@ extension DependencyContainer {
     public func linkThrowing(to other: DependencyContainer, file: StaticString = #fileID, line: UInt = #line)
         throws(WiringError)
     {
-        do throws(WiringError) {
+        try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
             guard let scope else { throw .notAScope(requestedAt: nil) }
             try scope.link(to: other, from: self)
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
         }
     }
 
@@ -246,11 +228,7 @@ extension DependencyContainer {
     /// > Warning: Stops the program with a message if this is not a scope, or if it is closed;
     /// > ``onCloseThrowing(file:line:_:)`` throws instead.
     public func onClose(file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable () -> Void) {
-        do {
-            try onCloseThrowing(file: file, line: line, body)
-        } catch {
-            wiringFailure(error)
-        }
+        orStop { () throws(WiringError) in try onCloseThrowing(file: file, line: line, body) }
     }
 
     /// Runs `body` when this scope closes (see ``onClose(file:line:_:)``), or throws if it cannot:
@@ -265,11 +243,9 @@ extension DependencyContainer {
     public func onCloseThrowing(
         file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable () -> Void
     ) throws(WiringError) {
-        do throws(WiringError) {
+        try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
             guard let scope else { throw .notAScope(requestedAt: nil) }
             try scope.onClose(body)
-        } catch {
-            throw error.requested(at: CodeLocation(file, line))
         }
     }
 }

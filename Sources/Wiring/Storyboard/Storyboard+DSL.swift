@@ -95,11 +95,7 @@ extension DependencyContainer {
     /// let storyboard = DependencyContainer.profile.registeredStoryboard(named: "Profile")
     /// ```
     public func registeredStoryboard(named name: String, file: StaticString = #fileID, line: UInt = #line) -> Storyboard {
-        do {
-            return try storyboardThrowing(named: name, file: file, line: line)
-        } catch {
-            wiringFailure(error)
-        }
+        return orStop { () throws(WiringError) in try storyboardThrowing(named: name, file: file, line: line) }
     }
 
     /// The storyboard registered as `name`, throwing ``WiringError/missingDefinition(type:tag:path:registered:searched:requestedAt:)``
@@ -111,10 +107,8 @@ extension DependencyContainer {
     }
 
     func storyboardThrowing(named name: String, at site: CodeLocation) throws(WiringError) -> Storyboard {
-        do {
-            return try resolveCore(Storyboard.self, tag: Tag(StoryboardName(name: name)))
-        } catch {
-            throw error.requested(at: site)
+        return try requested(at: site) { () throws(WiringError) in
+            try resolveCore(Storyboard.self, tag: Tag(StoryboardName(name: name)))
         }
     }
 }

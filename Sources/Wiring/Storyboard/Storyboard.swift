@@ -59,10 +59,8 @@ public final class Storyboard: Sendable {
     public func instantiate<Object: AnyObject>(
         _ identifier: String, as type: Object.Type = AnyObject.self, file: StaticString = #fileID, line: UInt = #line
     ) -> Object {
-        do {
-            return try instantiateThrowing(identifier, as: type, file: file, line: line)
-        } catch {
-            wiringFailure(error)
+        return orStop { () throws(WiringError) in
+            try instantiateThrowing(identifier, as: type, file: file, line: line)
         }
     }
 
