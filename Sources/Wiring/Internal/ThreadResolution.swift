@@ -34,11 +34,20 @@ final class ThreadResolution {
 
     private init() {}
 
+    /// What the view of the build running on this thread says of `type`, if it is a view of
+    /// `scope` and this thread declared and linked nothing since it was taken. Read in place.
+    func passing(_ type: ObjectIdentifier, in scope: ObjectIdentifier) -> ScopeState.Passing? {
+        guard scopeView?.scope == scope, scopeView?.changes == scopeChanges else { return nil }
+        return scopeView?.declared.passing(type, linked: scopeView?.isLinked ?? true)
+    }
+
     /// Runs `body`, a build of one of `view`'s scope's instances, with `view` as the scope it sees.
     @inline(__always)
     func with<Result>(_ view: ScopeState.View, _ body: () throws(WiringError) -> Result) throws(WiringError) -> Result {
-        // Swapped in and out, not copied: a copy of a view retains its values.
+        // Swapped in and out, not copied: a copy of a view retains its values. No declare or
+        // link ran on this thread since the view was taken: it is current.
         var outer: ScopeState.View? = view
+        outer?.changes = scopeChanges
         swap(&scopeView, &outer)
         defer { swap(&scopeView, &outer) }
         return try body()

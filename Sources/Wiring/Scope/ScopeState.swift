@@ -1,7 +1,7 @@
 /// What makes a container a scope: its scope type and id, the container it was opened from,
 /// whether it is closed, the values declared in it, the scopes it links to, its close callbacks
 /// and the scopes opened from it (closed with it).
-final class ScopeState: @unchecked Sendable {
+final class ScopeState: InstanceState, @unchecked Sendable {
     // Every `var` is only touched under `stateLock`, which also guards every scoped instance, so
     // closing, declaring, linking and keeping a built instance never interleave (no user code
     // runs under it, and nothing is released under it). The lock makes the runtime's
@@ -24,7 +24,8 @@ final class ScopeState: @unchecked Sendable {
     @exclusivity(unchecked) private var links: [DependencyContainer] = []
     @exclusivity(unchecked) private var callbacks: [(sequence: UInt64, body: @Sendable () -> Void)] = []
     /// The instance state of each entry of the shared registry that holds one (see
-    /// ``Entry/slot``), made when the scope opens.
+    /// ``Entry/slot``) but the first, made when the scope opens. The scope is its first slot's
+    /// state itself, as an ``Entry`` is its own: one object fewer per scope.
     private let slots: [InstanceState]
 
     /// - Parameters:
@@ -39,12 +40,12 @@ final class ScopeState: @unchecked Sendable {
         self.filing = filing
         self.parent = parent
         self.openedAt = openedAt
-        self.slots = (0..<slots).map { _ in InstanceState() }
+        self.slots = slots > 1 ? (1..<slots).map { _ in InstanceState() } : []
     }
 
     /// The instance state of the shared entry whose slot is `index`; touch it under `stateLock`.
     func slot(_ index: Int) -> InstanceState {
-        slots[index]
+        index == 0 ? self : slots[index - 1]
     }
 
     /// Whether the scope is closed; call under `stateLock`.
@@ -156,11 +157,7 @@ final class ScopeState: @unchecked Sendable {
     /// scope, that it may pass to the container the scope was opened from. Inside a build of
     /// this scope's on this thread, read from the build's ``View`` without a lock; else one lock.
     func passing(_ type: ObjectIdentifier) -> Passing {
-        if let thread = ThreadResolution.current, let view = thread.scopeView, view.scope == ObjectIdentifier(self),
-            view.changes == thread.scopeChanges
-        {
-            return view.declared.passing(type, linked: view.isLinked)
-        }
+        if let passing = ThreadResolution.current?.passing(type, in: ObjectIdentifier(self)) { return passing }
         return stateLock.withLock { closed ? .stop : declared.passing(type, linked: !links.isEmpty) }
     }
 
@@ -188,14 +185,13 @@ final class ScopeState: @unchecked Sendable {
         let scope: ObjectIdentifier
         let declared: DeclaredValues
         let isLinked: Bool
-        let changes: Int
+        /// The thread's count of changes as the build began (set by ``ThreadResolution/with(_:_:)``).
+        var changes = 0
     }
 
     /// This scope as a build that claims one of its instances now sees it; call under `stateLock`.
     func viewLocked() -> View {
-        View(
-            scope: ObjectIdentifier(self), declared: declared, isLinked: !links.isEmpty,
-            changes: ThreadResolution.current?.scopeChanges ?? 0)
+        View(scope: ObjectIdentifier(self), declared: declared, isLinked: !links.isEmpty)
     }
 
     /// The value declared here as `type` with `tag` (or none), if any; call under `stateLock`.
