@@ -293,9 +293,9 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// the resolve that built it still returns it, and it is released at once.
     @inline(never)
     private func resolveHeld(in container: DependencyContainer) throws(WiringError) -> Instance {
-        try state(in: container).resolveHeld(info, in: container, sandboxed: mode == .sandboxed, retiredBy: { retiredBy }) {
-            () throws(WiringError) -> Instance in try make(in: container)
-        }
+        try state(in: container).resolveHeld(
+            info, in: container, sandboxed: mode == .sandboxed, retiredBy: { retiredBy }
+        ) { () throws(WiringError) -> Instance in try make(in: container) }
     }
 
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.

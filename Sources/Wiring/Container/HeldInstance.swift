@@ -8,6 +8,7 @@ extension InstanceState {
     /// (`retiredBy`, read under the lock). If either happens while it builds, this resolve still
     /// returns it, and it is released at once.
     /// - Parameter sandboxed: A verification sandbox's build, which takes no lock.
+    @inline(__always)
     func resolveHeld(
         _ info: DefinitionInfo, in container: DependencyContainer, sandboxed: Bool = false,
         retiredBy: () -> RetiredBy?, build: () throws(WiringError) -> Instance
