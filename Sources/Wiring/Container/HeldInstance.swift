@@ -14,6 +14,7 @@ extension InstanceState {
     ///     the build's claim (see `findInScope`).
     ///   - checkingOpen: Whether a closed scope refuses even its declared values (else a linked
     ///     scope's still count).
+    @inline(__always)
     func resolveHeld(
         _ info: DefinitionInfo, in container: DependencyContainer, sandboxed: Bool = false,
         declaredAs type: ObjectIdentifier? = nil, tag: Tag? = nil, checkingOpen: Bool = true,
