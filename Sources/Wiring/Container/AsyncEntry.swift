@@ -17,8 +17,9 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
     /// Builds the value as `resolveAsync()` would, and drops it (for verification).
     func build(in container: DependencyContainer) async throws(WiringError)
 
-    /// The built single, if this is a single that is built and resolvable here; `nil` otherwise.
-    func builtValue(in container: DependencyContainer) -> Instance?
+    /// The built single (a ``TypedInstance`` of its type), if this is a single that is built and
+    /// resolvable here; `nil` otherwise. Not cast: its reader, where the type is known, casts it once.
+    func builtValue(in container: DependencyContainer) -> AnyObject?
 }
 
 /// `single { await Database.open() }` or `factory { await … }` inside one container.
@@ -38,6 +39,8 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     private let kept: HeldInstance
     /// A single's build under way, if any (a built single is in `kept`).
     private var building: Build?
+    /// `stateLock`, kept here so that reading a built single checks no lazily initialized global.
+    private let lock = stateLock
 
     init(info: DefinitionInfo, factory: @escaping @Sendable () async throws -> Value) {
         self.info = info
@@ -66,14 +69,15 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         _ = try await resolve(in: container)
     }
 
-    func builtValue(in container: DependencyContainer) -> Instance? {
+    func builtValue(in container: DependencyContainer) -> AnyObject? {
         guard isKept, container.verification == nil else { return nil }
-        return stateLock.withLock { kept.built(in: container) }
+        // Nothing else to check: retiring it (on unload, or when its scope closes) takes it.
+        return lock.withLock { kept.held }
     }
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
         // A built single is returned at once: it cannot close a cycle, and nothing is awaited.
-        if let built = builtValue(in: container) { return built.value(as: Value.self) }
+        if let built = builtValue(in: container) as? Instance { return built.value(as: Value.self) }
         let outer = AsyncFrame.current
         if let cycle = outer?.cycle(closedBy: info) {
             throw .cycle(path: cycle.map(\.step), requestedAt: nil)

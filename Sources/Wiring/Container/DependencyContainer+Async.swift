@@ -46,14 +46,16 @@ extension DependencyContainer {
         _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID,
         line: UInt = #line
     ) async throws(WiringError) -> T {
-        if tag == nil, let built = builtAsyncSingle(ObjectIdentifier(T.self)) { return built.value(as: T.self) }
+        if tag == nil, let built = builtAsyncSingle(ObjectIdentifier(T.self)) as? TypedInstance<T> {
+            return built.value
+        }
         return try await resolveAsyncBuilding(T.self, tag: tag, file: file, line: line)
     }
 
     /// The built async single of `type` without a tag here, found by type alone; `nil` if there
     /// is none (not async, not built, a scope, a sandbox).
     @usableFromInline
-    func builtAsyncSingle(_ type: ObjectIdentifier) -> Instance? {
+    func builtAsyncSingle(_ type: ObjectIdentifier) -> AnyObject? {
         guard scope == nil else { return nil }
         return withRegistry { $0.builtAsyncSingle(type, in: self) }
     }

@@ -11,8 +11,11 @@ extension DependencyContainer {
     public func resolve<T, each Parameter>(
         parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> T in
-            try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
+        // Not `orStop`: a closure capturing the parameter pack costs each resolve.
+        do {
+            return try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
     }
 
@@ -20,8 +23,11 @@ extension DependencyContainer {
     public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
         tag: Tag, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> T in
-            try resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
+        // Not `orStop`: a closure capturing the parameter pack costs each resolve.
+        do {
+            return try resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
+        } catch {
+            wiringFailure(error.requested(at: CodeLocation(file, line)))
         }
     }
 
@@ -30,8 +36,10 @@ extension DependencyContainer {
     public func resolveThrowing<T, each Parameter>(
         _ type: T.Type = T.self, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
     ) throws(WiringError) -> T {
-        return try requested(at: CodeLocation(file, line)) { () throws(WiringError) in
-            try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
+        do {
+            return try resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
+        } catch {
+            throw error.requested(at: CodeLocation(file, line))
         }
     }
 
@@ -131,10 +139,12 @@ extension DependencyContainer {
 public func resolve<T, each Parameter>(
     parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
 ) -> T {
-    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
+    do {
         return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
             try container.resolveParameterized(T.self, tag: nil, parameters: repeat each parameters)
         }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 
@@ -147,10 +157,12 @@ public func resolve<T, each Parameter>(
 public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
     tag: Tag, parameters: repeat each Parameter, file: StaticString = #fileID, line: UInt = #line
 ) -> T {
-    return orStop(at: CodeLocation(file, line)) { () throws(WiringError) in
+    do {
         return try DependencyContainer.withCurrent(type: T.self, tag: Wiring.Tag(tag)) { container throws(WiringError) in
             try container.resolveParameterized(T.self, tag: Wiring.Tag(tag), parameters: repeat each parameters)
         }
+    } catch {
+        wiringFailure(error.requested(at: CodeLocation(file, line)))
     }
 }
 

@@ -36,7 +36,7 @@ final class Registry: Sendable {
 
     /// The built async single of `type` without a tag, if there is one and it is built (see
     /// ``AnyAsyncEntry/builtValue(in:)``).
-    func builtAsyncSingle(_ type: ObjectIdentifier, in container: DependencyContainer) -> Instance? {
+    func builtAsyncSingle(_ type: ObjectIdentifier, in container: DependencyContainer) -> AnyObject? {
         untaggedAsyncEntries[type]?.builtValue(in: container)
     }
 
