@@ -16,8 +16,6 @@ Usage (from Benchmarks/):
 
 Needs valgrind; builds the harness in release, as Scripts/instruction-counts.py does.
 """
-import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -30,13 +28,8 @@ LOW, HIGH = 2, 6
 
 
 def blocks(binary: Path, scenario: str, count: int) -> int:
-    result = subprocess.run(
-        ["valgrind", "--tool=dhat", "--dhat-out-file=/dev/null", str(binary), scenario, str(count)],
-        capture_output=True, text=True)
-    match = re.search(r"Total:\s+[\d,]+ bytes in ([\d,]+) blocks", result.stderr)
-    if result.returncode != 0 or not match:
-        sys.exit(f"allocations: {scenario} {count} failed:\n{result.stdout}{result.stderr[-2000:]}")
-    return int(match.group(1).replace(",", ""))
+    return counts.valgrind_figure(
+        binary, "dhat", scenario, count, r"Total:\s+[\d,]+ bytes in ([\d,]+) blocks", "allocations")
 
 
 def main(arguments: list[str]) -> int:

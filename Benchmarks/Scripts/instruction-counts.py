@@ -74,14 +74,20 @@ def build() -> Path:
     return stripped
 
 
-def instructions(binary: Path, scenario: str, count: int) -> int:
+def valgrind_figure(binary: Path, tool: str, scenario: str, count: int, pattern: str, script: str) -> int:
+    """Runs `scenario` `count` times under valgrind's `tool` (callgrind or dhat), and returns the
+    number `pattern`'s first group finds in valgrind's report; `script` names the caller in errors."""
     result = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary), scenario, str(count)],
+        ["valgrind", f"--tool={tool}", f"--{tool}-out-file=/dev/null", str(binary), scenario, str(count)],
         capture_output=True, text=True)
-    match = re.search(r"Collected : (\d+)", result.stderr)
+    match = re.search(pattern, result.stderr)
     if result.returncode != 0 or not match:
-        sys.exit(f"instruction-counts: {scenario} {count} failed:\n{result.stdout}{result.stderr[-2000:]}")
-    return int(match.group(1))
+        sys.exit(f"{script}: {scenario} {count} failed:\n{result.stdout}{result.stderr[-2000:]}")
+    return int(match.group(1).replace(",", ""))
+
+
+def instructions(binary: Path, scenario: str, count: int) -> int:
+    return valgrind_figure(binary, "callgrind", scenario, count, r"Collected : (\d+)", "instruction-counts")
 
 
 def known_scenarios(binary: Path) -> set[str]:

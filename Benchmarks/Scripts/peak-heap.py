@@ -16,8 +16,6 @@ Usage (from Benchmarks/):
 
 Needs valgrind; builds the harness in release, as Scripts/instruction-counts.py does.
 """
-import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -37,13 +35,7 @@ BASELINE = "singleton/hand-written"
 
 
 def peak(binary: Path, scenario: str) -> int:
-    result = subprocess.run(
-        ["valgrind", "--tool=dhat", "--dhat-out-file=/dev/null", str(binary), scenario, "0"],
-        capture_output=True, text=True)
-    match = re.search(r"At t-gmax:\s+([\d,]+) bytes", result.stderr)
-    if result.returncode != 0 or not match:
-        sys.exit(f"peak-heap: {scenario} failed:\n{result.stdout}{result.stderr[-2000:]}")
-    return int(match.group(1).replace(",", ""))
+    return counts.valgrind_figure(binary, "dhat", scenario, 0, r"At t-gmax:\s+([\d,]+) bytes", "peak-heap")
 
 
 def main(arguments: list[str]) -> int:
