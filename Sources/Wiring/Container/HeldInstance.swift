@@ -91,13 +91,6 @@ extension InstanceState {
     }
 }
 
-/// The cycle a resolve of `info` closes: the path from its first build of `info` on.
-func cycleError(closedBy info: DefinitionInfo) -> WiringError {
-    let path = ResolutionFrame.currentPath + [info]
-    let start = path.firstIndex { $0 === info } ?? path.startIndex
-    return .cycle(path: path[start...].map(\.step), requestedAt: nil)
-}
-
 /// The one instance of an entry that is its container's alone (a scope gets entries of its own):
 /// a parameterized `single` or `scoped`, an async `single`, with the entry's retirement.
 final class HeldInstance: InstanceState, @unchecked Sendable {

@@ -94,3 +94,10 @@ extension ThreadResolution {
     /// The definitions being built on this thread, outermost first.
     var path: [DefinitionInfo] { frames.map(\.info) }
 }
+
+/// The cycle a resolve of `info` closes: the path from its first build of `info` on.
+func cycleError(closedBy info: DefinitionInfo) -> WiringError {
+    let path = ResolutionFrame.currentPath + [info]
+    let start = path.firstIndex { $0 === info } ?? path.startIndex
+    return .cycle(path: path[start...].map(\.step), requestedAt: nil)
+}
