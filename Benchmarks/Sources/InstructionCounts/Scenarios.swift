@@ -25,6 +25,11 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
         }
     },
     "factory/hand-written": { count in for _ in 0..<count { sink(Part()) } },
+    // For Scripts/resolve-breadth.py: a factory with one dependency (a built singleton), in a
+    // module of its own so that the scenarios above resolve the same root as before.
+    "factory-dependency/wiring": { count in
+        for _ in 0..<count { sink(factoryDependencyModule.resolve() as ServiceUser) }
+    },
 
     // Run on the main thread, where the main actor is: built at once, as a view model is.
     "main-actor-factory/wiring": { count in for _ in 0..<count { sink(resolve() as MainActorPart) } },
@@ -246,4 +251,16 @@ private final class ChainOnce: @unchecked Sendable {
         made = chain
         return chain
     }
+}
+
+/// What `factory-dependency/wiring` builds: a new object that uses one singleton.
+final class ServiceUser: Sendable {
+    let service: ServiceProtocol
+    init(service: ServiceProtocol) { self.service = service }
+}
+
+/// `factory-dependency/wiring`'s module, resolved as a container, not as the global root.
+let factoryDependencyModule = module {
+    single { Service() as ServiceProtocol }
+    factory { ServiceUser(service: resolve()) }
 }
