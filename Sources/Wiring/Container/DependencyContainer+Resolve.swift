@@ -12,18 +12,20 @@ extension DependencyContainer {
     /// Inlined into the caller for the reason the free ``Wiring/resolve(file:line:)`` is.
     @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-        resolveInstance(T.self, isInstance: { $0 is T }, file: file, line: line).value(as: T.self)
+        typedResolve { deliver in resolveInstance(T.self, isInstance: { $0 is T }, deliver: deliver, file: file, line: line) }
     }
 
     /// The instance `resolve()` of `type` returns: the built singleton, if there is one and
     /// nothing must be decided first (see ``publishedSingleton(_:)``), else what the general
     /// path resolves.
     @usableFromInline
-    func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticString, line: UInt) -> Instance {
+    func resolveInstance(
+        _ type: Any.Type, isInstance: (Any) -> Bool, deliver: Deliver, file: StaticString, line: UInt
+    ) -> Instance? {
         let id = ObjectIdentifier(type)
         if let built = publishedSingleton(id) { return built }
-        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance in
-            try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance? in
+            try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance, deliver: deliver)
         }
     }
 
@@ -41,18 +43,22 @@ extension DependencyContainer {
     public func resolve<T, Tag: Hashable & Sendable>(
         tag: Tag, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
-        resolveInstance(T.self, tag: tag, isInstance: { $0 is T }, file: file, line: line).value(as: T.self)
+        typedResolve { deliver in
+            resolveInstance(T.self, tag: tag, isInstance: { $0 is T }, deliver: deliver, file: file, line: line)
+        }
     }
 
-    /// The instance `resolve(tag:)` of `type` returns (see ``resolveInstance(_:isInstance:file:line:)``).
+    /// The instance `resolve(tag:)` of `type` returns (see ``resolveInstance(_:isInstance:deliver:file:line:)``).
     @usableFromInline
     func resolveInstance<Tag: Hashable & Sendable>(
-        _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, file: StaticString, line: UInt
-    ) -> Instance {
+        _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, deliver: Deliver, file: StaticString, line: UInt
+    ) -> Instance? {
         let id = ObjectIdentifier(type)
         if let built = publishedSingleton(id, tag: tag) { return built }
-        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance in
-            try resolveCore(type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
+        return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance? in
+            try resolveCore(
+                type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance,
+                deliver: deliver)
         }
     }
 
@@ -176,6 +182,18 @@ extension DependencyContainer {
         _ type: Any.Type, tag: @autoclosure () -> Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
         requester: DependencyContainer? = nil
     ) throws(WiringError) -> Instance {
+        let instance = try resolveCore(
+            type, tag: tag(), find: find, isInstance: isInstance, requester: requester, deliver: { _ in false })
+        guard let instance else { preconditionFailure("Wiring: a boxed resolve delivered its value") }
+        return instance
+    }
+
+    /// ``resolveCore(_:tag:find:isInstance:requester:)`` for a resolve that knows its type: a
+    /// factory found here gives its value to `deliver`, unboxed (then `nil`; see ``Deliver``).
+    func resolveCore(
+        _ type: Any.Type, tag: @autoclosure () -> Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
+        requester: DependencyContainer? = nil, deliver: Deliver
+    ) throws(WiringError) -> Instance? {
         try startEagerSingletons()
         switch role {
         case .scope(let scope), .sandbox(_, scope: let scope?):
@@ -188,10 +206,11 @@ extension DependencyContainer {
         }
         if case .sandbox(let verification, _) = role { verification.willResolve(entry.info) }
         do {
-            return try entry.resolve(in: entry.isFactory ? requester ?? self : self)
+            return try entry.resolve(in: entry.isFactory ? requester ?? self : self, deliver: deliver)
         } catch {
             guard let newer = newerRoot(after: error) else { throw error }
-            return try newer.resolveCore(type, tag: tag(), find: find, isInstance: isInstance, requester: requester)
+            return try newer.resolveCore(
+                type, tag: tag(), find: find, isInstance: isInstance, requester: requester, deliver: deliver)
         }
     }
 

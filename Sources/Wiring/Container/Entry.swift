@@ -89,6 +89,14 @@ final class Entry: InstanceState, @unchecked Sendable {
         }
     }
 
+    /// ``resolve(in:)`` for a resolve that knows its type: a factory's value goes to `deliver`
+    /// when it takes it (then `nil`), unboxed; everything else comes back as an instance.
+    @inline(__always)
+    func resolve(in container: DependencyContainer, deliver: Deliver) throws(WiringError) -> Instance? {
+        guard info.lifetime == .factory, let typed = info.typedFactory else { return try resolve(in: container) }
+        return try framed(in: container) { () throws -> Instance? in try deliver(typed) ? nil : info.build(self) }
+    }
+
     /// Builds the value as `resolve()` would, and drops it (for verification and eager starts).
     func build(in container: DependencyContainer) throws(WiringError) {
         _ = try resolve(in: container)
@@ -194,14 +202,21 @@ final class Entry: InstanceState, @unchecked Sendable {
             keep: { value -> (() -> Void)? in keep(value).map { released in { Released.finish([released]) } } })
     }
 
-    /// Runs the builder with a frame for this definition pushed, so that its own resolves know
-    /// their container and path. An error it throws comes out as a ``WiringError``: as it is if
-    /// it is one (a nested `try resolveThrowing()`), else wrapped with this type and the path.
+    /// Runs the builder with a frame for this definition pushed (see ``framed(in:_:)``).
     private func make(in container: DependencyContainer) throws(WiringError) -> Instance {
-        if BuildObserver.isObserving { return try makeObserved(in: container) }
-        return try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Instance in
+        try framed(in: container) { () throws -> Instance in try info.build(self) }
+    }
+
+    /// Runs `build` (this definition's builder, or a resolve's ``Deliver`` of it) with a frame for
+    /// this definition pushed, so that its own resolves know their container and path. An error
+    /// it throws comes out as a ``WiringError``: as it is if it is one (a nested
+    /// `try resolveThrowing()`), else wrapped with this type and the path.
+    @inline(__always)
+    private func framed<Value>(in container: DependencyContainer, _ build: () throws -> Value) throws(WiringError) -> Value {
+        if BuildObserver.isObserving { return try makeObserved(in: container, build) }
+        return try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
             do {
-                return try info.build(self)
+                return try build()
             } catch {
                 throw WiringError.thrown(by: info, error)
             }
@@ -229,18 +244,18 @@ final class Entry: InstanceState, @unchecked Sendable {
 
     /// `make` while an observer is set (it may have been removed since: then not reported).
     @inline(never)
-    private func makeObserved(in container: DependencyContainer) throws(WiringError) -> Instance {
+    private func makeObserved<Value>(in container: DependencyContainer, _ build: () throws -> Value) throws(WiringError) -> Value {
         let observer = BuildObserver.active
         let start = BuildObserver.now
         var event: BuildEvent?
-        let value = try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Instance in
+        let value = try ResolutionFrame.with(container: container, info: info) { () throws(WiringError) -> Value in
             // `with` pushed this build's frame: the builds nested in it are one deeper.
             let thread = ThreadResolution.mine
             let depth = thread.frames.count
             thread.timings.append(BuildTiming(depth: depth))
-            let value: Instance
+            let value: Value
             do {
-                value = try info.build(self)
+                value = try build()
             } catch {
                 thread.timings.removeLast()
                 throw WiringError.thrown(by: info, error)

@@ -75,3 +75,45 @@ func typedBuilder<T>(_ factory: @escaping @Sendable () throws -> T) -> Builder {
 func makeInstance<T>(_ type: TypedInstance<T>.Type, _ value: T) -> Instance {
     type.init(value)
 }
+
+/// A `factory`'s closure, kept where its type, `Value`, is known, so that a resolve of that type
+/// (the inlinable `resolve()`) can take the value from it unboxed: given one through its
+/// ``Deliver``, it checks it is a `TypedFactory<T>` (a class check, where `T` is known) and calls
+/// the closure itself. Only factories have one: a singleton's value is built once and kept, so
+/// a box costs it nothing per resolve, and an object per definition would cost every start-up.
+@usableFromInline
+final class TypedFactory<Value>: Sendable {
+    @usableFromInline let factory: @Sendable () throws -> Value
+
+    @inlinable
+    init(_ factory: @escaping @Sendable () throws -> Value) {
+        self.factory = factory
+    }
+}
+
+/// How a resolve that knows its type takes a factory's value unboxed: given a factory's
+/// ``TypedFactory`` (inside its build's frame), it builds the value itself and returns `true`
+/// when that is a factory of its type; `false` leaves the build to the definition's builder,
+/// boxed. The inlinable `resolve()` passes one that writes into a local of its own (see
+/// ``typedResolve(_:)``), so that a factory resolve allocates nothing but the user's object.
+@usableFromInline
+typealias Deliver = (_ factory: any AnyObject & Sendable) throws -> Bool
+
+/// The value a typed resolve returns: what `resolve` gives back (see
+/// ``resolveInstance(_:isInstance:deliver:file:line:)``), taken as `T`, or, when it delivered a
+/// factory's value (`nil`), that value, built by the user's closure into a local of this frame.
+/// Inlined into the public `resolve()` forms, where `T` is known: the factory's class check and
+/// the instance's are a few instructions there.
+@inlinable
+@inline(__always)
+func typedResolve<T>(_ resolve: (_ deliver: Deliver) -> Instance?) -> T {
+    var made: T?
+    let instance = resolve { factory in
+        guard let typed = factory as? TypedFactory<T> else { return false }
+        made = try typed.factory()
+        return true
+    }
+    if let instance { return instance.value(as: T.self) }
+    guard let made else { preconditionFailure("Wiring: a resolve of \(T.self) returned no value") }
+    return made
+}

@@ -52,9 +52,10 @@ public func factoryOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> TypedDefinition<T> {
-    TypedDefinition(AnyDefinition(lifetime: .factory, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
-        try construct(constructor, file: file, line: line)
-    }))
+    let build: @Sendable () throws -> T = { try construct(constructor, file: file, line: line) }
+    return TypedDefinition(AnyDefinition(
+        lifetime: .factory, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder(build),
+        typedFactory: TypedFactory(build)))
 }
 
 /// Defines a scoped instance built by `constructor`, inside `scope(_:_:)`; a parameter may be a

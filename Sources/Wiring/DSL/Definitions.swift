@@ -70,7 +70,9 @@ public func factory<T>(
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> TypedDefinition<T> {
-    TypedDefinition(AnyDefinition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder(factory)))
+    TypedDefinition(AnyDefinition(
+        lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder(factory),
+        typedFactory: TypedFactory(factory)))
 }
 
 /// Defines a factory registered under `tag`.
@@ -85,7 +87,9 @@ public func factory<T, Tag: Hashable & Sendable>(
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> TypedDefinition<T> {
-    TypedDefinition(AnyDefinition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory)))
+    TypedDefinition(AnyDefinition(
+        lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory),
+        typedFactory: TypedFactory(factory)))
 }
 
 /// Defines `T` with an explicit lifetime (DIKit's spelling), under `tag` if given.

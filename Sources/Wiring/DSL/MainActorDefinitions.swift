@@ -63,13 +63,7 @@ public func factory<T>(
     _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> TypedDefinition<T> {
     TypedDefinition(
-        AnyDefinition(lifetime: .factory, file: file, line: line, type: T.self, build: typedBuilder {
-            try MainActorBuild.check(T.self, tag: nil, file: file, line: line)
-            // Handed back to the caller on this thread, which waits for it: it crosses no actor.
-            nonisolated(unsafe) var value: T?
-            try MainActor.assumeIsolated { value = try factory() }
-            return value.unsafelyUnwrapped
-        })
+        mainActorFactory(file: file, line: line, factory)
     )
 }
 
@@ -87,13 +81,7 @@ public func factory<T, Tag: Hashable & Sendable>(
     _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> TypedDefinition<T> {
     TypedDefinition(
-        AnyDefinition(lifetime: .factory, tag: tag, file: file, line: line, type: T.self, build: typedBuilder {
-            try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
-            // Handed back to the caller on this thread, which waits for it: it crosses no actor.
-            nonisolated(unsafe) var value: T?
-            try MainActor.assumeIsolated { value = try factory() }
-            return value.unsafelyUnwrapped
-        })
+        mainActorFactory(tag: tag, file: file, line: line, factory)
     )
 }
 
@@ -189,6 +177,25 @@ public func weakSingleOf<each Parameter, T>(
     _ constructor: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
 ) -> TypedDefinition<T> {
     TypedDefinition(mainActorConstructorDefinition(.weak, tag: tag, file: file, line: line, constructor))
+}
+
+/// A `factory` of `T` whose closure runs only on the main actor, from the main actor (see
+/// ``MainActorBuild/check(_:tag:file:line:)``), under `tag` if there is one.
+@inlinable
+func mainActorFactory<T>(
+    tag: (any Hashable & Sendable)? = nil, file: StaticString, line: UInt,
+    _ factory: @escaping @MainActor @Sendable () throws -> T
+) -> AnyDefinition {
+    let build: @Sendable () throws -> T = {
+        try MainActorBuild.check(T.self, tag: tag, file: file, line: line)
+        // Handed back to the caller on this thread, which waits for it: it crosses no actor.
+        nonisolated(unsafe) var value: T?
+        try MainActor.assumeIsolated { value = try factory() }
+        return value.unsafelyUnwrapped
+    }
+    return AnyDefinition(
+        lifetime: .factory, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder(build),
+        typedFactory: TypedFactory(build))
 }
 
 /// A definition of `T` whose `factory` runs only on the main actor (see ``MainActorBuild``).

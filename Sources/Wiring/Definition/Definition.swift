@@ -75,30 +75,36 @@ public struct AnyDefinition: Definition {
 
     /// A definition of `type` built by `build`, written at `file` and `line`.
     @usableFromInline
-    init(lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder) {
-        self.init(info: DefinitionInfo(plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+    init(
+        lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder,
+        typedFactory: (any AnyObject & Sendable)? = nil
+    ) {
+        self.init(info: DefinitionInfo(
+            plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build, typedFactory: typedFactory))
     }
 
     /// A definition of `type` under `tag`, built by `build`.
     @usableFromInline
     init<TagValue: Hashable & Sendable>(
-        lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder
+        lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder,
+        typedFactory: (any AnyObject & Sendable)? = nil
     ) {
-        self.init(
-            info: DefinitionInfo(type: type, tagValue: tag, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+        self.init(info: DefinitionInfo(
+            type: type, tagValue: tag, lifetime: lifetime, site: CodeLocation(file, line), build: build,
+            typedFactory: typedFactory))
     }
 
     /// A definition of `type`, under `tag` if there is one, built by `build`.
     @usableFromInline
     init(
         lifetime: Lifetime, tagIfAny tag: (any Hashable & Sendable)?, file: StaticString, line: UInt, type: Any.Type,
-        build: @escaping Builder
+        build: @escaping Builder, typedFactory: (any AnyObject & Sendable)? = nil
     ) {
         guard let tag else {
-            self.init(lifetime: lifetime, file: file, line: line, type: type, build: build)
+            self.init(lifetime: lifetime, file: file, line: line, type: type, build: build, typedFactory: typedFactory)
             return
         }
-        self.init(lifetime: lifetime, tag: tag, file: file, line: line, type: type, build: build)
+        self.init(lifetime: lifetime, tag: tag, file: file, line: line, type: type, build: build, typedFactory: typedFactory)
     }
 
     init<Value: Sendable>(

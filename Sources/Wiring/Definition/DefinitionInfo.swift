@@ -17,6 +17,8 @@ final class DefinitionInfo: Sendable {
     let isPlain: Bool
     /// Builds the value (see ``Builder``); ``noBuilder`` when the ``payload`` builds.
     let build: Builder
+    /// A `factory`'s closure, for a resolve that takes its value unboxed (see ``TypedFactory``).
+    let typedFactory: (any AnyObject & Sendable)?
     let scope: ScopeID?
     let hooks: LifecycleHooks?
     let payload: AnyDefinition.Payload
@@ -48,16 +50,23 @@ final class DefinitionInfo: Sendable {
     /// A plain `single { … }` or `factory { … }`: no tag, scope, flags or bindings. Apart from
     /// the general initializer, so that a module of many lines never handles an absent tag or
     /// payload through their value witnesses.
-    convenience init(plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder) {
-        self.init(type: type, tag: nil, isTagged: false, lifetime: lifetime, site: site, build: build)
+    convenience init(
+        plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder,
+        typedFactory: (any AnyObject & Sendable)? = nil
+    ) {
+        self.init(
+            type: type, tag: nil, isTagged: false, lifetime: lifetime, site: site, build: build,
+            typedFactory: typedFactory)
     }
 
     /// A `single(tag:)` or `factory(tag:)` line: no scope, flags or bindings.
     convenience init<TagValue: Hashable & Sendable>(
-        type: Any.Type, tagValue: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder
+        type: Any.Type, tagValue: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder,
+        typedFactory: (any AnyObject & Sendable)? = nil
     ) {
         self.init(
-            type: type, tag: Tag(tagValue), isTagged: true, lifetime: lifetime, site: site, build: build)
+            type: type, tag: Tag(tagValue), isTagged: true, lifetime: lifetime, site: site, build: build,
+            typedFactory: typedFactory)
     }
 
     /// Every field, the defaults a line's. Inlined into each caller, so that a line's constants
@@ -67,8 +76,8 @@ final class DefinitionInfo: Sendable {
         type: Any.Type, tag: consuming Tag?, isTagged: Bool, lifetime: Lifetime, site: CodeLocation?,
         isInjection: Bool = false, isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder,
-        payload: consuming AnyDefinition.Payload = .builder, buildsWithBuilder: Bool = true,
-        bindings: [DefinitionInfo] = []
+        typedFactory: (any AnyObject & Sendable)? = nil, payload: consuming AnyDefinition.Payload = .builder,
+        buildsWithBuilder: Bool = true, bindings: [DefinitionInfo] = []
     ) {
         self.type = type
         self.tag = tag
@@ -81,6 +90,7 @@ final class DefinitionInfo: Sendable {
         self.isAsync = isAsync
         isPlain = !isTagged && scope == nil && !isInjection
         self.build = build
+        self.typedFactory = typedFactory
         self.scope = scope
         self.hooks = hooks
         self.payload = payload
@@ -137,7 +147,7 @@ final class DefinitionInfo: Sendable {
             type: type, tag: tag, isTagged: isTagged, lifetime: lifetime ?? self.lifetime, site: site,
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope, hooks: hooks ?? self.hooks,
-            isAsync: isAsync, build: build, payload: payload ?? self.payload,
+            isAsync: isAsync, build: build, typedFactory: typedFactory, payload: payload ?? self.payload,
             buildsWithBuilder: buildsWithBuilder, bindings: bindings)
     }
 

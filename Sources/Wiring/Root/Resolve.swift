@@ -24,17 +24,19 @@
 /// runtime's cache, which costs more than the rest of the resolve).
 @inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-    resolveInstance(T.self, isInstance: { $0 is T }, file: file, line: line).value(as: T.self)
+    typedResolve { deliver in resolveInstance(T.self, isInstance: { $0 is T }, deliver: deliver, file: file, line: line) }
 }
 
 /// The instance a free `resolve()` of `type` returns: the built singleton, if there is one and
 /// nothing must be decided first (see ``DependencyContainer/publishedSingleton(_:)``), else
 /// what the general path resolves.
 @usableFromInline
-func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticString, line: UInt) -> Instance {
+func resolveInstance(
+    _ type: Any.Type, isInstance: (Any) -> Bool, deliver: Deliver, file: StaticString, line: UInt
+) -> Instance? {
     let id = ObjectIdentifier(type)
-    func core(_ container: DependencyContainer) throws(WiringError) -> Instance {
-        try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance)
+    func core(_ container: DependencyContainer) throws(WiringError) -> Instance? {
+        try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance, deliver: deliver)
     }
     if !ThreadResolution.isResolving {
         switch readRoot(id) {
@@ -44,7 +46,7 @@ func resolveInstance(_ type: Any.Type, isInstance: (Any) -> Bool, file: StaticSt
         case .other: break
         }
     }
-    return resolveOrStop(type, tag: nil, file: file, line: line) { container throws(WiringError) in
+    return resolveOrStop(type, tag: nil, file: file, line: line) { container throws(WiringError) -> Instance? in
         if let built = container.publishedSingleton(id) { return built }
         return try core(container)
     }
@@ -131,18 +133,20 @@ private func resolveAfterMiss<T>(
 /// Inlined into the caller for the reason ``resolve(file:line:)`` is.
 @inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
-    resolveInstance(T.self, tag: tag, isInstance: { $0 is T }, file: file, line: line).value(as: T.self)
+    typedResolve { deliver in
+        resolveInstance(T.self, tag: tag, isInstance: { $0 is T }, deliver: deliver, file: file, line: line)
+    }
 }
 
-/// The instance a free `resolve(tag:)` of `type` returns (see ``resolveInstance(_:isInstance:file:line:)``).
+/// The instance a free `resolve(tag:)` of `type` returns (see ``resolveInstance(_:isInstance:deliver:file:line:)``).
 @usableFromInline
 func resolveInstance<Tag: Hashable & Sendable>(
-    _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, file: StaticString, line: UInt
-) -> Instance {
+    _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, deliver: Deliver, file: StaticString, line: UInt
+) -> Instance? {
     let id = ObjectIdentifier(type)
-    func core(_ container: DependencyContainer) throws(WiringError) -> Instance {
+    func core(_ container: DependencyContainer) throws(WiringError) -> Instance? {
         try container.resolveCore(
-            type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance)
+            type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance, deliver: deliver)
     }
     // The tags are compared once the read section has ended: a tag's `==` is the caller's code,
     // which a section never runs.
@@ -151,7 +155,7 @@ func resolveInstance<Tag: Hashable & Sendable>(
         if let built = root.ownRegistry.entry(for: id, tag: tag)?.publishedInstance { return built }
         return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line, first: root, core)
     }
-    return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) in
+    return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) -> Instance? in
         if let built = container.publishedSingleton(id, tag: tag) { return built }
         return try core(container)
     }
