@@ -113,7 +113,12 @@ func typedResolve<T>(_ resolve: (_ deliver: Deliver) -> Instance?) -> T {
         made = try typed.factory()
         return true
     }
-    if let instance { return instance.value(as: T.self) }
-    guard let made else { preconditionFailure("Wiring: a resolve of \(T.self) returned no value") }
-    return made
+    // Consumed, not copied: the branch that returns the instance then knows `made` is empty, and
+    // destroys nothing (a copy would leave an empty optional to release on every resolve).
+    switch consume made {
+    case .some(let value): return value
+    case .none:
+        guard let instance else { preconditionFailure("Wiring: a resolve of \(T.self) returned no value") }
+        return instance.value(as: T.self)
+    }
 }
