@@ -50,6 +50,32 @@ struct Released {
         DependencyOrder.closing(released, sequence: \.sequence, dependencies: \.dependencies.all)
     }
 
+    /// The creation numbers of the instances `sequences` use, themselves included, at any depth:
+    /// through `dependencies` (what was built, bindings kept) and `released`'s own, and through
+    /// aliases (a `.bind` is an instance of its own number whose value is its primary's).
+    static func used(
+        by sequences: Set<UInt64>, among released: [Released], dependencies: [UInt64: [UInt64]] = [:]
+    ) -> Set<UInt64> {
+        var edges = dependencies
+        for item in released { edges[item.sequence, default: []] += item.dependencies.all }
+        // Instances reached by identity: a binding's number and its primary's hold one object.
+        var aliases: [ObjectIdentifier: [UInt64]] = [:]
+        var objectOf: [UInt64: ObjectIdentifier] = [:]
+        for item in released where type(of: item.value) is AnyClass {
+            let id = ObjectIdentifier(item.value as AnyObject)
+            aliases[id, default: []].append(item.sequence)
+            objectOf[item.sequence] = id
+        }
+        var used: Set<UInt64> = []
+        var next = Array(sequences)
+        while let sequence = next.popLast() {
+            guard used.insert(sequence).inserted else { continue }
+            next += edges[sequence] ?? []
+            if let id = objectOf[sequence] { next += aliases[id] ?? [] }
+        }
+        return used
+    }
+
     /// Runs `released`'s callbacks in this order, awaiting each, then frees its instance; returns
     /// the failures. Past `progress`'s deadline, callbacks not begun are skipped.
     static func finishAwaiting(_ released: [Released], progress: ShutdownProgress? = nil) async -> [LifecycleError.Failure] {

@@ -19,7 +19,11 @@ extension DependencyContainer {
     /// A `shutdown()` while `start()` runs stops the start first: no start hook begins any more,
     /// the one running is cancelled and awaited before anything closes (a hook never works on a
     /// closed instance), and `start()` throws ``LifecycleError/Reason/shutDown``, as a `start()`
-    /// after the shutdown does. A negative `timeout` is refused: nothing closes.
+    /// after the shutdown does. A hook still running when `timeout` passes (one that ignores its
+    /// cancellation, or rolls back) is named in ``LifecycleError/unfinished``; the callbacks of its
+    /// instance and of what that uses are ``LifecycleError/skipped`` (its instances are released
+    /// once it ends), the rest is closed within a `timeout` of its own, and the shutdown throws
+    /// ``LifecycleError/Reason/deadline``. A negative `timeout` is refused: nothing closes.
     public func shutdown(timeout: Duration? = nil) async throws(LifecycleError) {
         let timeout = try LifecycleError.checking(timeout, of: "shutdown")
         try await shutdownRuns.run(.shutdown(container: ObjectIdentifier(self))) {
@@ -31,12 +35,21 @@ extension DependencyContainer {
     private func shutdownNow(timeout: Duration?) async throws(LifecycleError) {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         // A scope has no start hooks of its own (they are its root's).
+        var overran: [StartHooks.RunningHook] = []
+        var dependencies: [UInt64: [UInt64]] = [:]
         if scope == nil {
             let running = startHooks.shutDown()
             if !running.isEmpty {
+                let tasks = running.map(\.task)
                 _ = await Deadline.run(timeout) {
-                    for task in running { await task.value }
+                    for task in tasks { await task.value }
                 } onTimeout: {}
+                overran = startHooks.stillRunning(running)
+                // Taken before anything is retired: what a running hook's instance uses, at any
+                // depth and through bindings, must stay open while it runs.
+                if !overran.isEmpty {
+                    for item in builtSingletons(keepingBindings: true) { dependencies[item.sequence] = item.dependencies }
+                }
             }
         }
         let released: [Released]
@@ -52,30 +65,50 @@ extension DependencyContainer {
             stateLock.withLock { registry.retire(closing: true, into: &retired) }
             released = retired.takeForAwaiting()
         }
-        let batch = ReleasedBatch(Released.closingOrder(released))
+        // What a hook still running uses is not closed: its callbacks are skipped, and the
+        // instances are let go of only once the hook ends (it still holds them).
+        let inUse = overran.isEmpty
+            ? []
+            : Released.used(by: Set(overran.map(\.sequence)), among: released, dependencies: dependencies)
+        let kept = released.filter { inUse.contains($0.sequence) }
+        let closing = overran.isEmpty ? released : released.filter { !inUse.contains($0.sequence) }
+        if !kept.isEmpty {
+            let held = ReleasedBatch(kept)
+            let tasks = overran.map(\.task)
+            Task {
+                for task in tasks { await task.value }
+                for item in held.items { item.free?() }
+            }
+        }
+        let batch = ReleasedBatch(Released.closingOrder(closing))
         let ordered = batch.items
         let callbacks = ordered.indices.filter { ordered[$0].onClose != nil }
         let progress = ShutdownProgress()
-        let left = deadline.map { max(.zero, $0 - ContinuousClock.now) }
+        // A hook that overran the deadline does not take the closing's time: what it does not
+        // use still gets a `timeout` of its own to close in (with nothing left, a callback could
+        // be skipped before it had a chance to begin).
+        let left = deadline.map { deadline in
+            overran.isEmpty ? max(.zero, deadline - ContinuousClock.now) : timeout ?? .zero
+        }
         let failures = await Deadline.run(left) {
             await Released.finishAwaiting(batch.items, progress: progress)
         } onTimeout: {
             progress.cutShort(count: batch.items.count)
         }
-        var unfinished: [String] = []
-        var skipped: [String] = []
+        var unfinished = overran.map(\.described)
+        var skipped = kept.filter { $0.onClose != nil }.map { typeName(type(of: $0.value)) }
         if case let .timedOut(cut) = failures {
             let named = { (indices: [Int]) in
                 indices.filter(callbacks.contains).map { typeName(type(of: ordered[$0].value)) }
             }
-            unfinished = named(cut.unfinished)
-            skipped = named(cut.skipped)
+            unfinished += named(cut.unfinished)
+            skipped += named(cut.skipped)
         }
         let thrown = failures.value ?? []
         guard thrown.isEmpty, unfinished.isEmpty, skipped.isEmpty else {
             throw LifecycleError(
                 operation: "shutdown", failures: thrown, unfinished: unfinished, skipped: skipped,
-                reason: thrown.isEmpty ? .deadline : .failed, timeout: timeout)
+                reason: thrown.isEmpty ? .deadline : .failed, timeout: timeout, hooksRunning: overran.count)
         }
     }
 

@@ -42,6 +42,8 @@ public struct LifecycleError: Error, CustomStringConvertible {
     public let timeout: Duration?
     /// The type of the instance `start(dependenciesOf:)` could not find.
     let subject: String?
+    /// How many of ``unfinished`` (the first) are start hooks a shutdown's deadline found running.
+    let hooksRunning: Int
 
     /// Why a ``LifecycleError`` was thrown.
     public enum Reason: Sendable, Equatable {
@@ -68,9 +70,10 @@ public struct LifecycleError: Error, CustomStringConvertible {
 
     init(
         operation: String, failures: [Failure], unfinished: [String], skipped: [String] = [],
-        reason: Reason = .failed, timeout: Duration? = nil, subject: String? = nil
+        reason: Reason = .failed, timeout: Duration? = nil, subject: String? = nil, hooksRunning: Int = 0
     ) {
         self.subject = subject
+        self.hooksRunning = hooksRunning
         self.operation = operation
         self.failures = failures
         self.unfinished = unfinished
@@ -149,7 +152,13 @@ public struct LifecycleError: Error, CustomStringConvertible {
         }
         if !skipped.isEmpty {
             lines.append("  Skipped, not begun \(reason == .cancelled ? "when the task was cancelled" : "by the deadline"): "
-                + "\(skipped.joined(separator: ", ")) (their instances were released).")
+                + "\(skipped.joined(separator: ", "))"
+                + (hooksRunning > 0 ? "." : " (their instances were released)."))
+        }
+        if hooksRunning > 0 {
+            lines.append("  Start hook(s) still running at the deadline: "
+                + "\(unfinished.prefix(hooksRunning).joined(separator: ", ")). Their instances and what those use were "
+                + "not closed (skipped): a hook never works on a closed instance. They are released once the hook ends.")
         }
         if operation == "shutdown", reason == .deadline {
             lines.append("  Fix: give shutdown(timeout:) more time, or make those callbacks return sooner.")

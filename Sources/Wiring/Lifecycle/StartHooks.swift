@@ -30,11 +30,25 @@ final class StartHooks: @unchecked Sendable {
     /// One run of a hook.
     private final class Run: @unchecked Sendable {
         // Every `var` is only touched under the owning `StartHooks`' lock.
+        let hook: StartingHook
         var task: Task<Void, Never>?
         var waiters: [Int: Waiter] = [:]
         /// Every caller left, so the task was cancelled: its failure says nothing to a caller
         /// that joins it after.
         var abandoned = false
+
+        init(hook: StartingHook) {
+            self.hook = hook
+        }
+    }
+
+    /// A hook that was running when the container was shut down, for the shutdown to await.
+    struct RunningHook: Sendable {
+        /// Its instance's creation number.
+        let sequence: UInt64
+        /// How a report names it (`TodoStore (App/Modules.swift:46)`).
+        let described: String
+        let task: Task<Void, Never>
     }
 
     private struct Waiter {
@@ -70,7 +84,7 @@ final class StartHooks: @unchecked Sendable {
 
     /// Starts `hook` on a task of its own; call under `lock`.
     private func begin(_ hook: StartingHook) -> Run {
-        let run = Run()
+        let run = Run(hook: hook)
         runs[hook.sequence] = run
         let keys = OwnedRuns.keys + [.startHook(instance: hook.sequence)]
         run.task = Task {
@@ -177,11 +191,11 @@ final class StartHooks: @unchecked Sendable {
     /// Marks the container shut down: no hook begins any more, every waiting caller gets
     /// `.shutDown`, and each running hook is cancelled. Returns the running hooks' tasks (but that
     /// of a hook the caller runs inside of), for the shutdown to await before it closes anything.
-    func shutDown() -> [Task<Void, Never>] {
+    func shutDown() -> [RunningHook] {
         let own = OwnedRuns.keys
-        let (tasks, waiters) = lock.withLock { () -> ([Task<Void, Never>], [Waiter]) in
+        let (tasks, waiters) = lock.withLock { () -> ([RunningHook], [Waiter]) in
             hasShutDown = true
-            var tasks: [Task<Void, Never>] = []
+            var tasks: [RunningHook] = []
             var waiters: [Waiter] = []
             for (sequence, run) in runs {
                 for (id, waiter) in run.waiters {
@@ -194,12 +208,20 @@ final class StartHooks: @unchecked Sendable {
                 }
                 run.abandoned = true
                 run.task?.cancel()
-                if let task = run.task, !own.contains(.startHook(instance: sequence)) { tasks.append(task) }
+                if let task = run.task, !own.contains(.startHook(instance: sequence)) {
+                    tasks.append(RunningHook(sequence: sequence, described: run.hook.described, task: task))
+                }
             }
             return (tasks, waiters)
         }
         for waiter in waiters { settle(waiter, .shutDown(whileRunning: true)) }
         return tasks
+    }
+
+    /// Those of `hooks` still running: a run is forgotten only once its hook ended, and after
+    /// ``shutDown()`` no run begins.
+    func stillRunning(_ hooks: [RunningHook]) -> [RunningHook] {
+        lock.withLock { hooks.filter { runs[$0.sequence] != nil } }
     }
 }
 
