@@ -81,9 +81,11 @@ import Wiring
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(output.contains("Wiring: verify() stopped while building ViewModel"))
-            #expect(output.contains("on the main actor: a failed build there cannot be abandoned"))
+            #expect(output.contains("on the main actor: a build that fails there cannot be abandoned"))
             #expect(output.contains("`Service`"))
-            #expect(output.contains("Found so far:"))
+            // The report so far counts the problem it stopped at, under the headline.
+            #expect(output.contains("Found so far:\nWiring: verification found 1 problem in"))
+            #expect(!output.contains("found 0 problems"))
         }
     }
 }

@@ -275,7 +275,7 @@ final class Verification: @unchecked Sendable {
     /// Called on the main actor once the workers are done: builds the main-actor definitions they
     /// met (and the definitions that need them) here, in declaration order. Every worker is
     /// finished or parked holding no lock, so this thread is the sandbox's only builder. A build
-    /// that fails inside a closure cannot be abandoned here as on a worker (the main thread
+    /// that fails inside a closure cannot be abandoned here, as one on a worker can (the main thread
     /// cannot park): `abandonWorker` stops the program with everything found so far.
     private func buildOnMainActor(_ targets: [Target]) {
         let (pending, blocked) = lock.withLock { () -> ([DefinitionInfo], Set<DefinitionID>) in
@@ -451,10 +451,19 @@ final class Verification: @unchecked Sendable {
         let cause =
             error?.description
             ?? "Wiring: it needs \(needed.map { $0.step.description } ?? "a definition"), which is broken (see below)."
+        // The report counts this problem too: it is one of those found so far.
+        lock.withLock {
+            if let error, !problems.contains(where: { $0.description == error.description }) {
+                problems.append(error)
+            } else if error == nil, let outermost = path.first, !unchecked.contains(where: { $0 === outermost }) {
+                unchecked.append(outermost)
+            }
+        }
         let found = result(asyncUnchecked: [])
         fatalError(
-            "Wiring: verify() stopped while building \(building) on the main actor: a failed build there cannot be "
-                + "abandoned, as it is on verification's own threads.\n\(cause)\n\nFound so far:\n\(found.description)")
+            "Wiring: verify() stopped while building \(building) on the main actor: a build that fails there cannot be "
+                + "abandoned (one on verification's own threads can), so the test process stops here.\n\(cause)"
+                + "\n\nFound so far:\n\(found.description)")
     }
 
     /// The definition that is asking, and whether it asks lazily.

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import Wiring
+import WiringTesting
+
+@testable import App
+
+/// Resolving with parameters where a throw is wanted, and what `verify()` prints when it stops.
+@Suite struct ThrowingResolveTests {
+    @Test(.wired(modules { .services; .media }))
+    func theFreeResolveThrowingTakesParameters() async throws {
+        let item = try resolveThrowing(ItemViewModel.self, parameters: 7)
+        #expect(item.id == 7)
+        #expect(item.session === resolve() as SessionStore)
+        // Parameters of the wrong type, and a main-actor model asked for off the main actor, throw.
+        #expect(throws: WiringError.self) { try resolveThrowing(ItemViewModel.self, parameters: "seven") }
+        let offMain = await offMainActor { () -> String in
+            do {
+                _ = try resolveThrowing(ItemViewModel.self, parameters: 7)
+                return "built"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(offMain.contains("`ItemViewModel` is built on the main actor and was resolved off it"))
+    }
+
+    /// A main-actor build that fails while `verify()` runs on the main actor stops the process:
+    /// the message says why it stops there, and its report counts the problem it stopped at.
+    @Test func verifyStoppingOnTheMainActorCountsTheProblemItStoppedAt() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                _ = try? module { factory { @MainActor in FeedViewModel(clock: resolve(), session: resolve()) } }
+                    .verify()
+            }
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("verify() stopped while building FeedViewModel"))
+            #expect(output.contains("a build that fails there cannot be abandoned (one on verification's own threads can)"))
+            #expect(output.contains("Found so far:\nWiring: verification found 1 problem in"))
+            #expect(output.contains("nothing is registered for `Clock`"))
+            #expect(!output.contains("found 0 problems"))
+        }
+    }
+}
