@@ -370,6 +370,14 @@ final class Verification: @unchecked Sendable {
         lock.withLock { lazyChecks.append(check) }
     }
 
+    /// Lists `info`, a constructor factory verified on its own whose parameter nothing registers
+    /// and `verify(parameters:)` has no example of, with the definitions that take parameters.
+    func leaveParametersUnchecked(_ info: DefinitionInfo) {
+        lock.withLock {
+            if !parametersUnchecked.contains(where: { $0 === info }) { parametersUnchecked.append(info) }
+        }
+    }
+
     /// Marks `definition` as a constructor definition resolving its parameters on the worker's
     /// path (one worker builds at a time; a definition twice on a path is a cycle, reported).
     func enterConstructor(_ definition: DefinitionID) {

@@ -27,7 +27,10 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// Definitions that take parameters (`factory { (id: Int) in … }`) that verification had no
     /// example values for, so what they resolve is not checked: they make
     /// ``DependencyContainer/verify()-178vl`` fail. ``DependencyContainer/verify(parameters:)``
-    /// builds them with the examples it is given. The graph shows them without edges.
+    /// builds them with the examples it is given. The graph shows them without edges. A factory
+    /// constructor (`factoryOf(FeedViewModel.init)`) whose parameter nothing registers and no
+    /// example is given for is listed here too, as its closure form would be: the app may pass
+    /// that parameter with `resolve(parameters:)`.
     public let parametersUnchecked: [ResolutionStep]
 
     /// Main-actor definitions (`single { @MainActor in … }`), and definitions that need one, that
@@ -88,7 +91,9 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
                 + "use `try await verify()` to build them too:", asyncUnchecked)
         section(
             "Not checked, because they take parameters: give `verify(parameters:)` an example of each "
-                + "(`verify(parameters: [42, \"preview\"])`) to build them:", parametersUnchecked)
+                + "(`verify(parameters: [42, \"preview\"])`) to build them (a factory constructor's parameter "
+                + "that nothing registers counts as one: register it if the app does not pass it):",
+            parametersUnchecked)
         section(
             "Not checked, because they are built on the main actor (or need a definition that is) and "
                 + "verify() was called off it; call it from the main actor (a `@MainActor` test) to build them:",

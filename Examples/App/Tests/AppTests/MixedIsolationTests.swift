@@ -43,3 +43,40 @@ import WiringTesting
         }
     }
 }
+
+/// A screen model whose id the app passes at resolve time, written as a constructor and as a
+/// closure: `verify()` without an example leaves both unchecked, and checks both with one.
+@Suite struct ParameterizedConstructorVerificationTests {
+    static let closureForm = module {
+        single { @MainActor in SessionStore() }
+        factory { @MainActor (id: FeedID) in FeedPageModel(id: id, session: resolve()) }
+    }
+
+    @Test(arguments: ["constructor", "closure"])
+    func withoutAnExampleBothFormsAreLeftUnchecked(form: String) async throws {
+        let container = form == "constructor" ? DependencyContainer.feedPages : Self.closureForm
+        do {
+            try await container.verify()
+            Issue.record("the \(form) form verified without an example of FeedID")
+        } catch {
+            #expect(error.problems.isEmpty, "\(form): \(error)")
+            #expect(error.parametersUnchecked.map(\.description) == ["FeedPageModel"], "\(form)")
+            #expect(error.description.contains("left 1 with parameters unchecked"), "\(form): \(error)")
+            #expect(!error.description.contains("nothing is registered for `FeedID`"), "\(form)")
+        }
+        try await container.verify(parameters: [FeedID.home])
+        let model: FeedPageModel = container.resolve(parameters: FeedID.home)
+        #expect(model.id == .home)
+    }
+
+    /// A constructor's parameter that is neither registered nor passed stays a missing
+    /// registration when the definition is a singleton, which nobody resolves with parameters.
+    @Test func aSingletonConstructorsUnregisteredParameterIsStillMissing() async {
+        let container = module { singleOf(FeedPageModel.init) }
+        await #expect {
+            try await container.verify()
+        } throws: { error in
+            "\(error)".contains("nothing is registered for `FeedID`")
+        }
+    }
+}
