@@ -199,7 +199,7 @@ struct ConstructorChecked: Error {
             if registered.isEmpty, missing == typeName(type), let frame = ResolutionFrame.current,
                 frame.info.lifetime == .factory, ThreadResolution.current?.frames.count == 1
             {
-                verification.leaveParametersUnchecked(frame.info)
+                verification.leaveParametersUnchecked(frame.info, unregistered: missing)
                 return nil
             }
             throw error

@@ -30,6 +30,8 @@ final class Verification: @unchecked Sendable {
     private var unchecked: [DefinitionInfo] = []
     /// The definitions that take parameters, which verification cannot build.
     private var parametersUnchecked: [DefinitionInfo] = []
+    /// The parameter types nothing registers of the constructor factories in `parametersUnchecked`.
+    private var unregisteredParameters: [ResolutionStep: [String]] = [:]
     private var broken: Set<DefinitionID> = []
     /// The frames of the constructor definitions resolving their parameters (see
     /// ``ConstructorChecked``).
@@ -163,7 +165,7 @@ final class Verification: @unchecked Sendable {
             VerificationError(
                 problems: problems, unchecked: unchecked.map(\.step), graph: recorder.graph,
                 asyncUnchecked: asyncUnchecked, parametersUnchecked: parametersUnchecked.map(\.step),
-                mainActorUnchecked: mainActorUnchecked.map(\.step))
+                mainActorUnchecked: mainActorUnchecked.map(\.step), unregisteredParameters: unregisteredParameters)
         }
     }
 
@@ -372,9 +374,13 @@ final class Verification: @unchecked Sendable {
 
     /// Lists `info`, a constructor factory verified on its own whose parameter nothing registers
     /// and `verify(parameters:)` has no example of, with the definitions that take parameters.
-    func leaveParametersUnchecked(_ info: DefinitionInfo) {
+    func leaveParametersUnchecked(_ info: DefinitionInfo, unregistered type: String) {
         lock.withLock {
             if !parametersUnchecked.contains(where: { $0 === info }) { parametersUnchecked.append(info) }
+            // The main actor's phase checks again what a worker checked: each type once.
+            if unregisteredParameters[info.step]?.contains(type) != true {
+                unregisteredParameters[info.step, default: []].append(type)
+            }
         }
     }
 

@@ -40,11 +40,15 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// checked anywhere: its parameters are resolved without running it.)
     public let mainActorUnchecked: [ResolutionStep]
 
+    /// For a constructor factory in ``parametersUnchecked``: the parameter types nothing registers.
+    let unregisteredParameters: [ResolutionStep: [String]]
+
     init(
         problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph,
         asyncUnchecked: [ResolutionStep] = [], parametersUnchecked: [ResolutionStep] = [],
-        mainActorUnchecked: [ResolutionStep] = []
+        mainActorUnchecked: [ResolutionStep] = [], unregisteredParameters: [ResolutionStep: [String]] = [:]
     ) {
+        self.unregisteredParameters = unregisteredParameters
         self.mainActorUnchecked = mainActorUnchecked
         self.parametersUnchecked = parametersUnchecked
         self.problems = Self.withoutRepeatedCycles(problems)
@@ -84,16 +88,21 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         }
         func section(_ title: String, _ steps: [ResolutionStep]) {
             guard !steps.isEmpty else { return }
-            lines += ["", title] + steps.compactMap(\.definitionLine).map { "  \($0)" }
+            lines += ["", title] + steps.compactMap { step in
+                guard let line = step.definitionLine else { return nil }
+                // A constructor's parameter nothing registers may be a forgotten registration too.
+                guard let types = unregisteredParameters[step] else { return "  \(line)" }
+                let named = types.map { "`\($0)`" }.joined(separator: ", ")
+                return "  \(line) (its constructor takes \(named), which nothing registers: register it, "
+                    + "unless the app passes it with `resolve(parameters:)`)"
+            }
         }
         section(
             "Not checked, because they are async and this is the synchronous verify(); "
                 + "use `try await verify()` to build them too:", asyncUnchecked)
         section(
             "Not checked, because they take parameters: give `verify(parameters:)` an example of each "
-                + "(`verify(parameters: [42, \"preview\"])`) to build them (a factory constructor's parameter "
-                + "that nothing registers counts as one: register it if the app does not pass it):",
-            parametersUnchecked)
+                + "(`verify(parameters: [42, \"preview\"])`) to build them:", parametersUnchecked)
         section(
             "Not checked, because they are built on the main actor (or need a definition that is) and "
                 + "verify() was called off it; call it from the main actor (a `@MainActor` test) to build them:",

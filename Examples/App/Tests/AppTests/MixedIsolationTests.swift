@@ -63,6 +63,9 @@ import WiringTesting
             #expect(error.parametersUnchecked.map(\.description) == ["FeedPageModel"], "\(form)")
             #expect(error.description.contains("left 1 with parameters unchecked"), "\(form): \(error)")
             #expect(!error.description.contains("nothing is registered for `FeedID`"), "\(form)")
+            if form == "constructor" {
+                #expect(error.description.contains("its constructor takes `FeedID`, which nothing registers"))
+            }
         }
         try await container.verify(parameters: [FeedID.home])
         let model: FeedPageModel = container.resolve(parameters: FeedID.home)
@@ -77,6 +80,67 @@ import WiringTesting
             try await container.verify()
         } throws: { error in
             "\(error)".contains("nothing is registered for `FeedID`")
+        }
+    }
+}
+
+/// A main-actor definition's close callback and start hook say `@MainActor` (the documented fix
+/// for "call to main actor-isolated instance method in a synchronous nonisolated context").
+@Suite struct MainActorHookTests {
+    @Test func aCloseCallbackOfAMainActorScopedDefinitionFlushesItsTracker() {
+        let container = module {
+            scope(UserSession.self) {
+                scoped { @MainActor in ActivityTracker() }.onClose { @MainActor tracker in tracker.flush() }
+            }
+        }
+        let session = container.openScope(UserSession.self, id: "ada")
+        let tracker: ActivityTracker = session.resolve()
+        #expect(tracker.flushed == 0)
+        session.close()
+        #expect(tracker.flushed == 1)
+    }
+
+    @Test func aCloseCallbackOfAMainActorConstructorFlushesItsTracker() {
+        let container = module {
+            scope(UserSession.self) {
+                scopedOf(ActivityTracker.init).onClose { @MainActor in $0.flush() }
+            }
+        }
+        let session = container.openScope(UserSession.self, id: "ada")
+        let tracker: ActivityTracker = session.resolve()
+        session.close()
+        #expect(tracker.flushed == 1)
+    }
+
+    @Test func aStartHookOfAMainActorSingleRunsOnTheMainActor() async throws {
+        let container = module {
+            single { @MainActor in ActivityTracker() }.onStart { @MainActor tracker in tracker.flush() }
+        }
+        // Built here first: `start()` builds what is not built yet off the main actor.
+        let tracker: ActivityTracker = container.resolve()
+        try await container.start()
+        #expect(tracker.flushed == 1)
+    }
+}
+
+/// The exit test the docs give for `verify()`: it passes for a correct graph with main-actor
+/// definitions, and fails with the report on stderr for a broken one.
+@Suite struct VerifyInAnExitTestTests {
+    @Test func aCorrectGraphPasses() async {
+        await #expect(processExitsWith: .success) {
+            try await DependencyContainer.feedPages.verify(parameters: [FeedID.home])
+        }
+        await #expect(processExitsWith: .success) {
+            try await module { single { @MainActor in ImageCache() } }.verify()
+        }
+    }
+
+    @Test func aBrokenGraphFailsWithTheReport() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try await module { factoryOf(FeedPageModel.init) }.verify(parameters: [FeedID.home])
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("nothing is registered for `SessionStore`"))
         }
     }
 }
