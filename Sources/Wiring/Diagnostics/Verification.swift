@@ -130,7 +130,7 @@ final class Verification: @unchecked Sendable {
     /// it declares in a sandbox instance of that scope, and reports what happened.
     /// Verifies the synchronous definitions; the async ones are listed as left unchecked.
     static func run(_ container: DependencyContainer, parameters: [any Sendable] = []) -> VerificationError {
-        let (verification, sandbox) = runSynchronously(container, parameters: parameters)
+        let (verification, sandbox, _) = runSynchronously(container, parameters: parameters)
         return verification.result(asyncUnchecked: sandbox.asyncEntriesToVerify.map(\.entry.info.step))
     }
 
@@ -140,7 +140,13 @@ final class Verification: @unchecked Sendable {
     static func runAsync(
         _ container: DependencyContainer, parameters: [any Sendable] = [], isolation: isolated (any Actor)? = #isolation
     ) async -> VerificationError {
-        let (verification, sandbox) = runSynchronously(container, parameters: parameters)
+        let (verification, sandbox, targets) = runSynchronously(container, parameters: parameters)
+        // Called off the main actor (a detached task, an exit test's body), an async verify can
+        // still reach it: it builds the main-actor definitions the workers met there, as it would
+        // from a `@MainActor` test, instead of leaving them unchecked.
+        if !MainActorBuild.isOnMainActor, verification.lock.withLock({ !verification.mainActorUnchecked.isEmpty }) {
+            await MainActor.run { verification.buildOnMainActor(targets) }
+        }
         for (owner, entry) in sandbox.asyncEntriesToVerify {
             if verification.lock.withLock({ verification.broken.contains(entry.info.id) }) { continue }
             do {
@@ -171,7 +177,7 @@ final class Verification: @unchecked Sendable {
 
     private static func runSynchronously(
         _ container: DependencyContainer, parameters: [any Sendable]
-    ) -> (Verification, DependencyContainer) {
+    ) -> (Verification, DependencyContainer, [Target]) {
         let verification = Verification(parameterValues: parameters)
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
         var (targets, declared) = sandboxTargets(sandbox, verification: verification)
@@ -199,7 +205,7 @@ final class Verification: @unchecked Sendable {
             start = verification.waitForWorker() + 1
         }
         if MainActorBuild.isOnMainActor { verification.buildOnMainActor(allTargets) }
-        return (verification, sandbox)
+        return (verification, sandbox, allTargets)
     }
 
     /// The sandbox's entries, then those of a sandbox instance of each scope it declares, opened

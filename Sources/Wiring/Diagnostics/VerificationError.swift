@@ -34,9 +34,10 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     public let parametersUnchecked: [ResolutionStep]
 
     /// Main-actor definitions (`single { @MainActor in … }`), and definitions that need one, that
-    /// ``DependencyContainer/verify()-178vl`` could not build because it was called off the main
-    /// actor: they make it fail. Called from the main actor (a `@MainActor` test), `verify()`
-    /// builds them there, and this is empty. (A `@MainActor` constructor given to `singleOf` is
+    /// the synchronous ``DependencyContainer/verify()-178vl`` could not build because it was called
+    /// off the main actor: they make it fail. Called from the main actor (a `@MainActor` test),
+    /// `verify()` builds them there, and `try await verify()` builds them on the main actor from
+    /// anywhere, so this is empty. (A `@MainActor` constructor given to `singleOf` is
     /// checked anywhere: its parameters are resolved without running it.)
     public let mainActorUnchecked: [ResolutionStep]
 

@@ -123,8 +123,10 @@ import WiringTesting
     }
 }
 
-/// The exit test the docs give for `verify()`: it passes for a correct graph with main-actor
-/// definitions, and fails with the report on stderr for a broken one.
+/// The exit test the docs give for `verify()`: its body runs off the main actor in the child
+/// process, where `try await verify()` now builds main-actor definitions on the main actor; it
+/// passes for a correct graph, and fails with the report on stderr for a broken one (an error
+/// thrown out of an exit test's body ends it with SIGILL and nothing on stderr, so it prints it).
 @Suite struct VerifyInAnExitTestTests {
     @Test func aCorrectGraphPasses() async {
         await #expect(processExitsWith: .success) {
@@ -133,13 +135,36 @@ import WiringTesting
         await #expect(processExitsWith: .success) {
             try await module { single { @MainActor in ImageCache() } }.verify()
         }
+        await #expect(processExitsWith: .success) {
+            do {
+                try await DependencyContainer.feedPages.verify(parameters: [FeedID.home])
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                exit(EXIT_FAILURE)
+            }
+        }
     }
 
     @Test func aBrokenGraphFailsWithTheReport() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await module { factoryOf(FeedPageModel.init) }.verify(parameters: [FeedID.home])
+            do {
+                try await module { single { Clock() }; singleOf(FeedViewModel.init) }.verify(parameters: [FeedID.home])
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                exit(EXIT_FAILURE)
+            }
         }.map { result in
             let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Wiring: verification found 1 problem"))
+            #expect(output.contains("nothing is registered for `SessionStore`"))
+            #expect(output.contains("FeedViewModel → SessionStore"))
+        }
+        // A main-actor closure whose dependency is missing stops the child with the report.
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try await module { factory { @MainActor in SettingsViewModel() } }.verify()
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("verify() stopped while building SettingsViewModel on the main actor"))
             #expect(output.contains("nothing is registered for `SessionStore`"))
         }
     }
