@@ -166,6 +166,30 @@ public func resolve<T, Tag: Hashable & Sendable, each Parameter>(
     }
 }
 
+/// Resolves `type` from a factory that takes parameters, in the container building the caller or
+/// the root, throwing a ``WiringError`` instead of stopping the program if it cannot (nothing
+/// registered, parameters of other types, a main-actor definition resolved off the main actor);
+/// see ``DependencyContainer/resolveThrowing(_:parameters:file:line:)-method``.
+///
+/// ```swift
+/// let model = try resolveThrowing(FeedViewModel.self, parameters: FeedID.home)
+/// let avatar = try resolveThrowing(AvatarView.self, parameters: 42, 24.0)
+/// ```
+///
+/// It takes one parameter or more: without any, ``resolveThrowing(_:tag:file:line:)`` is the call.
+public func resolveThrowing<T, First, each More>(
+    _ type: T.Type = T.self, parameters first: First, _ more: repeat each More, file: StaticString = #fileID,
+    line: UInt = #line
+) throws(WiringError) -> T {
+    do {
+        return try DependencyContainer.withCurrent(type: T.self, tag: nil) { container throws(WiringError) in
+            try container.resolveParameterized(T.self, tag: nil, parameters: first, repeat each more)
+        }
+    } catch {
+        throw error.requested(at: CodeLocation(file, line))
+    }
+}
+
 /// Every instance registered for `T` in the container building the caller or the root; see
 /// ``DependencyContainer/resolveAll(_:file:line:)-method``.
 public func resolveAll<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> [T] {

@@ -190,11 +190,20 @@ struct ConstructorChecked: Error {
         } catch where isChecked(error) {
             return nil
         } catch {
-            // Passed with `resolve(parameters:)` at run time: `verify(parameters:)` gave an example.
-            guard case .missingDefinition = error,
-                let example = DependencyContainer.resolving?.verification?.example(of: type)
+            guard case let .missingDefinition(missing, nil, _, registered, _, _) = error,
+                let verification = DependencyContainer.resolving?.verification
             else { throw error }
-            return example
+            // Passed with `resolve(parameters:)` at run time: `verify(parameters:)` gave an example.
+            if let example = verification.example(of: type) { return example }
+            // A factory's own parameter that nothing registers is one the app passes at resolve
+            // time, as a closure factory's `(id: FeedID) in` is: left unchecked alike, not missing.
+            if registered.isEmpty, missing == typeName(type), let frame = ResolutionFrame.current,
+                frame.info.lifetime == .factory, ThreadResolution.current?.frames.count == 1
+            {
+                verification.leaveParametersUnchecked(frame.info, unregistered: missing)
+                return nil
+            }
+            throw error
         }
     }
 

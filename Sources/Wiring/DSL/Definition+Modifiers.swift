@@ -43,7 +43,9 @@ extension AnyDefinition {
     /// singletons without callbacks.
     ///
     /// The closure runs on the thread that releases the instance, at that moment: Swift checks it
-    /// as `@Sendable`. For a main-actor instance, write `@MainActor` in the closure (the next form).
+    /// as `@Sendable`. For a main-actor instance, write `@MainActor` in the closure (the next form):
+    /// `.onClose { @MainActor tracker in tracker.flush() }`. Without it, the closure is this plain
+    /// one even on `scoped { @MainActor in … }`, and Swift refuses its main-actor calls.
     public func onClose<T>(
         file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (_ instance: T) -> Void

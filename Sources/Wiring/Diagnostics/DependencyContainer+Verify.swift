@@ -52,8 +52,11 @@ extension DependencyContainer {
     /// one reached through `resolve()`. A synchronous `resolve()` that fails inside an async
     /// factory still stops the program (it cannot suspend); use `try resolveThrowing()` there.
     ///
-    /// - Parameter isolation: The caller's actor; leave it out. Called from the main actor, the
-    ///   verification runs there, and builds main-actor definitions too.
+    /// Main-actor definitions are built on the main actor, after the others: there at once when
+    /// it is called from the main actor, else by awaiting the main actor (a detached task, an
+    /// exit test's body), which must then be free to run it.
+    ///
+    /// - Parameter isolation: The caller's actor; leave it out.
     @discardableResult
     public func verify(isolation: isolated (any Actor)? = #isolation) async throws(VerificationError) -> DependencyGraph {
         let result = await Verification.runAsync(self)

@@ -30,6 +30,8 @@ final class Verification: @unchecked Sendable {
     private var unchecked: [DefinitionInfo] = []
     /// The definitions that take parameters, which verification cannot build.
     private var parametersUnchecked: [DefinitionInfo] = []
+    /// The parameter types nothing registers of the constructor factories in `parametersUnchecked`.
+    private var unregisteredParameters: [ResolutionStep: [String]] = [:]
     private var broken: Set<DefinitionID> = []
     /// The frames of the constructor definitions resolving their parameters (see
     /// ``ConstructorChecked``).
@@ -128,7 +130,7 @@ final class Verification: @unchecked Sendable {
     /// it declares in a sandbox instance of that scope, and reports what happened.
     /// Verifies the synchronous definitions; the async ones are listed as left unchecked.
     static func run(_ container: DependencyContainer, parameters: [any Sendable] = []) -> VerificationError {
-        let (verification, sandbox) = runSynchronously(container, parameters: parameters)
+        let (verification, sandbox, _) = runSynchronously(container, parameters: parameters)
         return verification.result(asyncUnchecked: sandbox.asyncEntriesToVerify.map(\.entry.info.step))
     }
 
@@ -138,7 +140,13 @@ final class Verification: @unchecked Sendable {
     static func runAsync(
         _ container: DependencyContainer, parameters: [any Sendable] = [], isolation: isolated (any Actor)? = #isolation
     ) async -> VerificationError {
-        let (verification, sandbox) = runSynchronously(container, parameters: parameters)
+        let (verification, sandbox, targets) = runSynchronously(container, parameters: parameters)
+        // Called off the main actor (a detached task, an exit test's body), an async verify can
+        // still reach it: it builds the main-actor definitions the workers met there, as it would
+        // from a `@MainActor` test, instead of leaving them unchecked.
+        if !MainActorBuild.isOnMainActor, verification.lock.withLock({ !verification.mainActorUnchecked.isEmpty }) {
+            await MainActor.run { verification.buildOnMainActor(targets) }
+        }
         for (owner, entry) in sandbox.asyncEntriesToVerify {
             if verification.lock.withLock({ verification.broken.contains(entry.info.id) }) { continue }
             do {
@@ -163,13 +171,13 @@ final class Verification: @unchecked Sendable {
             VerificationError(
                 problems: problems, unchecked: unchecked.map(\.step), graph: recorder.graph,
                 asyncUnchecked: asyncUnchecked, parametersUnchecked: parametersUnchecked.map(\.step),
-                mainActorUnchecked: mainActorUnchecked.map(\.step))
+                mainActorUnchecked: mainActorUnchecked.map(\.step), unregisteredParameters: unregisteredParameters)
         }
     }
 
     private static func runSynchronously(
         _ container: DependencyContainer, parameters: [any Sendable]
-    ) -> (Verification, DependencyContainer) {
+    ) -> (Verification, DependencyContainer, [Target]) {
         let verification = Verification(parameterValues: parameters)
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
         var (targets, declared) = sandboxTargets(sandbox, verification: verification)
@@ -197,7 +205,7 @@ final class Verification: @unchecked Sendable {
             start = verification.waitForWorker() + 1
         }
         if MainActorBuild.isOnMainActor { verification.buildOnMainActor(allTargets) }
-        return (verification, sandbox)
+        return (verification, sandbox, allTargets)
     }
 
     /// The sandbox's entries, then those of a sandbox instance of each scope it declares, opened
@@ -275,7 +283,7 @@ final class Verification: @unchecked Sendable {
     /// Called on the main actor once the workers are done: builds the main-actor definitions they
     /// met (and the definitions that need them) here, in declaration order. Every worker is
     /// finished or parked holding no lock, so this thread is the sandbox's only builder. A build
-    /// that fails inside a closure cannot be abandoned here as on a worker (the main thread
+    /// that fails inside a closure cannot be abandoned here, as one on a worker can (the main thread
     /// cannot park): `abandonWorker` stops the program with everything found so far.
     private func buildOnMainActor(_ targets: [Target]) {
         let (pending, blocked) = lock.withLock { () -> ([DefinitionInfo], Set<DefinitionID>) in
@@ -370,6 +378,18 @@ final class Verification: @unchecked Sendable {
         lock.withLock { lazyChecks.append(check) }
     }
 
+    /// Lists `info`, a constructor factory verified on its own whose parameter nothing registers
+    /// and `verify(parameters:)` has no example of, with the definitions that take parameters.
+    func leaveParametersUnchecked(_ info: DefinitionInfo, unregistered type: String) {
+        lock.withLock {
+            if !parametersUnchecked.contains(where: { $0 === info }) { parametersUnchecked.append(info) }
+            // The main actor's phase checks again what a worker checked: each type once.
+            if unregisteredParameters[info.step]?.contains(type) != true {
+                unregisteredParameters[info.step, default: []].append(type)
+            }
+        }
+    }
+
     /// Marks `definition` as a constructor definition resolving its parameters on the worker's
     /// path (one worker builds at a time; a definition twice on a path is a cycle, reported).
     func enterConstructor(_ definition: DefinitionID) {
@@ -451,10 +471,19 @@ final class Verification: @unchecked Sendable {
         let cause =
             error?.description
             ?? "Wiring: it needs \(needed.map { $0.step.description } ?? "a definition"), which is broken (see below)."
+        // The report counts this problem too: it is one of those found so far.
+        lock.withLock {
+            if let error, !problems.contains(where: { $0.description == error.description }) {
+                problems.append(error)
+            } else if error == nil, let outermost = path.first, !unchecked.contains(where: { $0 === outermost }) {
+                unchecked.append(outermost)
+            }
+        }
         let found = result(asyncUnchecked: [])
         fatalError(
-            "Wiring: verify() stopped while building \(building) on the main actor: a failed build there cannot be "
-                + "abandoned, as it is on verification's own threads.\n\(cause)\n\nFound so far:\n\(found.description)")
+            "Wiring: verify() stopped while building \(building) on the main actor: a build that fails there cannot be "
+                + "abandoned (one on verification's own threads can), so the test process stops here.\n\(cause)"
+                + "\n\nFound so far:\n\(found.description)")
     }
 
     /// The definition that is asking, and whether it asks lazily.

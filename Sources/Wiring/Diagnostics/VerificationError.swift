@@ -27,21 +27,29 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// Definitions that take parameters (`factory { (id: Int) in … }`) that verification had no
     /// example values for, so what they resolve is not checked: they make
     /// ``DependencyContainer/verify()-178vl`` fail. ``DependencyContainer/verify(parameters:)``
-    /// builds them with the examples it is given. The graph shows them without edges.
+    /// builds them with the examples it is given. The graph shows them without edges. A factory
+    /// constructor (`factoryOf(FeedViewModel.init)`) whose parameter nothing registers and no
+    /// example is given for is listed here too, as its closure form would be: the app may pass
+    /// that parameter with `resolve(parameters:)`.
     public let parametersUnchecked: [ResolutionStep]
 
     /// Main-actor definitions (`single { @MainActor in … }`), and definitions that need one, that
-    /// ``DependencyContainer/verify()-178vl`` could not build because it was called off the main
-    /// actor: they make it fail. Called from the main actor (a `@MainActor` test), `verify()`
-    /// builds them there, and this is empty. (A `@MainActor` constructor given to `singleOf` is
+    /// the synchronous ``DependencyContainer/verify()-178vl`` could not build because it was called
+    /// off the main actor: they make it fail. Called from the main actor (a `@MainActor` test),
+    /// `verify()` builds them there, and `try await verify()` builds them on the main actor from
+    /// anywhere, so this is empty. (A `@MainActor` constructor given to `singleOf` is
     /// checked anywhere: its parameters are resolved without running it.)
     public let mainActorUnchecked: [ResolutionStep]
+
+    /// For a constructor factory in ``parametersUnchecked``: the parameter types nothing registers.
+    let unregisteredParameters: [ResolutionStep: [String]]
 
     init(
         problems: [WiringError], unchecked: [ResolutionStep], graph: DependencyGraph,
         asyncUnchecked: [ResolutionStep] = [], parametersUnchecked: [ResolutionStep] = [],
-        mainActorUnchecked: [ResolutionStep] = []
+        mainActorUnchecked: [ResolutionStep] = [], unregisteredParameters: [ResolutionStep: [String]] = [:]
     ) {
+        self.unregisteredParameters = unregisteredParameters
         self.mainActorUnchecked = mainActorUnchecked
         self.parametersUnchecked = parametersUnchecked
         self.problems = Self.withoutRepeatedCycles(problems)
@@ -81,7 +89,14 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         }
         func section(_ title: String, _ steps: [ResolutionStep]) {
             guard !steps.isEmpty else { return }
-            lines += ["", title] + steps.compactMap(\.definitionLine).map { "  \($0)" }
+            lines += ["", title] + steps.compactMap { step in
+                guard let line = step.definitionLine else { return nil }
+                // A constructor's parameter nothing registers may be a forgotten registration too.
+                guard let types = unregisteredParameters[step] else { return "  \(line)" }
+                let named = types.map { "`\($0)`" }.joined(separator: ", ")
+                return "  \(line) (its constructor takes \(named), which nothing registers: register it, "
+                    + "unless the app passes it with `resolve(parameters:)`)"
+            }
         }
         section(
             "Not checked, because they are async and this is the synchronous verify(); "

@@ -50,6 +50,15 @@ extension DependencyContainer {
         try Wiring.resolveThrowing(type, tag: tag, file: file, line: line)
     }
 
+    /// What the free ``resolveThrowing(_:parameters:_:file:line:)`` does, for factories written
+    /// inside `extension DependencyContainer`: `factory { Screen(model: try resolveThrowing(parameters: 42)) }`.
+    public static func resolveThrowing<T, First, each More>(
+        _ type: T.Type = T.self, parameters first: First, _ more: repeat each More, file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(WiringError) -> T {
+        try Wiring.resolveThrowing(type, parameters: first, repeat each more, file: file, line: line)
+    }
+
     /// What the free ``resolve(parameters:file:line:)`` does, for factories written inside
     /// `extension DependencyContainer`: `factory { Screen(model: resolve(parameters: 42)) }`.
     public static func resolve<T, each Parameter>(
