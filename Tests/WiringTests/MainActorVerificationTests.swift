@@ -22,7 +22,9 @@ import Wiring
                 return ViewModel(service: resolve())
             }
             singleOf(tag: "shared", ViewModel.init)
-            single { Holder(model: resolve()) }
+            // Main-actor too: a plain single resolving a main-actor one is a problem (see
+            // `PlainUsingMainActorTests`).
+            single { @MainActor in Holder(model: resolve()) }
         }
     }
 

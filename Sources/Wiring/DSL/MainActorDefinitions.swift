@@ -234,6 +234,8 @@ func mainActorConstructorDefinition<each Parameter, T>(
         lifetime, tag: tag, file: file, line: line,
         beforehand: {
             guard ConstructorChecked.isVerifying else { return }
+            // Checked here without being run: what resolves it must know it is main-actor.
+            if !MainActorBuild.isOnMainActor { ResolutionFrame.current?.container.verification?.didReachMainActor() }
             _ = try ConstructorChecked.arguments(repeat (each Parameter).self, file: file, line: line)
         }
     ) { try constructOnMainActor(constructor, file: file, line: line) }

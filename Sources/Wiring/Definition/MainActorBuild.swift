@@ -31,6 +31,7 @@ enum MainActorBuild {
     @usableFromInline
     static func check(_ type: Any.Type, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt) throws {
         guard isOnMainActor else {
+            ResolutionFrame.current?.container.verification?.didReachMainActor()
             throw WiringError.mainActorIsolated(
                 type: typeName(type), tag: tag.map { Tag($0).description },
                 path: ResolutionFrame.currentPath.map(\.step), definedAt: CodeLocation(file, line), requestedAt: nil)

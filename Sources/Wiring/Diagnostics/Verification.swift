@@ -24,6 +24,10 @@ final class Verification: @unchecked Sendable {
     private var mainActorUnchecked: [DefinitionInfo] = []
     /// The definitions marked broken only because a worker met a main-actor definition.
     private var mainActorBlocked: Set<DefinitionID> = []
+    /// The main-actor definitions reached on a worker, and the plain definitions found resolving
+    /// one (each reported once, as ``WiringError/needsMainActor(type:tag:uses:path:definedAt:)``).
+    private var mainActorDefinitions: Set<DefinitionID> = []
+    private var needingMainActor: Set<DefinitionID> = []
     /// The caller's thread while it builds main-actor definitions on the main actor: a failure
     /// there cannot park it (see `abandonWorker`).
     private var mainActorThread: ObjectIdentifier?
@@ -348,6 +352,10 @@ final class Verification: @unchecked Sendable {
             if let (requester, isLazy) = requester() {
                 recorder.record(from: requester, to: info, isLazy: isLazy)
             }
+            // A main-actor definition a worker met before: not reached again, but used.
+            if mainActorDefinitions.contains(info.id), let thread = ThreadResolution.current {
+                recordUse(of: info, on: thread.path[...], thread: thread)
+            }
             return broken.contains(info.id)
         }
         if isBroken { abandonWorker(with: nil, needing: info) }
@@ -409,6 +417,34 @@ final class Verification: @unchecked Sendable {
         return lock.withLock {
             lazyCheckThread == nil && path.allSatisfy { constructorDefinitions.contains($0.id) }
         }
+    }
+
+    /// Called as the build of a main-actor definition begins on a worker (off the main actor),
+    /// in its frame: the definition that resolves it, if one is built on any thread, would stop
+    /// there whenever it is resolved off the main actor, so it is a problem, whichever thread
+    /// `verify()` was called from. (A lazy check's owner was built already; what it asks for
+    /// lazily is resolved where it is first used, not by its build.)
+    func didReachMainActor() {
+        guard let thread = ThreadResolution.current, let reached = thread.frames.last else { return }
+        let path = thread.path
+        lock.withLock {
+            mainActorDefinitions.insert(reached.info.id)
+            recordUse(of: reached.info, on: path.dropLast(), thread: thread)
+        }
+    }
+
+    /// Reports the innermost definition of `path` (the thread's path, without `reached`) if it
+    /// is built on any thread and resolves the main-actor `reached` from its build. Call with the
+    /// lock held.
+    private func recordUse(of reached: DefinitionInfo, on path: ArraySlice<DefinitionInfo>, thread: ThreadResolution) {
+        guard let user = path.last else { return }
+        let isLazyOwner = path.count == 1 && ObjectIdentifier(thread) == lazyCheckThread
+        guard !isLazyOwner, !mainActorDefinitions.contains(user.id), needingMainActor.insert(user.id).inserted
+        else { return }
+        problems.append(
+            .needsMainActor(
+                type: typeName(user.type), tag: user.tag?.description, uses: reached.step,
+                path: (path + [reached]).map(\.step), definedAt: user.site))
     }
 
     /// Records what building `info` threw: a problem, or, for a main-actor definition met on a

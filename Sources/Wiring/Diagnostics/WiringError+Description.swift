@@ -147,6 +147,21 @@ extension WiringError {
                     + "main-actor isolated.",
             ]
             return lines.joined(separator: "\n")
+        case let .needsMainActor(type, tag, uses, path, definedAt):
+            let subject = tag.map { "`\(type)` with tag \($0)" } ?? "`\(type)`"
+            var lines = [
+                "Wiring: \(subject) is built on any thread, and its build resolves `\(uses)`, which is built on "
+                    + "the main actor: resolved off the main actor, it stops there.",
+                "  Defined at: \(definedAt.orUnknown)",
+                "  Uses: `\(uses)`, defined at \(uses.definedAt.orUnknown)",
+            ]
+            if path.count > 2 { lines.append("  Resolution path: \(path.rendered)") }
+            lines.append(
+                "  Fix: make its definition main-actor too (`{ @MainActor in … }`, or a `@MainActor` constructor), "
+                    + "so that it is built on the main actor wherever it is resolved; or, if every resolve on the "
+                    + "way to `\(uses.type)` throws (a constructor form, `try resolveThrowing()` in a closure), "
+                    + "resolve it off the main actor with `await resolveAsync()`, which then builds it there.")
+            return lines.joined(separator: "\n")
         case let .moduleAlreadyLoaded(module, first, requestedAt):
             return [
                 "Wiring: the module declared at \(module.orUnknown) is already loaded (first at \(first.orUnknown)).",

@@ -75,6 +75,13 @@ public indirect enum WiringError: Error, Sendable, CustomStringConvertible {
     case mainActorIsolated(
         type: String, tag: String?, path: [ResolutionStep], definedAt: CodeLocation?, requestedAt: CodeLocation?)
 
+    /// Found by `verify()`: a definition built on any thread (`type`, `tag`, written at
+    /// `definedAt`) whose build resolves the main-actor definition `uses`. Resolved off the main
+    /// actor, its build reaches `uses` there, where it is never built, and stops (a `resolve()` in
+    /// its closure cannot throw). `path` runs from the definition verified to `uses`.
+    case needsMainActor(
+        type: String, tag: String?, uses: ResolutionStep, path: [ResolutionStep], definedAt: CodeLocation?)
+
     /// A definition that lives in a scope (`scope(S.self) { scoped { … } }`) was resolved from a
     /// container that is not that scope.
     case definedInScope(type: String, tag: String?, scope: String, definedAt: CodeLocation?, requestedAt: CodeLocation?)
