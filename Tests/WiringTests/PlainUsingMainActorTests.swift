@@ -121,6 +121,8 @@ import Wiring
             single { @MainActor in Session() }
             singleOf(Screen.init)
             factory(tag: "closure") { @MainActor in Screen(session: resolve()) }
+            // A binding of a main-actor definition is built as its definition is.
+            factory(tag: "bound") { @MainActor in Screen(session: resolve()) }.bind(AnyObject.self)
         }.verify()
     }
 

@@ -437,7 +437,8 @@ final class Verification: @unchecked Sendable {
     /// is built on any thread and resolves the main-actor `reached` from its build. Call with the
     /// lock held.
     private func recordUse(of reached: DefinitionInfo, on path: ArraySlice<DefinitionInfo>, thread: ThreadResolution) {
-        guard let user = path.last else { return }
+        // A binding (`.bind(AnyObject.self)`) of a main-actor definition is built as it is.
+        guard let user = path.last, !reached.bindings.contains(where: { $0 === user }) else { return }
         let isLazyOwner = path.count == 1 && ObjectIdentifier(thread) == lazyCheckThread
         guard !isLazyOwner, !mainActorDefinitions.contains(user.id), needingMainActor.insert(user.id).inserted
         else { return }

@@ -34,6 +34,20 @@ final class ActivityTracker {
 }
 
 extension DependencyContainer {
+    /// The seam as an app writes it: a plain closure whose `resolve()` reaches the
+    /// main-actor session. `verify()` reports it; resolved off the main actor, it stops.
+    static let mixed = module {
+        single { @MainActor in SessionStore() }
+        factory { SessionReader(session: resolve()) }
+    }
+
+    /// The same service as a constructor form: every resolve on the way throws, so off the main
+    /// actor `resolveThrowing` throws and `resolveAsync` builds it on the main actor.
+    static let mixedConstructor = module {
+        single { @MainActor in SessionStore() }
+        factoryOf(SessionReader.init)
+    }
+
     static let feedPages = module {
         single { @MainActor in SessionStore() }
         factoryOf(FeedPageModel.init)

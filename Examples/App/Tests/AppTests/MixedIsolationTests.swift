@@ -169,3 +169,64 @@ import WiringTesting
         }
     }
 }
+
+/// A plain service that uses a main-actor one: the throwing forms throw off the main actor where
+/// every resolve on the way throws, and `verify()` reports the definition from the main actor too.
+@Suite struct PlainServiceUsingMainActorTests {
+    @Test func offTheMainActorResolveThrowingThrowsWithThePath() async {
+        let container = DependencyContainer.mixedConstructor
+        let error = await Task.detached { () -> WiringError? in
+            do {
+                _ = try container.resolveThrowing(SessionReader.self)
+                return nil
+            } catch {
+                return error as? WiringError
+            }
+        }.value
+        guard case let .mainActorIsolated(type, _, path, _, _) = error else {
+            Issue.record("expected mainActorIsolated, got \(String(describing: error))")
+            return
+        }
+        #expect(type == "SessionStore")
+        #expect(path.map { $0.type } == ["SessionReader", "SessionStore"])
+    }
+
+    @Test func offTheMainActorResolveAsyncBuildsItOnTheMainActor() async {
+        let container = DependencyContainer.mixedConstructor
+        let reader = await Task.detached { () -> SessionReader in await container.resolveAsync() }.value
+        #expect(reader.session === container.resolve() as SessionStore)
+    }
+
+    @Test func verifyFromTheMainActorNamesTheDefinitionAndTheMainActorOne() throws {
+        for container in [DependencyContainer.mixed, DependencyContainer.mixedConstructor] {
+            let error = try #require(throws: VerificationError.self) { try container.verify() }
+            let reported = error.problems.compactMap { problem -> String? in
+                guard case let .needsMainActor(type, _, uses, _, _) = problem else { return nil }
+                return "\(type) uses \(uses.type)"
+            }
+            #expect(reported == ["SessionReader uses SessionStore"])
+            #expect(error.description.contains("Fix: make its definition main-actor too"))
+        }
+    }
+
+    @Test func asyncVerifyOffTheMainActorReportsItToo() async {
+        let container = DependencyContainer.mixed
+        let text = await Task.detached { () -> String in
+            do {
+                try await container.verify()
+                return "passed"
+            } catch {
+                return "\(error)"
+            }
+        }.value
+        #expect(text.contains("`SessionReader` is built on any thread, and its build resolves `SessionStore`"))
+    }
+
+    /// The fix the report gives: the definition made main-actor too verifies.
+    @Test func theFixVerifies() throws {
+        try module {
+            single { @MainActor in SessionStore() }
+            factory { @MainActor in SessionReader(session: resolve()) }
+        }.verify()
+    }
+}
