@@ -61,7 +61,8 @@ extension DependencyContainer {
     }
 }
 
-@Suite struct LifecycleTests {
+// A broken cancel or close hangs a lifecycle test: each has a minute, then fails by name.
+@Suite(.timeLimit(.minutes(1))) struct LifecycleTests {
     @Test func modulesMadeFromStartUpValuesComposeAsAList() {
         let name = ["wiring", "app"].joined(separator: "-")  // as if read at start-up
         let app = modules(.lifecycleCore, .named(name))

@@ -19,7 +19,8 @@ private final class Janitor: Runnable {
 private enum Store { case audit }
 
 /// `start(_:)` waits for what a service uses whatever the service's shape.
-@Suite struct ServiceShapesTests {
+// A broken cancel or close hangs a lifecycle test: each has a minute, then fails by name.
+@Suite(.timeLimit(.minutes(1))) struct ServiceShapesTests {
     private func repository(_ log: EventLog) -> DependencyContainer {
         module {
             singleOf(PostgresRepository.init)

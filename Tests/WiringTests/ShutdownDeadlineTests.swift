@@ -22,7 +22,8 @@ private func uncancellableWait(_ duration: Duration) async {
 /// A shutdown whose deadline passes while a start hook still runs never closes what that hook
 /// uses: the hook is named unfinished, its instance and what it uses are skipped, and what
 /// shutdown can close, it closes.
-@Suite struct ShutdownDeadlineTests {
+// A broken cancel or close hangs a lifecycle test: each has a minute, then fails by name.
+@Suite(.timeLimit(.minutes(1))) struct ShutdownDeadlineTests {
     /// A store (whose hook is `hook`) over a database reached through `.bind(Connection.self)`,
     /// and a cache that neither uses.
     private func modules(_ log: EventLog, hook: @escaping @Sendable (Store) async throws -> Void) -> DependencyContainer {

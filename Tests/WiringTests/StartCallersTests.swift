@@ -21,7 +21,8 @@ private func starting(_ container: DependencyContainer, timeout: Duration?) -> T
 }
 
 /// Each `start()` caller keeps its own deadline and cancellation; `shutdown()` stops a start.
-@Suite struct StartCallersTests {
+// A broken cancel or close hangs a lifecycle test: each has a minute, then fails by name.
+@Suite(.timeLimit(.minutes(1))) struct StartCallersTests {
     /// A migrator whose hook says it began, then waits at `gate`, and a warmer whose hook runs
     /// after it.
     private func modules(_ log: EventLog, gate: AsyncGate) -> DependencyContainer {
@@ -69,11 +70,16 @@ private func starting(_ container: DependencyContainer, timeout: Duration?) -> T
         let patient = starting(container, timeout: nil)
         await log.happened("hook began")
         let cancelled = starting(container, timeout: nil)
-        // Cancelled once it waits: the hook already runs, so it can only join it.
+        // Cancelled once it waits for the running hook (no API says when it joined; 200 ms is
+        // ample), not before it began to, which `start()` checks on entry.
+        try? await Task.sleep(for: .milliseconds(200))
         cancelled.cancel()
-        let error = await cancelled.value
-        #expect(error?.reason == .cancelled)
-        #expect(error?.description.contains("start stopped because the task that called it was cancelled") == true)
+        // Its cancellation alone must end its wait, while the hook is still held at the gate.
+        let error = await valueWithin(.seconds(10), of: cancelled)
+        #expect(error != nil, "the cancelled caller still waited for the hook 10 s after its cancellation")
+        #expect(error??.reason == .cancelled)
+        #expect(error??.description.contains("start stopped because the task that called it was cancelled") == true)
+        #expect(log.all == ["hook began"])
         gate.open()
         #expect(await patient.value == nil)
         #expect(log.all == ["hook began", "hook ended", "warmer hook ran"])
