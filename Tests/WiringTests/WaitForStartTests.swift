@@ -35,6 +35,31 @@ private func outcome(_ body: @escaping @Sendable () async throws(LifecycleError)
     }
 }
 
+/// `task`'s outcome. One that has not ended within 10 s (a broken wait) is cancelled, and that is
+/// recorded: a broken feature fails here, named, instead of hanging the suite.
+private func ended(
+    _ task: Task<LifecycleError?, Never>, sourceLocation: SourceLocation = #_sourceLocation
+) async -> LifecycleError? {
+    let timer = Task { () -> Bool in
+        do { try await Task.sleep(for: .seconds(10)) } catch { return false }
+        task.cancel()
+        return true
+    }
+    let value = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    timer.cancel()
+    if await timer.value { Issue.record("the wait did not end within 10 s: cancelled", sourceLocation: sourceLocation) }
+    return value
+}
+
+/// Waits up to 10 s for `event` in `log`; records it if it does not come.
+private func soon(_ event: String, in log: EventLog, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !log.all.contains(event), ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    if !log.all.contains(event) { Issue.record("no \"\(event)\" within 10 s", sourceLocation: sourceLocation) }
+}
+
 /// Long enough for a task that was just made to have begun its wait, and for a hook run that a
 /// waiter wrongly began to show: nothing can be observed of a wait that runs nothing.
 private let settle = Duration.milliseconds(100)
@@ -65,10 +90,10 @@ private let settle = Duration.milliseconds(100)
         try await Task.sleep(for: settle)
         #expect(runs.total == 0, "the waiting service ran the hook")
         try await container.start()
-        #expect(await waiter.value == nil)
+        #expect(await ended(waiter) == nil)
         #expect(runs.total == 1)
         // Once the hook ran, a wait returns at once.
-        #expect(await (try waiting(container)).value == nil)
+        #expect(await ended(try waiting(container)) == nil)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -77,14 +102,14 @@ private let settle = Duration.milliseconds(100)
         let container = modules(runs) { run in if run == 1 { throw HookFailed(run: run) } }
         let waiter = try waiting(container)
         try await Task.sleep(for: settle)
-        let first = await outcome { () async throws(LifecycleError) in try await container.start() }.value
+        let first = await ended(outcome { () async throws(LifecycleError) in try await container.start() })
         #expect(first?.reason == .failed)
         #expect((first?.failures.first?.error as? HookFailed)?.run == 1)
         // The service neither gave up nor ran the hook again: it waits for the app's next start.
         try await Task.sleep(for: settle)
         #expect(runs.total == 1)
         try await container.start()
-        #expect(await waiter.value == nil)
+        #expect(await ended(waiter) == nil)
         #expect(runs.total == 2)
     }
 
@@ -97,11 +122,11 @@ private let settle = Duration.milliseconds(100)
         let waiters = try (0..<waitingServices).map { _ in try waiting(container) }
         try await Task.sleep(for: settle)
         let retried = Collected<Int>()
-        let error = await outcome { () async throws(LifecycleError) in
+        let error = await ended(outcome { () async throws(LifecycleError) in
             try await container.start(attempts: 4, delay: .milliseconds(1)) { error, attempt in
                 retried.append((error.failures.first?.error as? HookFailed)?.run ?? -attempt)
             }
-        }.value
+        })
         #expect(runs.total == 4)
         #expect(retried.all == [1, 2, 3])
         #expect((error?.failures.first?.error as? HookFailed)?.run == 4)
@@ -110,7 +135,7 @@ private let settle = Duration.milliseconds(100)
         #expect(runs.total == 4)
         for waiter in waiters {
             waiter.cancel()
-            #expect(await waiter.value?.reason == .cancelled)
+            #expect(await ended(waiter)?.reason == .cancelled)
         }
         #expect(runs.total == 4)
     }
@@ -119,9 +144,9 @@ private let settle = Duration.milliseconds(100)
     func theLastAttemptsFailureSaysItWasTheLast() async throws {
         let runs = Runs()
         let container = modules(runs) { run in throw HookFailed(run: run) }
-        let error = try #require(await outcome { () async throws(LifecycleError) in
+        let error = try #require(await ended(outcome { () async throws(LifecycleError) in
             try await container.start(attempts: 2, delay: .milliseconds(1))
-        }.value)
+        }))
         #expect(error.reason == .failed)
         #expect(error.description.contains("start gave up: its last attempt (2 of 2) failed:"), "\(error)")
         #expect(error.description.contains("Store (WiringTests/WaitForStartTests.swift:"), "\(error)")
@@ -137,9 +162,9 @@ private let settle = Duration.milliseconds(100)
             if run == 1 { throw HookFailed(run: run) }
             try await Task.sleep(for: .seconds(600))
         }
-        let error = try #require(await outcome { () async throws(LifecycleError) in
+        let error = try #require(await ended(outcome { () async throws(LifecycleError) in
             try await container.start(attempts: 2, timeout: .milliseconds(200), delay: .milliseconds(1))
-        }.value)
+        }))
         #expect(error.reason == .deadline)
         #expect(error.unfinished.first?.hasPrefix("Store (WiringTests/WaitForStartTests.swift:") == true)
         #expect(
@@ -167,21 +192,21 @@ private let settle = Duration.milliseconds(100)
             }
         }
         let waiter = try waiting(container)
-        let hasty = await outcome { () async throws(LifecycleError) in
+        let hasty = await ended(outcome { () async throws(LifecycleError) in
             try await container.start(timeout: .milliseconds(100))
-        }.value
+        })
         #expect(hasty?.reason == .deadline)
         try await Task.sleep(for: settle)
         #expect(log.all == ["hook began"])
         waiter.cancel()
-        let left = try #require(await waiter.value)
+        let left = try #require(await ended(waiter))
         #expect(left.reason == .cancelled)
         #expect(
             left.description.contains(
                 "waitForStart stopped because the task that called it was cancelled while it waited for the start hook of "
                     + "Store (WiringTests/WaitForStartTests.swift:"),
             "\(left)")
-        await log.happened("hook cancelled")
+        await soon("hook cancelled", in: log)
         #expect(runs.total == 1)
     }
 
@@ -199,20 +224,20 @@ private let settle = Duration.milliseconds(100)
             throw HookFailed(run: run)
         }
         let waiter = try waiting(container)
-        let hasty = await outcome { () async throws(LifecycleError) in
+        let hasty = await ended(outcome { () async throws(LifecycleError) in
             try await container.start(timeout: .milliseconds(100))
-        }.value
+        })
         #expect(hasty?.reason == .deadline)
         gate.open()
-        await log.happened("hook failed")
-        let reported = await outcome { () async throws(LifecycleError) in try await container.start() }.value
+        await soon("hook failed", in: log)
+        let reported = await ended(outcome { () async throws(LifecycleError) in try await container.start() })
         #expect(reported?.reason == .failed)
         #expect((reported?.failures.first?.error as? HookFailed)?.run == 1)
         #expect(reported?.description.contains("That run began for an earlier `start()`") == true, "\(String(describing: reported))")
         #expect(runs.total == 1)
         try await container.start()
         #expect(runs.total == 2)
-        #expect(await waiter.value == nil)
+        #expect(await ended(waiter) == nil)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -223,12 +248,12 @@ private let settle = Duration.milliseconds(100)
         let waiter = try waiting(container)
         try await Task.sleep(for: settle)
         try await container.shutdown()
-        let error = await waiter.value
+        let error = await ended(waiter)
         #expect(error?.reason == .shutDown)
         #expect(error?.description.contains("waitForStart stopped because its container was shut down") == true)
         #expect(runs.total == 0)
         // A wait after the shutdown says so at once.
-        let late = await outcome { () async throws(LifecycleError) in try await container.waitForStart(janitor) }.value
+        let late = await ended(outcome { () async throws(LifecycleError) in try await container.waitForStart(janitor) })
         #expect(late?.reason == .shutDown)
     }
 
@@ -241,10 +266,10 @@ private let settle = Duration.milliseconds(100)
         try await Task.sleep(for: settle)
         #expect(runs.total == 0)
         try await container.start()
-        #expect(await waiter.value == nil)
-        let stranger = await outcome { () async throws(LifecycleError) in
+        #expect(await ended(waiter) == nil)
+        let stranger = await ended(outcome { () async throws(LifecycleError) in
             try await container.waitForStart(dependenciesOf: Janitor(store: Store()))
-        }.value
+        })
         #expect(stranger?.reason == .notBuilt)
         #expect(stranger?.description.contains("waitForStart(dependenciesOf:) was given a `") == true)
     }

@@ -66,8 +66,12 @@ private let settle = Duration.milliseconds(200)
     private func withServices(
         of container: DependencyContainer, _ body: () async throws -> Void
     ) async throws {
-        let group = ServiceGroup(
-            configuration: .init(services: try container.lifecycleServices(), logger: Logger(label: "test")))
+        var configuration = ServiceGroupConfiguration(
+            services: try container.lifecycleServices(), logger: Logger(label: "test"))
+        // A service that a graceful shutdown does not stop (a broken wait) is cancelled, and the
+        // test fails on what it finds instead of hanging.
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        let group = ServiceGroup(configuration: configuration)
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             try await Task.sleep(for: settle)
