@@ -24,7 +24,9 @@ private final class Runs: @unchecked Sendable {
 }
 
 /// How a wait or a start run on a task of its own ended.
-private func outcome(_ body: @escaping @Sendable () async throws(LifecycleError) -> Void) -> Task<LifecycleError?, Never> {
+private func outcome(
+    _ body: @escaping @Sendable () async throws(LifecycleError) -> Void
+) -> Task<LifecycleError?, Never> {
     Task {
         do throws(LifecycleError) {
             try await body()
@@ -168,9 +170,12 @@ private let settle = Duration.milliseconds(100)
         #expect(error.reason == .deadline)
         #expect(error.unfinished.first?.hasPrefix("Store (WiringTests/WaitForStartTests.swift:") == true)
         #expect(
-            error.description.contains("start gave up: its last attempt (2 of 2) did not finish within its timeout (200 ms)"),
+            error.description.contains(
+                "start gave up: its last attempt (2 of 2) did not finish within its timeout (200 ms)"),
             "\(error)")
-        #expect(error.description.contains("The hook's last error, from its run before: the store's hook failed (run 1)"), "\(error)")
+        #expect(
+            error.description.contains("The hook's last error, from its run before: the store's hook failed (run 1)"),
+            "\(error)")
         #expect(!error.description.contains("Only this `start()`"), "\(error)")
         #expect(runs.total == 2)
     }
@@ -203,8 +208,8 @@ private let settle = Duration.milliseconds(100)
         #expect(left.reason == .cancelled)
         #expect(
             left.description.contains(
-                "waitForStart stopped because the task that called it was cancelled while it waited for the start hook of "
-                    + "Store (WiringTests/WaitForStartTests.swift:"),
+                "waitForStart stopped because the task that called it was cancelled while it waited for the start "
+                    + "hook of Store (WiringTests/WaitForStartTests.swift:"),
             "\(left)")
         await soon("hook cancelled", in: log)
         #expect(runs.total == 1)
@@ -233,7 +238,9 @@ private let settle = Duration.milliseconds(100)
         let reported = await ended(outcome { () async throws(LifecycleError) in try await container.start() })
         #expect(reported?.reason == .failed)
         #expect((reported?.failures.first?.error as? HookFailed)?.run == 1)
-        #expect(reported?.description.contains("That run began for an earlier `start()`") == true, "\(String(describing: reported))")
+        #expect(
+            reported?.description.contains("That run began for an earlier `start()`") == true,
+            "\(String(describing: reported))")
         #expect(runs.total == 1)
         try await container.start()
         #expect(runs.total == 2)
@@ -262,7 +269,9 @@ private let settle = Duration.milliseconds(100)
         let runs = Runs()
         let container = modules(runs) { _ in }
         let janitor: Janitor = container.resolve()
-        let waiter = outcome { () async throws(LifecycleError) in try await container.waitForStart(dependenciesOf: janitor) }
+        let waiter = outcome { () async throws(LifecycleError) in
+            try await container.waitForStart(dependenciesOf: janitor)
+        }
         try await Task.sleep(for: settle)
         #expect(runs.total == 0)
         try await container.start()

@@ -194,7 +194,8 @@ extension DependencyContainer {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         let (hooked, _) = try prepareStart()
         let own = try sequence(ofBuilt: instance, for: "start")
-        try await runStartHooks(of: hooks(used: own, including: false, among: hooked), until: deadline, timeout: timeout)
+        try await runStartHooks(
+            of: hooks(used: own, including: false, among: hooked), until: deadline, timeout: timeout)
     }
 
     /// The creation number of `instance`, found by identity among what this container and the

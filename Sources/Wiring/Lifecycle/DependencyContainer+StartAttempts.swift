@@ -41,7 +41,9 @@ extension DependencyContainer {
                 return
             } catch {
                 guard error.reason == .failed || error.reason == .deadline else { throw error }
-                if Task.isCancelled { throw LifecycleError(operation: "start", failures: [], unfinished: [], reason: .cancelled) }
+                if Task.isCancelled {
+                    throw LifecycleError(operation: "start", failures: [], unfinished: [], reason: .cancelled)
+                }
                 guard attempt < attempts else { throw error.lastOf(attempts) }
                 onRetry(error, attempt)
             }

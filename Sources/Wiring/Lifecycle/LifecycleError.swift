@@ -118,9 +118,9 @@ public struct LifecycleError: Error, CustomStringConvertible {
             ].joined(separator: "\n")
         case (_, .notBuilt):
             return [
-                "Wiring: \(operation)(dependenciesOf:) was given a `\(subject ?? "?")` that this container did not build, "
-                    + "or cannot find by identity (only a class instance can be found so): there is nothing it knows to "
-                    + "wait for.",
+                "Wiring: \(operation)(dependenciesOf:) was given a `\(subject ?? "?")` that this container did not "
+                    + "build, or cannot find by identity (only a class instance can be found so): there is nothing "
+                    + "it knows to wait for.",
                 "  Fix: take the service from `managedServices(_:)` and call "
                     + "`\(operation == "start" ? "start(_:timeout:)" : "waitForStart(_:)")` with it, which finds "
                     + "any shape (a struct, a binding); or pass the instance the container resolved.",

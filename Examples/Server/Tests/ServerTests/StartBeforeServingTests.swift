@@ -141,13 +141,15 @@ private let settle = Duration.milliseconds(200)
         }
         try await withServices(of: container) {
             do {
-                try await container.startBeforeServing(attempts: 2, timeout: .milliseconds(300), delay: .milliseconds(1))
+                try await container.startBeforeServing(
+                    attempts: 2, timeout: .milliseconds(300), delay: .milliseconds(1))
                 Issue.record("the start succeeded")
             } catch {
                 let message = "\(error)"
                 #expect((error as? LifecycleError)?.reason == .deadline)
                 #expect(
-                    message.contains("start gave up: its last attempt (2 of 2) did not finish within its timeout (300 ms)"),
+                    message.contains(
+                        "start gave up: its last attempt (2 of 2) did not finish within its timeout (300 ms)"),
                     "\(message)")
                 #expect(
                     message.contains("The hook's last error, from its run before: connection refused (run 1)"),
