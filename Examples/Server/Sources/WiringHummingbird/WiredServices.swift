@@ -16,8 +16,8 @@ extension DependencyContainer {
     /// Why not `start()` as a service the others follow: a start hook may need a service to be
     /// running already (the store's `CREATE TABLE` needs the client's connections), so one
     /// service waiting for every hook could wait for itself. Each service waits for exactly the
-    /// hooks of what it uses instead, and goes on while any of them waits. So a service's own hook
-    /// must not need the service itself to be running: that work belongs in its `run()`.
+    /// hooks of what it uses instead; a hook's run goes on while any of them waits. So a service's
+    /// own hook must not need the service itself to be running: that work belongs in its `run()`.
     ///
     /// A service never runs a hook itself: the runs are those of the app's start
     /// (``startBeforeServing(attempts:timeout:delay:onRetry:)``), which reports each failed run
