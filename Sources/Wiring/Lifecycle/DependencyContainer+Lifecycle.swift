@@ -126,10 +126,11 @@ extension DependencyContainer {
     /// for it before going on to what depends on it; a hook that calls `start()` itself does not
     /// wait for itself. The first hook that throws stops the start: the hooks after it (which may
     /// depend on it) do not run, and the error is a ``LifecycleError`` naming the instance's type
-    /// and where its definition is written; that hook runs again on the next `start()`, so a loop
-    /// retries a start that failed because a database was not up yet (see
-    /// <doc:ServicesAndLifecycle>). A build that fails is reported the same way, with its
-    /// ``WiringError``.
+    /// and where its definition is written; that hook runs again on the next `start()`, so
+    /// ``start(attempts:timeout:delay:onRetry:)`` retries a start that failed because a database
+    /// was not up yet (see <doc:ServicesAndLifecycle>). A build that fails is reported the same
+    /// way, with its ``WiringError``. Only a `start` begins a hook's run: a service that waits
+    /// with ``waitForStart(_:)`` never does.
     ///
     /// A definition replaced by `.override()` or a test override is replaced whole: its hook does
     /// not run, and what only it used is not built.
@@ -147,23 +148,24 @@ extension DependencyContainer {
     }
 
     /// Runs (or waits for) the start hooks of everything `service` uses, at any depth, then its
-    /// own: what a service awaits before it runs, so that it never sees what it uses unprepared
-    /// (a table not created yet), while the services those hooks need (a database client)
-    /// already run. Whatever the service's shape: a struct, a class, a binding, a tag.
+    /// own, and no other: for a program that starts only what one service needs (a worker), so
+    /// that it never sees what it uses unprepared (a table not created yet). Whatever the
+    /// service's shape: a struct, a class, a binding, a tag.
     ///
     /// ```swift
-    /// for service in try DependencyContainer.shared.managedServices((any Service).self) {
-    ///     group.addTask {
-    ///         try await DependencyContainer.shared.start(service, timeout: nil)
-    ///         try await service.instance.run()
-    ///     }
+    /// let container = DependencyContainer.shared
+    /// for worker in try container.managedServices((any Service).self) {
+    ///     try await container.start(worker, timeout: .seconds(30))
+    ///     try await worker.instance.run()
     /// }
     /// ```
     ///
-    /// `WiringHummingbird`'s `lifecycleServices()` wraps each service so that it does this
-    /// first. A service's own hook must not need the service to be running (its `run()` begins
-    /// after the hook): work that does belongs in `run()`. Deadline and cancellation are this
-    /// caller's own, as for ``start(timeout:)``.
+    /// Beside an app that runs every hook with ``start(timeout:)``, a service should wait with
+    /// ``waitForStart(_:)`` instead, which runs no hook: a service that starts its own would run a
+    /// failing hook once more per service, beyond the app's attempts. A service's own hook must
+    /// not need the service to be running (its `run()` begins after the hook): work that does
+    /// belongs in `run()`. Deadline and cancellation are this caller's own, as for
+    /// ``start(timeout:)``.
     public func start<S>(_ service: ManagedService<S>, timeout: Duration? = .seconds(30)) async throws(LifecycleError) {
         let timeout = try LifecycleError.checking(timeout, of: "start")
         let deadline = timeout.map { ContinuousClock.now + $0 }
@@ -176,11 +178,12 @@ extension DependencyContainer {
     /// own (see ``start(_:timeout:)``, which also runs the service's own).
     ///
     /// ```swift
-    /// func run() async throws {
-    ///     try await DependencyContainer.shared.start(dependenciesOf: janitor)
-    ///     try await janitor.run()
-    /// }
+    /// try await DependencyContainer.shared.start(dependenciesOf: janitor)
+    /// try await janitor.run()
     /// ```
+    ///
+    /// A service beside an app's ``start(timeout:)`` waits with ``waitForStart(dependenciesOf:)``
+    /// instead, which runs no hook.
     ///
     /// `instance` is found by identity, so it must be a class instance this container (or, for
     /// a scope, the scopes it was opened from) built; anything else (a struct, a value the
@@ -190,20 +193,28 @@ extension DependencyContainer {
         let timeout = try LifecycleError.checking(timeout, of: "start")
         let deadline = timeout.map { ContinuousClock.now + $0 }
         let (hooked, _) = try prepareStart()
+        let own = try sequence(ofBuilt: instance, for: "start")
+        try await runStartHooks(
+            of: hooks(used: own, including: false, among: hooked), until: deadline, timeout: timeout)
+    }
+
+    /// The creation number of `instance`, found by identity among what this container and the
+    /// scopes it was opened from built; ``LifecycleError/Reason/notBuilt`` for `operation` if
+    /// none is it.
+    func sequence(ofBuilt instance: Any, for operation: String) throws(LifecycleError) -> UInt64 {
         let own = type(of: instance) is AnyClass
             ? lineage.lazy.flatMap { $0.builtSingletons(keepingBindings: false) }.first { ($0.value as AnyObject) === (instance as AnyObject) }
             : nil
         guard let own else {
             throw LifecycleError(
-                operation: "start", failures: [], unfinished: [], reason: .notBuilt,
+                operation: operation, failures: [], unfinished: [], reason: .notBuilt,
                 subject: typeName(type(of: instance)))
         }
-        try await runStartHooks(
-            of: hooks(used: own.sequence, including: false, among: hooked), until: deadline, timeout: timeout)
+        return own.sequence
     }
 
     /// This container, then, for a scope, the scopes and the root it was opened from.
-    private var lineage: [DependencyContainer] {
+    var lineage: [DependencyContainer] {
         var chain = [self]
         while let parent = chain[chain.count - 1].scope?.parent { chain.append(parent) }
         return chain
@@ -212,7 +223,7 @@ extension DependencyContainer {
     /// The start hooks to run for the instance created as `sequence`: those of what it uses, at
     /// any depth (through bindings, and across the scopes it was opened from), and its own if
     /// `including`; each with its container, in start order.
-    private func hooks(
+    func hooks(
         used sequence: UInt64, including: Bool, among hooked: [BuiltSingleton]
     ) -> [(BuiltSingleton, DependencyContainer)] {
         let chain = lineage
@@ -297,11 +308,14 @@ extension DependencyContainer {
             }
             switch await container.startHooks.wait(for: hook, until: deadline) {
             case .started: continue
-            case let .failed(error):
+            case let .failed(error, earlier):
                 throw LifecycleError(
                     operation: "start", failures: [.init(type: hook.type, error: error, definedAt: hook.site)],
-                    unfinished: [])
-            case .deadline: throw failed(.deadline)
+                    unfinished: [], earlierRun: earlier)
+            case .deadline:
+                throw LifecycleError(
+                    operation: "start", failures: [], unfinished: [hook.described], reason: .deadline, timeout: timeout,
+                    lastHookError: container.startHooks.lastFailure(of: item.sequence))
             case .cancelled: throw failed(.cancelled)
             case let .shutDown(whileRunning):
                 if whileRunning { throw failed(.shutDown) }

@@ -24,7 +24,7 @@ public struct LifecycleError: Error, CustomStringConvertible {
         }
     }
 
-    /// What `start()` or `shutdown(timeout:)` was doing: `"start"` or `"shutdown"`.
+    /// What was doing it: `"start"`, `"waitForStart"` or `"shutdown"`.
     public let operation: String
     /// The hooks or callbacks that threw, in the order they ran.
     public let failures: [Failure]
@@ -40,10 +40,18 @@ public struct LifecycleError: Error, CustomStringConvertible {
     public let reason: Reason
     /// How long the caller gave it, when it gave a limit.
     public let timeout: Duration?
-    /// The type of the instance `start(dependenciesOf:)` could not find.
+    /// The type of the instance `start(dependenciesOf:)` could not find; the hook a cancelled
+    /// `waitForStart` waited for.
     let subject: String?
     /// How many of ``unfinished`` (the first) are start hooks a shutdown's deadline found running.
     let hooksRunning: Int
+    /// The failure was of a run that began for an earlier `start()`, which stopped waiting for it
+    /// (a service kept it going).
+    let earlierRun: Bool
+    /// What the hook a deadline cut short threw in its last failed run, if it failed before.
+    let lastHookError: (any Error)?
+    /// How many attempts `start(attempts:…)` made, when this is its last attempt's error.
+    let attempts: Int?
 
     /// Why a ``LifecycleError`` was thrown.
     public enum Reason: Sendable, Equatable {
@@ -59,8 +67,8 @@ public struct LifecycleError: Error, CustomStringConvertible {
         case shutDown
         /// The timeout given was negative.
         case invalidTimeout
-        /// `start(dependenciesOf:)` was given an instance this container did not build, or one it
-        /// cannot find by identity (a struct).
+        /// `start(dependenciesOf:)` or `waitForStart(dependenciesOf:)` was given an instance this
+        /// container did not build, or one it cannot find by identity (a struct).
         case notBuilt
     }
 
@@ -70,16 +78,28 @@ public struct LifecycleError: Error, CustomStringConvertible {
 
     init(
         operation: String, failures: [Failure], unfinished: [String], skipped: [String] = [],
-        reason: Reason = .failed, timeout: Duration? = nil, subject: String? = nil, hooksRunning: Int = 0
+        reason: Reason = .failed, timeout: Duration? = nil, subject: String? = nil, hooksRunning: Int = 0,
+        earlierRun: Bool = false, lastHookError: (any Error)? = nil, attempts: Int? = nil
     ) {
         self.subject = subject
         self.hooksRunning = hooksRunning
+        self.earlierRun = earlierRun
+        self.lastHookError = lastHookError
+        self.attempts = attempts
         self.operation = operation
         self.failures = failures
         self.unfinished = unfinished
         self.skipped = skipped
         self.reason = reason
         self.timeout = timeout
+    }
+
+    /// This error as the last of `attempts` attempts of `start(attempts:…)`.
+    func lastOf(_ attempts: Int) -> LifecycleError {
+        LifecycleError(
+            operation: operation, failures: failures, unfinished: unfinished, skipped: skipped, reason: reason,
+            timeout: timeout, subject: subject, hooksRunning: hooksRunning, earlierRun: earlierRun,
+            lastHookError: lastHookError, attempts: attempts)
     }
 
     /// `timeout` itself, or the error that refuses it (a negative one).
@@ -98,32 +118,47 @@ public struct LifecycleError: Error, CustomStringConvertible {
             ].joined(separator: "\n")
         case (_, .notBuilt):
             return [
-                "Wiring: start(dependenciesOf:) was given a `\(subject ?? "?")` that this container did not build, or "
-                    + "cannot find by identity (only a class instance can be found so): there is nothing it knows to wait for.",
-                "  Fix: take the service from `managedServices(_:)` and call `start(_:timeout:)` with it, which finds "
+                "Wiring: \(operation)(dependenciesOf:) was given a `\(subject ?? "?")` that this container did not "
+                    + "build, or cannot find by identity (only a class instance can be found so): there is nothing "
+                    + "it knows to wait for.",
+                "  Fix: take the service from `managedServices(_:)` and call "
+                    + "`\(operation == "start" ? "start(_:timeout:)" : "waitForStart(_:)")` with it, which finds "
                     + "any shape (a struct, a binding); or pass the instance the container resolved.",
             ].joined(separator: "\n")
-        case ("start", .shutDown):
+        case ("start", .shutDown), ("waitForStart", .shutDown):
             let what = unfinished.isEmpty
                 ? "before its hooks were done"
                 : "while the start hook of \(unfinished.joined(separator: ", ")) ran (it was cancelled, and `shutdown()` "
                     + "waits for it to end before it closes anything)"
             return [
-                "Wiring: start stopped because its container was shut down with `shutdown()`, \(what).",
+                "Wiring: \(operation) stopped because its container was shut down with `shutdown()`, \(what).",
                 "  No start hook begins on a container that is shut down.",
                 "  Fix: nothing, if the app is stopping. A container that was shut down stays shut down: to start "
                     + "again, start a new one (a new `module { … }`, or a task's own root with `withRoot`).",
             ].joined(separator: "\n")
         case ("start", .deadline):
             let limit = timeout.map { " (\(Self.text($0)))" } ?? ""
-            return [
-                "Wiring: start did not finish within its timeout\(limit): the start hook of "
-                    + "\(unfinished.joined(separator: ", ")) was still running.",
+            let hook = unfinished.joined(separator: ", ")
+            var lines = attempts.map { attempts in
+                ["Wiring: start gave up: its last attempt (\(attempts) of \(attempts)) did not finish within its "
+                    + "timeout\(limit): the start hook of \(hook) was still running."]
+            } ?? [
+                "Wiring: start did not finish within its timeout\(limit): the start hook of \(hook) was still running.",
                 "  Only this `start()` gave up: the hook goes on while another `start()` or a service still waits "
                     + "for it, and is cancelled once none does.",
+            ]
+            if let lastHookError { lines.append("  The hook's last error, from its run before: \(lastHookError)") }
+            lines.append(
                 "  Fix: find what the hook waits for. A database that is not up shows in its client's own log; a "
                     + "service the hook needs must be running before `start()` (in Hummingbird, start from "
-                    + "`beforeServerStarts`). Or give `start(timeout:)` more time.",
+                    + "`beforeServerStarts`). Or give "
+                    + (attempts == nil ? "`start(timeout:)` more time." : "each attempt more time, or more attempts."))
+            return lines.joined(separator: "\n")
+        case ("waitForStart", .cancelled):
+            let what = subject.map { " while it waited for the start hook of \($0)" } ?? ""
+            return [
+                "Wiring: waitForStart stopped because the task that called it was cancelled\(what).",
+                "  It runs no hook: the hook runs when a `start()` runs it, for whoever still waits.",
             ].joined(separator: "\n")
         case ("start", .cancelled):
             let what = unfinished.isEmpty ? "" : " while it waited for the start hook of \(unfinished.joined(separator: ", "))"
@@ -139,11 +174,21 @@ public struct LifecycleError: Error, CustomStringConvertible {
 
     private var failureDescription: String {
         let what = operation == "start" ? "hook(s)" : "callback(s)"
-        var lines = ["Wiring: \(operation) finished with \(failures.count) failure(s), \(unfinished.count) unfinished and "
+        var lines = attempts.map { attempts in
+            ["Wiring: start gave up: its last attempt (\(attempts) of \(attempts)) failed:"]
+        } ?? ["Wiring: \(operation) finished with \(failures.count) failure(s), \(unfinished.count) unfinished and "
             + "\(skipped.count) skipped \(what)."]
         for failure in failures {
             let site = failure.definedAt.map { " (\($0))" } ?? ""
             lines.append("  \(failure.type)\(site): \(failure.error)")
+        }
+        if earlierRun {
+            lines.append("  That run began for an earlier `start()`, which stopped waiting for it (a service kept it "
+                + "going); the next `start()` runs the hook again.")
+        }
+        if attempts != nil {
+            lines.append("  Fix: find why the hook fails (its error above). If it waits for something that comes up "
+                + "late (a database), give the start more attempts or a longer delay.")
         }
         let limit = timeout.map { " (\(Self.text($0)))" } ?? ""
         if !unfinished.isEmpty {

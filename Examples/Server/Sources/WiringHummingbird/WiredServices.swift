@@ -3,10 +3,10 @@ import Wiring
 
 extension DependencyContainer {
     /// The singletons bound to `Service`, in dependency order, each wrapped so that its `run()`
-    /// first awaits the start hooks of what it uses, then its own: a service never sees what it
-    /// uses unprepared (a table its store creates in `.onStart`), whatever its shape (a struct,
-    /// a class, over a `.bind`), and the services those hooks need (a database client) run
-    /// meanwhile.
+    /// first waits, with `waitForStart(_:)`, for the start hooks of what it uses, then its own: a
+    /// service never sees what it uses unprepared (a table its store creates in `.onStart`),
+    /// whatever its shape (a struct, a class, over a `.bind`), and the services those hooks need
+    /// (a database client) run meanwhile.
     ///
     /// ```swift
     /// app.addServices(try DependencyContainer.shared.lifecycleServices())
@@ -16,9 +16,13 @@ extension DependencyContainer {
     /// Why not `start()` as a service the others follow: a start hook may need a service to be
     /// running already (the store's `CREATE TABLE` needs the client's connections), so one
     /// service waiting for every hook could wait for itself. Each service waits for exactly the
-    /// hooks of what it uses instead; each hook still runs once, whoever asks first, and goes
-    /// on while any of them waits. So a service's own hook must not need the service itself to
-    /// be running: that work belongs in its `run()`.
+    /// hooks of what it uses instead; a hook's run goes on while any of them waits. So a service's
+    /// own hook must not need the service itself to be running: that work belongs in its `run()`.
+    ///
+    /// A service never runs a hook itself: the runs are those of the app's start
+    /// (``startBeforeServing(attempts:timeout:delay:onRetry:)``), which reports each failed run
+    /// and decides when to give up; across a failed run the service waits for the next. So
+    /// something must start the hooks: without a start, the services wait until the app stops.
     ///
     /// A graceful shutdown (SIGTERM) while a service waits ends the wait and the service returns
     /// without running: it had not begun.
@@ -26,12 +30,14 @@ extension DependencyContainer {
         try managedServices((any Service).self).map { WiredService(managed: $0, container: self) }
     }
 
-    /// Runs the start hooks, as `start(timeout:)` does, from Hummingbird's `beforeServerStarts`:
-    /// each attempt bounded by `timeout`, retried while `attempts` remain (a database that is not
-    /// up yet), after `delay`, doubled after each failure (a database client backs off between
-    /// its connection attempts too), then the last error. A graceful shutdown (SIGTERM) during
-    /// the start ends it at once, quietly: it returns, the service group stops as it was asked
-    /// to, and `main` goes on to `shutdown()`, which runs the close callbacks.
+    /// Runs the start hooks, as `start(attempts:timeout:delay:onRetry:)` does, from Hummingbird's
+    /// `beforeServerStarts`: each attempt bounded by `timeout`, retried while `attempts` remain (a
+    /// database that is not up yet), after `delay`, doubled after each failure (a database client
+    /// backs off between its connection attempts too), then the last attempt's error, which says
+    /// it was the last (and names the hook's last error, if its last attempt ran out of time). A
+    /// graceful shutdown (SIGTERM) during the start ends it at once, quietly: it returns, the
+    /// service group stops as it was asked to, and `main` goes on to `shutdown()`, which runs the
+    /// close callbacks.
     ///
     /// ```swift
     /// app.beforeServerStarts {
@@ -41,29 +47,19 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
-    /// A hook that a service from ``lifecycleServices()`` also waits for is not cancelled when an
-    /// attempt's deadline passes: it goes on for that service, and the next attempt waits for
-    /// the same run. So a database that comes up late is waited for, not given up on.
+    /// These attempts are the only runs of the hooks: a hook that always fails runs exactly
+    /// `attempts` times, whatever the services from ``lifecycleServices()`` do (they wait, and
+    /// never run one), and each failed run is reported once, to `onRetry` or as the error thrown.
+    /// A hook that such a service waits for is not cancelled when an attempt's deadline passes: it
+    /// goes on for that service, and the next attempt waits for the same run. So a database that
+    /// comes up late is waited for, not given up on.
     public func startBeforeServing(
         attempts: Int = 5, timeout: Duration = .seconds(30), delay: Duration = .seconds(1),
         onRetry: @escaping @Sendable (_ error: LifecycleError, _ attempt: Int) -> Void = { _, _ in }
     ) async throws {
         do {
             try await cancelWhenGracefulShutdown {
-                var attempt = 1
-                var delay = delay
-                while true {
-                    do throws(LifecycleError) {
-                        try await self.start(timeout: timeout)
-                        return
-                    } catch {
-                        guard attempt < attempts, error.reason != .invalidTimeout, !Task.isCancelled else { throw error }
-                        onRetry(error, attempt)
-                    }
-                    attempt += 1
-                    try await Task.sleep(for: delay)
-                    delay *= 2
-                }
+                try await self.start(attempts: attempts, timeout: timeout, delay: delay, onRetry: onRetry)
             }
         } catch where Task.isShuttingDownGracefully && WiredService.isStop(error) {
             return  // cut short by the shutdown: not a failure
@@ -71,8 +67,8 @@ extension DependencyContainer {
     }
 }
 
-/// A service that awaits the start hooks of what it uses and its own, then runs (see
-/// `DependencyContainer.lifecycleServices()`).
+/// A service that waits for the start hooks of what it uses and its own, then runs (see
+/// `DependencyContainer.lifecycleServices()`). It never runs a hook itself.
 public struct WiredService: Service, CustomStringConvertible {
     let managed: ManagedService<any Service>
     let container: DependencyContainer
@@ -84,20 +80,11 @@ public struct WiredService: Service, CustomStringConvertible {
 
     public func run() async throws {
         do {
+            // Waits, never runs: a run that fails (the database went away) is the app's start's to
+            // report and retry, and a run of the service's own would run the hook more often than
+            // the start's `attempts` say.
             try await cancelWhenGracefulShutdown { [managed, container] in
-                // A hook that fails (the database went away) is reported by the app's `start()`,
-                // which decides when to give up and stop the app; this service waits for the next
-                // run, backing off as the start does.
-                var delay = Duration.seconds(1)
-                while true {
-                    do {
-                        try await container.start(managed, timeout: nil)
-                        return
-                    } catch let error as LifecycleError where error.reason == .failed {
-                        try await Task.sleep(for: delay)
-                        delay = min(delay * 2, .seconds(8))
-                    }
-                }
+                try await container.waitForStart(managed)
             }
         } catch where Task.isShuttingDownGracefully && Self.isStop(error) {
             return  // stopped before it began: there is nothing to stop

@@ -90,6 +90,11 @@ struct LifecycleOrderTests {
         #expect(process.terminationStatus == 1, "\(log)")
         #expect(log.contains("start attempt 1 of 2 failed, retrying"), "\(log)")
         #expect(log.contains("Server (wiring) failed:"), "\(log)")
+        // The last line of a start that gave up says so, without the note for a caller that
+        // left a hook running for others.
+        let failure = log.components(separatedBy: "Server (wiring) failed:").dropFirst().joined()
+        #expect(failure.contains("start gave up: its last attempt (2 of 2)"), "\(log)")
+        #expect(!failure.contains("Only this `start()` gave up"), "\(log)")
         // The services it built were closed all the same.
         #expect(log.contains("closed PostgresClient"), "\(log)")
         #expect(log.contains("Server (wiring) stopped."), "\(log)")
