@@ -44,11 +44,12 @@ public final class TodoJanitor: Service, Sendable {
         await cancelWhenGracefulShutdown {
             var first = true
             while !Task.isCancelled {
+                let began = ContinuousClock.now
                 do {
                     let count = try await self.store.count()
-                    if first { self.firstTick.record(.success(count)) }
+                    if first { self.firstTick.record(.success(count), began: began) }
                 } catch {
-                    if first { self.firstTick.record(.failure(error)) }
+                    if first { self.firstTick.record(.failure(error), began: began) }
                     Report.line("janitor: \(String(reflecting: error))")
                 }
                 first = false
@@ -63,13 +64,22 @@ public final class FirstTick: @unchecked Sendable {
     // `outcome` is only touched under `lock` (a `Mutex` needs macOS 15; this package's floor is 14).
     private let lock = NSLock()
     private var outcome: Result<Int, any Error>?
+    private var queryBegan: ContinuousClock.Instant?
 
     public init() {}
 
-    func record(_ result: Result<Int, any Error>) {
-        lock.withLock { if outcome == nil { outcome = result } }
+    func record(_ result: Result<Int, any Error>, began: ContinuousClock.Instant) {
+        lock.withLock {
+            guard outcome == nil else { return }
+            outcome = result
+            queryBegan = began
+        }
     }
 
     /// The first tick's outcome, or `nil` before it.
     public var value: Result<Int, any Error>? { lock.withLock { outcome } }
+
+    /// When the first tick's query began, or `nil` before it: a test orders it against the
+    /// app's `start()`.
+    public var began: ContinuousClock.Instant? { lock.withLock { queryBegan } }
 }

@@ -19,7 +19,8 @@ struct LifecycleOrderTests {
     /// The janitor queries the store's table at its first tick. Listed by
     /// `lifecycleServices()`, it waits for the store's start hook (which creates the table, over
     /// the running client) even though the app's own `start()` comes late: without that, its
-    /// first query finds no table.
+    /// first query finds no table. The order is what is asserted: its first query began after
+    /// the app called `start()` (a query that happened to come late would not prove it waited).
     @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
     func aServiceNeverSeesItsStoresTableMissing() async throws {
         let table = "todos_\(UUID().uuidString.prefix(8).lowercased())"
@@ -27,13 +28,16 @@ struct LifecycleOrderTests {
         try await DependencyContainer.withRoot(root) {
             let container = DependencyContainer.shared
             let janitor: TodoJanitor = resolve()
+            let startCalledAt = StartCalled()
             let group = ServiceGroup(
                 configuration: .init(services: try container.lifecycleServices(), logger: Logger(label: "test")))
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 tasks.addTask { try await group.run() }
                 // The app's own start, as `beforeServerStarts` runs it, after something slow.
                 try await Task.sleep(for: .milliseconds(300))
+                let startCalled = ContinuousClock.now
                 try await container.start()
+                startCalledAt.set(startCalled)
                 // Until the janitor's first query, with a hang guard that says what it guards.
                 let deadline = ContinuousClock.now + .seconds(60)
                 while janitor.firstTick.value == nil {
@@ -45,6 +49,9 @@ struct LifecycleOrderTests {
                 }
                 await group.triggerGracefulShutdown()
                 try await tasks.waitForAll()
+            }
+            if let began = janitor.firstTick.began, let startCalled = startCalledAt.value {
+                #expect(began > startCalled, "the janitor queried before the app's start() began the store's hook")
             }
             switch janitor.firstTick.value {
             case .success?: break
@@ -221,6 +228,16 @@ private struct LateDatabase {
     func ensureStopped() throws { try? script("stop") }
     func start() throws { try script("start") }
     func stop() { try? script("stop") }
+}
+
+/// When the test called the app's `start()`, read after the service group ends.
+private final class StartCalled: @unchecked Sendable {
+    // `instant` is only touched under `lock`.
+    private let lock = NSLock()
+    private var instant: ContinuousClock.Instant?
+
+    var value: ContinuousClock.Instant? { lock.withLock { instant } }
+    func set(_ value: ContinuousClock.Instant) { lock.withLock { instant = value } }
 }
 
 private struct LateDatabaseFailed: Error {
