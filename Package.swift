@@ -15,6 +15,26 @@ let package = Package(
         .library(name: "Wiring", targets: ["Wiring"]),
         // Test helpers (a Swift Testing trait, the global-root reset): add to test targets only.
         .library(name: "WiringTesting", targets: ["WiringTesting"]),
+        // The server integrations, each behind a trait of the same name, so that an app that
+        // depends only on `Wiring` resolves and fetches none of their packages (see
+        // WiringOnTheServer). `WiringServiceLifecycle`: `lifecycleServices()`, `WiredService`,
+        // `startBeforeServing` (swift-service-lifecycle only: a Vapor app, a worker).
+        // `WiringHummingbird`: the request-scope middleware, with the lifecycle helpers.
+        .library(name: "WiringServiceLifecycle", targets: ["WiringServiceLifecycle"]),
+        .library(name: "WiringHummingbird", targets: ["WiringHummingbird", "WiringServiceLifecycle"]),
+    ],
+    traits: [
+        .trait(name: "ServiceLifecycle", description: "The WiringServiceLifecycle product's code."),
+        .trait(
+            name: "Hummingbird", description: "The WiringHummingbird product's code (and WiringServiceLifecycle's).",
+            enabledTraits: ["ServiceLifecycle"]),
+        .default(enabledTraits: []),
+    ],
+    // Used only by the targets of the traits above, and only when their trait is enabled: with
+    // the default traits, SwiftPM neither resolves nor fetches them.
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Atomic loads/stores and a thread-local slot, the two things Swift's standard library
@@ -28,6 +48,26 @@ let package = Package(
         .target(
             name: "WiringTesting",
             dependencies: ["Wiring"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Compiled empty unless its trait is enabled (each file is `#if ServiceLifecycle`).
+        .target(
+            name: "WiringServiceLifecycle",
+            dependencies: [
+                "Wiring",
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycle"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Compiled empty unless its trait is enabled (each file is `#if Hummingbird`).
+        .target(
+            name: "WiringHummingbird",
+            dependencies: [
+                "Wiring",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

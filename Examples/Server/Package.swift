@@ -6,32 +6,21 @@ import PackageDescription
 let package = Package(
     name: "Server",
     platforms: [.macOS(.v14)],
-    products: [
-        // What an app adds as a dependency instead of copying the files: the request-scope
-        // middleware and the services that wait for their dependencies' start hooks.
-        .library(name: "WiringHummingbird", targets: ["WiringHummingbird"]),
-    ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(name: "Wiring", path: "../.."),
+        // As a server adds Wiring by URL (see WiringOnTheServer), by path here: the trait gives
+        // the products `WiringHummingbird` and `WiringServiceLifecycle`.
+        .package(name: "Wiring", path: "../..", traits: ["Hummingbird"]),
     ],
     targets: [
-        // The reusable part: a middleware that gives every request a scope of its own.
-        .target(
-            name: "WiringHummingbird",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Wiring", package: "Wiring"),
-            ]),
         // The app: its modules, routes and the hand-wired twin it is measured against.
         .target(
             name: "App",
             dependencies: [
-                "WiringHummingbird",
+                .product(name: "WiringHummingbird", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -50,7 +39,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "App", "WiringHummingbird",
+                "App",
+                .product(name: "WiringHummingbird", package: "Wiring"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Wiring", package: "Wiring"),

@@ -5,6 +5,7 @@ import PostgresNIO
 import ServiceLifecycle
 import Wiring
 import WiringHummingbird
+import WiringServiceLifecycle
 
 /// Which wiring the server uses.
 public enum Variant: String, Sendable {

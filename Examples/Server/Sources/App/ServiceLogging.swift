@@ -1,6 +1,6 @@
 import Foundation
 import ServiceLifecycle
-import WiringHummingbird
+import WiringServiceLifecycle
 
 /// A service that prints when it stops, so that the shutdown order can be read (the graceful
 /// shutdown test reads it).

@@ -9,7 +9,7 @@ import PostgresNIO
 import ServiceLifecycle
 import Testing
 import Wiring
-import WiringHummingbird
+import WiringServiceLifecycle
 
 // The example server's lifecycle: services wait for what they use, a test override replaces a
 // definition's hook, `main` survives a start that fails, and SIGTERM during start ends it cleanly.

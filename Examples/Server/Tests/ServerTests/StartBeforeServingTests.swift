@@ -3,7 +3,7 @@ import Logging
 import ServiceLifecycle
 import Testing
 import Wiring
-import WiringHummingbird
+import WiringServiceLifecycle
 
 private final class Store: Sendable {}
 private struct StoreDown: Error, CustomStringConvertible {

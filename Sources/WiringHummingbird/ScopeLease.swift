@@ -1,3 +1,4 @@
+#if Hummingbird  // the trait of the same name: without it this product is empty (see Package.swift)
 import Wiring
 
 /// Closes a request's scope exactly once: when the response body is written, when the handler
@@ -22,3 +23,4 @@ final class ScopeLease: Sendable {
         scope.close()
     }
 }
+#endif

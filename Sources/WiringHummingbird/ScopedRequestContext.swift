@@ -1,3 +1,4 @@
+#if Hummingbird  // the trait of the same name: without it this product is empty (see Package.swift)
 import Hummingbird
 import Wiring
 
@@ -34,3 +35,4 @@ extension ScopedRequestContext {
         return requestScope
     }
 }
+#endif

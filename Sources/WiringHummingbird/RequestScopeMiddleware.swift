@@ -1,3 +1,4 @@
+#if Hummingbird  // the trait of the same name: without it this product is empty (see Package.swift)
 import Hummingbird
 import Wiring
 
@@ -131,3 +132,4 @@ public enum ScopeClosing: Sendable, Equatable {
     /// not resolve from the scope (a `resolveThrowing()` there throws that the scope is closed).
     case afterHandler
 }
+#endif
