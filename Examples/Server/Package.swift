@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WiringHummingbird", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Wiring", package: "Wiring"),

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import PostgresNIO
 import ServiceLifecycle
 import Wiring
@@ -24,7 +25,7 @@ public func buildWiredApplication(
 ) throws -> Application<RouterResponder<AppRequestContext>> {
     var app = Application(
         router: wiredRouter(), configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
-        logger: logger)
+        onServerRunning: reportListening, logger: logger)
     // Each service runs once the start hooks of what it uses are done (the janitor after the
     // store's table exists); `start()` runs every hook before the server accepts requests.
     app.addServices(try DependencyContainer.shared.lifecycleServices().map(ReportedService.init))
@@ -72,10 +73,18 @@ public func buildHandWiredApplication(
     let janitor = TodoJanitor(store: store)
     var app = Application(
         router: handWiredRouter(todos: store, stats: stats),
-        configuration: ApplicationConfiguration(address: .hostname(host, port: port)), logger: logger)
+        configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+        onServerRunning: reportListening, logger: logger)
     app.addServices(ReportedService(client), ReportedService(janitor))
     app.beforeServerStarts {
         try await store.prepare()
     }
     return app
+}
+
+/// Says on which port the server accepts requests, once it does: with port 0 the system picks
+/// one, so a test starts servers side by side without guessing a free port, and waits for this
+/// line instead of polling.
+@Sendable func reportListening(_ channel: any Channel) async {
+    Report.line("listening on port \(channel.localAddress?.port ?? -1)")
 }

@@ -3,7 +3,8 @@ import Foundation
 import Logging
 import Wiring
 
-// `swift run -c release Server [wiring|hand] [port]`: serves the example app on 127.0.0.1, on
+// `swift run -c release Server [wiring|hand] [port]`: serves the example app on 127.0.0.1 (port 0:
+// one the system picks; the line "listening on port N" says which, once it accepts requests), on
 // the PostgreSQL that `Scripts/postgres.sh start` runs (see `DatabaseSettings`), until SIGINT or
 // SIGTERM; then stops its services gracefully and prints what it counted.
 let arguments = CommandLine.arguments.dropFirst()

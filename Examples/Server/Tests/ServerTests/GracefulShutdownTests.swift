@@ -37,24 +37,15 @@ struct GracefulShutdownTests {
 
     @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
     func sigtermLetsRequestsFinishAndStopsWhatOthersUseLast() async throws {
-        let port = Int.random(in: 20_000..<30_000)
-        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        let process = Process()
-        process.executableURL = serverBinary
-        process.arguments = ["wiring", "\(port)"]
-        let output = Pipe()
-        process.standardError = output
-        let lines = OutputLines(reading: output)
-        try process.run()
+        let server = try ServerProcess(binary: serverBinary, environment: [:])
+        let process = server.process
+        let lines = server.lines
         defer { if process.isRunning { process.terminate() } }
 
-        // Up once it answers.
-        var up = false
-        for _ in 0..<100 where !up {
-            up = (try? await request("GET", base.appendingPathComponent("hello")).0) == 200
-            if !up { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        try #require(up, "the server did not start")
+        // Up once it says it listens (on a port the system picked), and answers.
+        let port = try #require(await server.listeningPort(), "the server did not start")
+        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        try #require(try await request("GET", base.appendingPathComponent("hello")).0 == 200)
         let (status, body) = try await request("POST", base.appendingPathComponent("todos"), body: #"{"title":"in flight"}"#)
         #expect(status == 201)
         let todo = try JSONDecoder().decode(Todo.self, from: body)

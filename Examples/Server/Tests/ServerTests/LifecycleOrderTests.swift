@@ -154,12 +154,10 @@ extension LifecycleOrderTests {
         defer { if server.process.isRunning { server.process.terminate() } }
         try await Task.sleep(for: .seconds(8))
         try late.start()
-        let todos = try #require(URL(string: "http://127.0.0.1:\(server.port)/todos"))
+        // The server listens only once its start hooks ran: then it serves at once.
         var served = false
-        let deadline = ContinuousClock.now + .seconds(60)  // a hang guard
-        while !served, ContinuousClock.now < deadline, server.process.isRunning {
+        if let port = await server.listeningPort(), let todos = URL(string: "http://127.0.0.1:\(port)/todos") {
             served = ((try? await URLSession.shared.data(from: todos))?.1 as? HTTPURLResponse)?.statusCode == 200
-            if !served { try await Task.sleep(for: .milliseconds(200)) }
         }
         kill(server.process.processIdentifier, SIGTERM)
         let (_, log) = try await server.finish()
@@ -177,12 +175,10 @@ extension LifecycleOrderTests {
     @Test(.enabled(if: databaseTests, "needs PostgreSQL: run with WIRING_DB_TESTS=1 after Scripts/postgres.sh start"))
     func aFailingShutdownIsReportedAndExitsNonZero() async throws {
         let server = try ServerProcess(binary: serverBinary, environment: ["WIRING_FAIL_CLOSE": "1"])
-        // Up once it answers.
-        let hello = try #require(URL(string: "http://127.0.0.1:\(server.port)/hello"))
+        // Up once it says it listens, and answers.
         var up = false
-        for _ in 0..<100 where !up {
-            up = (try? await URLSession.shared.data(from: hello)) != nil
-            if !up { try await Task.sleep(for: .milliseconds(100)) }
+        if let port = await server.listeningPort(), let hello = URL(string: "http://127.0.0.1:\(port)/hello") {
+            up = ((try? await URLSession.shared.data(from: hello))?.1 as? HTTPURLResponse)?.statusCode == 200
         }
         kill(server.process.processIdentifier, SIGTERM)
         let (_, log) = try await server.finish()
@@ -244,30 +240,3 @@ private struct LateDatabaseFailed: Error {
     let command: String
 }
 
-/// A `Server` process of the test's own, started with `environment` added to this one's.
-private struct ServerProcess {
-    let process = Process()
-    let output = Pipe()
-    let lines: OutputLines
-    let port = Int.random(in: 30_000..<60_000)
-
-    init(binary: URL, environment extra: [String: String]) throws {
-        process.executableURL = binary
-        process.arguments = ["wiring", "\(port)"]
-        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        process.standardError = output
-        lines = OutputLines(reading: output)
-        try process.run()
-    }
-
-    /// Waits up to 60 s for the process to end (then terminates it); returns whether it ended by
-    /// itself, and what it printed.
-    func finish() async throws -> (ended: Bool, log: String) {
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        let ended = !process.isRunning
-        if !ended { process.terminate() }
-        process.waitUntilExit()
-        return (ended, lines.all())
-    }
-}

@@ -83,9 +83,60 @@ final class OutputLines: @unchecked Sendable {
         return text
     }
 
+    /// The first line written that starts with `prefix`, once it is (`nil` after `seconds`).
+    func firstLine(startingWith prefix: String, seconds: Double = 60) async -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if let found = line(startingWith: prefix) { return found }
+            try? await Task.sleep(for: .milliseconds(5))
+        } while Date() < deadline
+        return nil
+    }
+
+    private func line(startingWith prefix: String) -> String? {
+        condition.lock()
+        defer { condition.unlock() }
+        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init)
+    }
+
     private func seen(_ line: String) -> Int {
         condition.lock()
         defer { condition.unlock() }
         return text.split(separator: "\n").count { $0 == line }
+    }
+}
+
+/// A `Server` process of the test's own, on a port the system picks, started with `environment`
+/// added to this one's.
+struct ServerProcess {
+    let process = Process()
+    let output = Pipe()
+    let lines: OutputLines
+
+    init(binary: URL, environment extra: [String: String]) throws {
+        process.executableURL = binary
+        process.arguments = ["wiring", "0"]   // a port the system picks: see `listeningPort()`
+        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        process.standardError = output
+        lines = OutputLines(reading: output)
+        try process.run()
+    }
+
+    /// The port it accepts requests on, once it says so ("listening on port N"); `nil` if it did not
+    /// within `seconds` (a hang guard).
+    func listeningPort(seconds: Double = 60) async -> Int? {
+        await lines.firstLine(startingWith: "listening on port ", seconds: seconds)
+            .flatMap { Int($0.dropFirst("listening on port ".count)) }
+    }
+
+    /// Waits up to 60 s for the process to end (then terminates it); returns whether it ended by
+    /// itself, and what it printed.
+    func finish() async throws -> (ended: Bool, log: String) {
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        let ended = !process.isRunning
+        if !ended { process.terminate() }
+        process.waitUntilExit()
+        return (ended, lines.all())
     }
 }
