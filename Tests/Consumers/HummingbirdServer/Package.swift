@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: wiring, from: "0.2.0", traits: ["Hummingbird"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -21,7 +22,7 @@ let package = Package(
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "WiringHummingbird", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ])
     ],
     swiftLanguageModes: [.v6]

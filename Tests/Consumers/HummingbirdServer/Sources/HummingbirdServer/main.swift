@@ -1,5 +1,5 @@
 import Hummingbird
-import HummingbirdTesting
+import NIOEmbedded
 import Wiring
 import WiringHummingbird
 import WiringServiceLifecycle
@@ -18,6 +18,8 @@ struct AppRequestContext: ScopedRequestContext {
     init(source: Source) { coreContext = .init(source: source) }
 }
 
+struct NotServed: Error { let reason: String }
+
 DependencyContainer.defined(by: module {
     scope(RequestScope.self) {
         declared(RequestInfo.self, example: { RequestInfo(path: "/") })
@@ -26,23 +28,27 @@ DependencyContainer.defined(by: module {
 })
 
 let router = Router(context: AppRequestContext.self)
-router.add(middleware: RequestScopeMiddleware(RequestScope.self) { request, _, scope in
+router.add(middleware: RequestScopeMiddleware(RequestScope.self, closing: .afterHandler) { request, _, scope in
     try scope.declareThrowing(RequestInfo(path: request.uri.path))
 })
 router.get("/hello") { _, _ -> String in
     let log: RequestLog = try resolveThrowing()   // this request's
-    return "hello from \(log.path)"
+    guard log.path == "/hello" else { throw NotServed(reason: "the scope had \(log.path)") }
+    return "hello"
 }
 
+// One request through the router's responder, in process (the server's own path, without a
+// socket), then the lifecycle helpers as a server hands them to its application.
+let responder = router.buildResponder()
+let source = ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: Logger(label: "HummingbirdServer"))
+let request = Request(
+    head: .init(method: .get, scheme: "http", authority: "localhost", path: "/hello"), body: .init(buffer: ByteBuffer()))
+let response = try await responder.respond(to: request, context: AppRequestContext(source: source))
+guard response.status == .ok, DependencyContainer.shared.openScopeCount == 0 else {
+    throw NotServed(reason: "GET /hello answered \(response.status), \(DependencyContainer.shared.openScopeCount) scope(s) open")
+}
 var app = Application(router: router)
 app.addServices(try DependencyContainer.shared.lifecycleServices())
-try await app.test(.router) { client in
-    try await client.execute(uri: "/hello", method: .get) { response in
-        let body = String(buffer: response.body)
-        guard response.status == .ok, body == "hello from /hello" else {
-            fatalError("HummingbirdServer: GET /hello answered \(response.status) \(body)")
-        }
-        print(body)
-    }
-}
+try await DependencyContainer.shared.startBeforeServing(attempts: 1)
+print("GET /hello answered \(response.status.code) from its request's scope, which is closed")
 try await DependencyContainer.shared.shutdown(timeout: .seconds(5))
