@@ -14,6 +14,7 @@ let package = Package(
         .package(url: wiring, from: "0.2.0", traits: ["Hummingbird"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         .executableTarget(
@@ -22,7 +23,9 @@ let package = Package(
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "WiringHummingbird", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ])
     ],
     swiftLanguageModes: [.v6]

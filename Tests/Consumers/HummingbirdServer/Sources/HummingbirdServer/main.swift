@@ -1,4 +1,6 @@
 import Hummingbird
+import Logging
+import NIOCore
 import NIOEmbedded
 import Wiring
 import WiringHummingbird
