@@ -46,8 +46,8 @@ let source = ApplicationRequestContextSource(channel: EmbeddedChannel(), logger:
 let request = Request(
     head: .init(method: .get, scheme: "http", authority: "localhost", path: "/hello"), body: .init(buffer: ByteBuffer()))
 let response = try await responder.respond(to: request, context: AppRequestContext(source: source))
-guard response.status == .ok, DependencyContainer.shared.openScopeCount == 0 else {
-    throw NotServed(reason: "GET /hello answered \(response.status), \(DependencyContainer.shared.openScopeCount) scope(s) open")
+guard response.status == .ok, DependencyContainer.openScopeCount == 0 else {
+    throw NotServed(reason: "GET /hello answered \(response.status), \(DependencyContainer.openScopeCount) scope(s) open")
 }
 var app = Application(router: router)
 app.addServices(try DependencyContainer.shared.lifecycleServices())
