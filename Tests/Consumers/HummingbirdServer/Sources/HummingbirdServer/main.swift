@@ -42,12 +42,16 @@ router.get("/hello") { _, _ -> String in
 // One request through the router's responder, in process (the server's own path, without a
 // socket), then the lifecycle helpers as a server hands them to its application.
 let responder = router.buildResponder()
-let source = ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: Logger(label: "HummingbirdServer"))
+var logger = Logger(label: "HummingbirdServer")
+logger[metadataKey: "hb.request.id"] = "1"   // as the server gives each request's logger its id
+let source = ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: logger)
 let request = Request(
-    head: .init(method: .get, scheme: "http", authority: "localhost", path: "/hello"), body: .init(buffer: ByteBuffer()))
+    head: .init(method: .get, scheme: "http", authority: "localhost", path: "/hello"),
+    body: .init(buffer: ByteBuffer()))
 let response = try await responder.respond(to: request, context: AppRequestContext(source: source))
-guard response.status == .ok, DependencyContainer.openScopeCount == 0 else {
-    throw NotServed(reason: "GET /hello answered \(response.status), \(DependencyContainer.openScopeCount) scope(s) open")
+let open = DependencyContainer.openScopeCount
+guard response.status == .ok, open == 0 else {
+    throw NotServed(reason: "GET /hello answered \(response.status), \(open) scope(s) open")
 }
 var app = Application(router: router)
 app.addServices(try DependencyContainer.shared.lifecycleServices())
