@@ -11,7 +11,7 @@ extension DependencyContainer {
     /// `.package(url: "https://github.com/wiring-swift/Wiring.git", from: "0.2.0", traits: ["ServiceLifecycle"])`.
     @available(
         *, unavailable,
-        message: "WiringServiceLifecycle is empty: add traits: [\"ServiceLifecycle\"] to Wiring's .package line"
+        message: "needs the trait \"ServiceLifecycle\" (or \"Hummingbird\") on Wiring's .package line"
     )
     public func lifecycleServices() -> [Any] { [] }
 
@@ -19,7 +19,7 @@ extension DependencyContainer {
     /// `.package(url: "https://github.com/wiring-swift/Wiring.git", from: "0.2.0", traits: ["ServiceLifecycle"])`.
     @available(
         *, unavailable,
-        message: "WiringServiceLifecycle is empty: add traits: [\"ServiceLifecycle\"] to Wiring's .package line"
+        message: "needs the trait \"ServiceLifecycle\" (or \"Hummingbird\") on Wiring's .package line"
     )
     public func startBeforeServing(
         attempts: Int = 5, timeout: Duration = .seconds(30), delay: Duration = .seconds(1),
@@ -31,7 +31,7 @@ extension DependencyContainer {
 /// `.package(url: "https://github.com/wiring-swift/Wiring.git", from: "0.2.0", traits: ["ServiceLifecycle"])`.
 @available(
     *, unavailable,
-    message: "WiringServiceLifecycle is empty: add traits: [\"ServiceLifecycle\"] to Wiring's .package line"
+    message: "needs the trait \"ServiceLifecycle\" (or \"Hummingbird\") on Wiring's .package line"
 )
 public struct WiredService {}
 #endif
