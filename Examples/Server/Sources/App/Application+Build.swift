@@ -5,7 +5,6 @@ import NIOCore
 import PostgresNIO
 import ServiceLifecycle
 import Wiring
-import WiringHummingbird
 import WiringServiceLifecycle
 
 /// Which wiring the server uses.
