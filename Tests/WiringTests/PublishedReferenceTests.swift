@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import Wiring
 
-// The invariant of the cells a root version and a built singleton are published in: a cell is
-// freed once, and only after every reader that may have read it has left its read section. These
-// tests replace both while other threads read them; under AddressSanitizer a cell freed early is
-// a use after free, and a cell freed twice a double free. Each churns for a third of a second
+// The invariant of what a root version (its cell) and a built singleton (its entry's value) are
+// published in: each is released once, and only after every reader that may have read it has
+// left its read section. These tests replace both while other threads read them; under
+// AddressSanitizer one released early is a use after free, and one released twice a double free. Each churns for a third of a second
 // (thousands of loads and unloads), so that the global root's turn is not held long: tests that
 // wait for it block a thread of the cooperative pool meanwhile.
 
@@ -59,9 +59,6 @@ struct PublishedReferenceTests {
         }
     }
 
-    /// A singleton whose module is loaded and unloaded while other threads resolve it: each
-    /// unload frees its cell, releasing the instance once readers are done with it, so none is
-    /// left alive and none is released twice.
     /// A registry publishes its singletons in one block of words, which each entry keeps alive.
     /// Here the entry of the root's singleton outlives the registry that made it and many after
     /// it (each `load` and `unload` builds a new one that reuses the entry, and frees the old):
@@ -82,6 +79,9 @@ struct PublishedReferenceTests {
         }
     }
 
+    /// A singleton whose module is loaded and unloaded while other threads resolve it: each
+    /// unload releases the instance once readers are done with it, so none is left alive and none
+    /// is released twice.
     @Test func aSingletonWhoseModuleComesAndGoesIsReleasedExactlyOnce() throws {
         try DependencyContainer.withExclusiveRoot { () throws in
             DependencyContainer.defined(by: module {})

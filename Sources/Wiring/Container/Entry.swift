@@ -1,3 +1,5 @@
+internal import _WiringShims
+
 /// Builds a definition's value. It is given the entry building it, which a binding reads its
 /// primary from; a definition's own builder ignores it.
 @usableFromInline
@@ -5,31 +7,46 @@ typealias Builder = @Sendable (_ entry: Entry) throws -> Instance
 
 /// A definition as it lives in one container, with that container's instance of it.
 ///
-/// One object per definition (and per binding) of a registry. A singleton is published for
-/// lock-free readers as an ``Instance``; a scoped, declared or weak instance is kept in an
-/// ``InstanceState``: the entry itself, or, for an entry that every scope opened from one scope
-/// definition shares, each scope's (see ``ScopeState``), so opening a scope builds no entries.
+/// One object per definition (and per binding) of a registry. A singleton's instance is kept in
+/// the entry itself and read without a lock (see "Publication" below); a scoped, declared or
+/// weak instance is kept in an ``InstanceState``: the entry itself, or, for an entry that every
+/// scope opened from one scope definition shares, each scope's (see ``ScopeState``), so opening
+/// a scope builds no entries.
+///
+/// Publication of a singleton, the one invariant every lock-free read of it relies on:
+/// - `singleton` is written once, under `stateLock`, before the release store (the exchange in
+///   ``publish(_:)``) that marks the entry published in its word; never again while published.
+/// - A reader takes it only after an acquire load of the word finds the entry published, inside
+///   a read section, and retains it before the section ends (``publishedInstance``), or under
+///   `stateLock`.
+/// - Retiring the entry (an unload, a close) clears the word under `stateLock`; `singleton` is
+///   dropped only after that, once no read section that could have seen the word set is running
+///   (its ``Released`` is freed after ``ReadSection/synchronize()``; see ``Retired``).
+/// - A singleton's entry is never published again once retired: nothing is published into a
+///   retired entry, and a retired singleton is never revived (a scope, the only registry an
+///   entry is revived in, holds no `single`). A definition that comes back gets a new entry.
 @usableFromInline
 final class Entry: InstanceState, @unchecked Sendable {
-    // `retiredBy` and the states' fields are only touched under `stateLock` (or, in a
-    // verification sandbox, by the one thread that verifies); `published` is atomic; the rest is
-    // immutable.
+    // `retiredBy`, `singleton` and the states' fields are only written under `stateLock` (or, in
+    // a verification sandbox, by the one thread that verifies), `singleton` as the publication
+    // invariant above says; `publication`'s word is atomic; the rest is immutable.
     let info: DefinitionInfo
     let mode: EntryMode
-    /// Whether the definition is a `single`, read here without loading its definition.
-    private let isSingleton: Bool
     /// For a binding (`bind(_:)`), the entry of the same container it builds from.
     let primary: Entry?
     /// For an entry shared by the scopes of one scope definition, the index of its state among
     /// each scope's slots; `-1` when it keeps its own.
     let slot: Int
-    /// A singleton's built value, for lock-free readers; `nil` for other lifetimes.
-    private let published: AtomicReference<Instance>?
+    /// For a singleton, the word that says whether `singleton` is published (non-`nil` once it
+    /// is), in the block that holds it (see ``PublishedWords``); `nil` for other lifetimes.
+    private let publication: (word: PublishedWord, block: PublishedWords)?
+    /// A singleton's built value, once published; see the invariant above.
+    @exclusivity(unchecked) private var singleton: Instance?
     /// Set when the entry's module is unloaded, or its container closed.
     @exclusivity(unchecked) private var retiredBy: RetiredBy?
 
     /// - Parameter words: For a singleton, the block its word is in and where (see
-    ///   ``PublishedWords``); without it, the word is allocated on its own.
+    ///   ``PublishedWords``); without it, the word gets a block of its own.
     init(
         info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int = -1,
         words: (block: PublishedWords, index: Int)? = nil
@@ -38,11 +55,11 @@ final class Entry: InstanceState, @unchecked Sendable {
         self.mode = mode
         self.primary = primary
         self.slot = slot
-        isSingleton = info.lifetime == .singleton
         if info.lifetime == .singleton {
-            published = words.map { AtomicReference(in: $0.block, at: $0.index) } ?? AtomicReference()
+            let (block, index) = words ?? (PublishedWords(count: 1), 0)
+            publication = (block.word(index), block)
         } else {
-            published = nil
+            publication = nil
         }
         super.init()
     }
@@ -103,21 +120,38 @@ final class Entry: InstanceState, @unchecked Sendable {
     }
 
     /// The published singleton, read inside a read section (an unload may unpublish it meanwhile;
-    /// it is freed only once no section can see it).
+    /// it is dropped only once no section can see it).
     var publishedInstance: Instance? {
-        guard isSingleton else { return nil }
-        return ReadSection.retaining { published?.load() }
+        guard let publication else { return nil }
+        let section = ReadSection.enter()
+        let instance = Entry.isPublished(publication.word) ? singleton : nil
+        section.exitAfterRetaining()
+        return instance
     }
 
-    /// Where a singleton is published, for a reader inside a read section to load with
-    /// ``AtomicReference/load(at:)`` once it no longer uses the entry: the compiler keeps an
-    /// object in use alive across that load, an opaque call, by writing its reference count,
-    /// which every resolving thread shares.
-    var publishedWord: PublishedWord? {
-        switch published {
-        case .some(let reference): reference.word
-        case .none: nil
-        }
+    /// The word that says whether the singleton is published, for a reader inside a read section
+    /// to test with ``isPublished(_:)`` before it reads ``publishedSingleton``: copied out first,
+    /// since the compiler keeps an object in use alive across that load, an opaque call, by
+    /// writing its reference count, which every resolving thread shares.
+    var publishedWord: PublishedWord? { publication?.word }
+
+    /// Whether the singleton whose word is `word` is published (an acquire load: what it
+    /// published is visible once this says so).
+    @inline(__always)
+    static func isPublished(_ word: PublishedWord) -> Bool {
+        wiring_atomic_load_acquire(word) != nil
+    }
+
+    /// The singleton, for a reader inside a read section that found its word published (see
+    /// ``publishedWord``); it retains it before the section ends.
+    var publishedSingleton: Instance? { singleton }
+
+    /// Publishes `value` as the singleton; under `stateLock`, once.
+    private func publish(_ value: Instance) {
+        guard let publication else { preconditionFailure("Wiring: a \(info.lifetime) entry was published") }
+        singleton = value
+        // The release store: a reader that sees the word set sees `singleton` (any non-nil marks it).
+        _ = wiring_atomic_exchange(publication.word, UnsafeMutableRawPointer(publication.word))
     }
 
     /// The singleton: its published value, or built.
@@ -146,23 +180,22 @@ final class Entry: InstanceState, @unchecked Sendable {
     func retire(closing: Bool) -> Released? {
         retiredBy = closing ? .close : .unload
         if let held = takeHeldInstance() { return held }
-        guard let unpublished = published?.exchange(nil) else { return nil }
-        return retirement(of: unpublished)
-    }
-
-    /// The release of a singleton no longer published: its `.onClose`, then the instance
-    /// dropped, once no read section can see it any more.
-    private func retirement(of instance: ReferenceCell<Instance>) -> Released {
-        let value = instance.object
+        guard let publication, wiring_atomic_exchange(publication.word, nil) != nil, let value = singleton else {
+            return nil
+        }
+        // Readers inside a read section may still read `singleton`: it is dropped by `free`,
+        // which runs only once none can (see the publication invariant).
         return Released(
-            value: value.any, sequence: value.sequence, onClose: onClose,
-            dependencies: dependencies, free: { instance.free() })
+            value: value.any, sequence: value.sequence, onClose: onClose, dependencies: dependencies,
+            free: { self.singleton = nil })
     }
 
     /// The published singleton's creation number, what it resolved and its value, if it is
     /// built; call under `stateLock`, which keeps it from being retired meanwhile.
     func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
-        guard mode == .published, let instance = published?.load()?.object else { return nil }
+        guard mode == .published, let publication, Entry.isPublished(publication.word), let instance = singleton else {
+            return nil
+        }
         return (instance.sequence, dependencies.all, instance.any)
     }
 
@@ -178,6 +211,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
     /// while a scope holding it stayed open; call under `stateLock`.
     func revive() {
+        precondition(publication == nil, "Wiring: a retired singleton was revived")
         retiredBy = nil
     }
 
@@ -288,7 +322,7 @@ final class Entry: InstanceState, @unchecked Sendable {
             self,
             existing: { () throws(WiringError) -> Instance? in
                 // Under the lock, which every unpublishing takes: read without a section.
-                if let instance = published?.load()?.object {
+                if let publication, Entry.isPublished(publication.word), let instance = singleton {
                     DependencyCollector.note(instance.sequence)
                     return instance
                 }
@@ -306,7 +340,7 @@ final class Entry: InstanceState, @unchecked Sendable {
                 DependencyCollector.note(sequence)
                 // Numbered before it is published, and never after.
                 value.sequence = sequence
-                _ = published?.exchange(value)  // nothing was published
+                publish(value)  // nothing was published: never retired, and built once
                 return nil
             })
     }

@@ -2,7 +2,7 @@ internal import _WiringShims
 
 /// A strong reference that is published with release ordering and read with acquire ordering.
 ///
-/// Wiring writes each of these rarely (once per singleton, once per root) and reads them on every
+/// Wiring writes each of these rarely (once per root, once per module's registry) and reads them on every
 /// resolve, so reads take no lock and do not retain. The reference lives in a cell of its own
 /// (see ``ReferenceCell``) and the word holds the cell's address: a reader reads the object's fields
 /// through the cell, in place, where a retain would write the object's reference count, which
@@ -13,17 +13,13 @@ struct AtomicReference<Object: AnyObject>: ~Copyable {
     /// holding this reference before it loads (``load(at:)``): the compiler keeps an object it
     /// is reading alive across the load, an opaque C call, with a retain and a release.
     let word: PublishedWord
-    /// Whether `word` was allocated here (else it is static storage, which lives forever, or
-    /// one of `words`).
+    /// Whether `word` was allocated here (else it is static storage, which lives forever).
     private let ownsWord: Bool
-    /// The block `word` is in, kept alive while this uses it (see ``PublishedWords``).
-    private let words: PublishedWords?
 
     init() {
         word = RawBlock.allocate(bytes: MemoryLayout<PublishedWord.Pointee>.size)
             .initializeMemory(as: PublishedWord.Pointee.self, repeating: nil, count: 1)
         ownsWord = true
-        words = nil
     }
 
     /// A reference kept in `word`, static storage that holds `nil` and that nothing else writes:
@@ -31,19 +27,10 @@ struct AtomicReference<Object: AnyObject>: ~Copyable {
     init(at word: PublishedWord) {
         self.word = word
         ownsWord = false
-        words = nil
-    }
-
-    /// A reference kept in the word at `index` of `words`, which nothing else uses.
-    init(in words: PublishedWords, at index: Int) {
-        word = words.word(index)
-        ownsWord = false
-        self.words = words
     }
 
     deinit {
         load()?.free()
-        // `words`, a field, is released after this body: the word is still there to clear.
         if ownsWord { RawBlock.release(word) } else { word.pointee = nil }
     }
 

@@ -1,13 +1,13 @@
-/// The words a registry's singletons are published in (see ``AtomicReference``), in one block:
-/// a singleton's word was an allocation of its own, one of the six a definition cost from
-/// `module { }` to its first resolve.
+/// The words that say whether each of a registry's singletons is published (see ``Entry``), in
+/// one block: a singleton's word was an allocation of its own, and a cell holding its instance
+/// another, two of the six a definition cost from `module { }` to its first resolve.
 ///
-/// Invariant: each word is used by one ``AtomicReference`` at a time, which keeps this object
-/// (and so the block) alive for as long as it uses the word; the block is freed only when the
-/// last of them is gone. An entry reused by a later registry (a `load` or an `unload` keeps the
-/// entries it shares) keeps the block of the registry that made it.
+/// Invariant: each word is used by one entry, which keeps this object (and so the block) alive
+/// for as long as it exists; the block is freed only when the last of them is gone. An entry
+/// reused by a later registry (a `load` or an `unload` keeps the entries it shares) keeps the
+/// block of the registry that made it.
 final class PublishedWords: @unchecked Sendable {
-    // Immutable; the words themselves are only read and written atomically, by their references.
+    // Immutable; the words themselves are only read and written atomically, by their entries.
     private let base: PublishedWord
     private let count: Int
 

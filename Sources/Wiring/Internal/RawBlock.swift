@@ -9,7 +9,7 @@ import Bionic
 #endif
 
 /// Blocks of a few words from the C allocator: the published words and cells of
-/// ``AtomicReference`` and ``ReferenceCell``, two per built singleton.
+/// ``AtomicReference`` and ``ReferenceCell``, and the blocks of ``PublishedWords``.
 ///
 /// `UnsafeMutableRawPointer.allocate` asks the Swift runtime for its default alignment, which it
 /// serves on Linux through glibc's aligned allocator (`posix_memalign`): about twice `malloc`'s
