@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import Wiring
 
-// The invariant of what a root version (its cell) and a built singleton (its entry's value) are
-// published in: each is released once, and only after every reader that may have read it has
-// left its read section. These tests replace both while other threads read them; under
-// AddressSanitizer one released early is a use after free, and one released twice a double free. Each churns for a third of a second
-// (thousands of loads and unloads), so that the global root's turn is not held long: tests that
-// wait for it block a thread of the cooperative pool meanwhile.
+// The invariant of what a root version (its cell) and a built singleton (its slot in its
+// registry's block) are published in: each is released once, and only after every reader that
+// may have read it has left its read section. These tests replace both while other threads read
+// them; under AddressSanitizer one released early is a use after free, and one released twice a
+// double free. Each churns for a third of a second (thousands of loads and unloads), so that the
+// global root's turn is not held long: tests that wait for it block a thread of the cooperative
+// pool meanwhile.
 
 private final class Probe: Sendable {
     static let mark = 0x5EED

@@ -104,6 +104,24 @@ private enum PublicationModules {
         #expect(modules.live.count == 0)
     }
 
+    /// A container dropped with its singletons built, never closed: each instance is released
+    /// once, with the entry that published it (a close or an unload releases it otherwise).
+    @Test func aContainerDroppedWithItsSingletonBuiltReleasesItOnce() {
+        let live = LiveCount()
+        do {
+            let container = module {
+                single { Published(live) }
+                single(tag: "second") { Published(live) }
+            }
+            let first: Published = container.resolve()
+            let second: Published = container.resolve(tag: "second")
+            #expect(first.isWhole && second.isWhole)
+            #expect(first !== second)
+            #expect(live.count == 2)
+        }
+        #expect(live.count == 0)
+    }
+
     /// A container closed while threads resolve its singleton: each resolve gets the whole
     /// instance or the closed container's error, the instance is closed once, and it is released
     /// with the container.

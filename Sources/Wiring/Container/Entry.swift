@@ -1,5 +1,3 @@
-internal import _WiringShims
-
 /// Builds a definition's value. It is given the entry building it, which a binding reads its
 /// primary from; a definition's own builder ignores it.
 @usableFromInline
@@ -7,29 +5,16 @@ typealias Builder = @Sendable (_ entry: Entry) throws -> Instance
 
 /// A definition as it lives in one container, with that container's instance of it.
 ///
-/// One object per definition (and per binding) of a registry. A singleton's instance is kept in
-/// the entry itself and read without a lock (see "Publication" below); a scoped, declared or
-/// weak instance is kept in an ``InstanceState``: the entry itself, or, for an entry that every
-/// scope opened from one scope definition shares, each scope's (see ``ScopeState``), so opening
-/// a scope builds no entries.
-///
-/// Publication of a singleton, the one invariant every lock-free read of it relies on:
-/// - `singleton` is written once, under `stateLock`, before the release store (the exchange in
-///   ``publish(_:)``) that marks the entry published in its word; never again while published.
-/// - A reader takes it only after an acquire load of the word finds the entry published, inside
-///   a read section, and retains it before the section ends (``publishedInstance``), or under
-///   `stateLock`.
-/// - Retiring the entry (an unload, a close) clears the word under `stateLock`; `singleton` is
-///   dropped only after that, once no read section that could have seen the word set is running
-///   (its ``Released`` is freed after ``ReadSection/synchronize()``; see ``Retired``).
-/// - A singleton's entry is never published again once retired: nothing is published into a
-///   retired entry, and a retired singleton is never revived (a scope, the only registry an
-///   entry is revived in, holds no `single`). A definition that comes back gets a new entry.
+/// One object per definition (and per binding) of a registry. A singleton's instance is
+/// published for lock-free readers in its registry's ``PublishedWords`` (whose invariant every
+/// such read relies on); a scoped, declared or weak instance is kept in an ``InstanceState``:
+/// the entry itself, or, for an entry that every scope opened from one scope definition shares,
+/// each scope's (see ``ScopeState``), so opening a scope builds no entries.
 @usableFromInline
 final class Entry: InstanceState, @unchecked Sendable {
-    // `retiredBy`, `singleton` and the states' fields are only written under `stateLock` (or, in
-    // a verification sandbox, by the one thread that verifies), `singleton` as the publication
-    // invariant above says; `publication`'s word is atomic; the rest is immutable.
+    // `retiredBy` and the states' fields are only touched under `stateLock` (or, in a
+    // verification sandbox, by the one thread that verifies); the published singleton is
+    // written as ``PublishedWords`` says; the rest is immutable.
     let info: DefinitionInfo
     let mode: EntryMode
     /// For a binding (`bind(_:)`), the entry of the same container it builds from.
@@ -37,11 +22,9 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// For an entry shared by the scopes of one scope definition, the index of its state among
     /// each scope's slots; `-1` when it keeps its own.
     let slot: Int
-    /// For a singleton, the word that says whether `singleton` is published (non-`nil` once it
-    /// is), in the block that holds it (see ``PublishedWords``); `nil` for other lifetimes.
+    /// For a singleton, the flag its instance is published by, in the block that holds it
+    /// (see ``PublishedWords``); `nil` for other lifetimes.
     private let publication: (word: PublishedWord, block: PublishedWords)?
-    /// A singleton's built value, once published; see the invariant above.
-    @exclusivity(unchecked) private var singleton: Instance?
     /// Set when the entry's module is unloaded, or its container closed.
     @exclusivity(unchecked) private var retiredBy: RetiredBy?
 
@@ -62,6 +45,13 @@ final class Entry: InstanceState, @unchecked Sendable {
             publication = nil
         }
         super.init()
+    }
+
+    deinit {
+        // Published and never retired: no reader can reach an entry that is being freed.
+        if let publication, PublishedWords.unpublish(at: publication.word) != nil {
+            PublishedWords.drop(at: publication.word)
+        }
     }
 
     /// Whether the definition is a `createdAtStart()` singleton.
@@ -124,34 +114,25 @@ final class Entry: InstanceState, @unchecked Sendable {
     var publishedInstance: Instance? {
         guard let publication else { return nil }
         let section = ReadSection.enter()
-        let instance = Entry.isPublished(publication.word) ? singleton : nil
+        let instance = PublishedWords.instance(at: publication.word)
         section.exitAfterRetaining()
         return instance
     }
 
-    /// The word that says whether the singleton is published, for a reader inside a read section
-    /// to test with ``isPublished(_:)`` before it reads ``publishedSingleton``: copied out first,
-    /// since the compiler keeps an object in use alive across that load, an opaque call, by
-    /// writing its reference count, which every resolving thread shares.
+    /// The flag the singleton is published by, for a reader inside a read section to read with
+    /// ``PublishedWords/instance(at:)`` once it no longer uses the entry (see ``PublishedWords``).
     var publishedWord: PublishedWord? { publication?.word }
-
-    /// Whether the singleton whose word is `word` is published (an acquire load: what it
-    /// published is visible once this says so).
-    @inline(__always)
-    static func isPublished(_ word: PublishedWord) -> Bool {
-        wiring_atomic_load_acquire(word) != nil
-    }
-
-    /// The singleton, for a reader inside a read section that found its word published (see
-    /// ``publishedWord``); it retains it before the section ends.
-    var publishedSingleton: Instance? { singleton }
 
     /// Publishes `value` as the singleton; under `stateLock`, once.
     private func publish(_ value: Instance) {
         guard let publication else { preconditionFailure("Wiring: a \(info.lifetime) entry was published") }
-        singleton = value
-        // The release store: a reader that sees the word set sees `singleton` (any non-nil marks it).
-        _ = wiring_atomic_exchange(publication.word, UnsafeMutableRawPointer(publication.word))
+        PublishedWords.publish(value, at: publication.word)
+    }
+
+    /// The published singleton, read under `stateLock`, which every unpublishing takes.
+    private var lockedSingleton: Instance? {
+        guard let publication else { return nil }
+        return PublishedWords.instance(at: publication.word)
     }
 
     /// The singleton: its published value, or built.
@@ -180,22 +161,18 @@ final class Entry: InstanceState, @unchecked Sendable {
     func retire(closing: Bool) -> Released? {
         retiredBy = closing ? .close : .unload
         if let held = takeHeldInstance() { return held }
-        guard let publication, wiring_atomic_exchange(publication.word, nil) != nil, let value = singleton else {
-            return nil
-        }
-        // Readers inside a read section may still read `singleton`: it is dropped by `free`,
-        // which runs only once none can (see the publication invariant).
+        guard let publication, let value = PublishedWords.unpublish(at: publication.word) else { return nil }
+        // Readers inside a read section may still read the slot: `free` drops it once none can
+        // (it keeps the entry, and so the block, alive until then).
         return Released(
             value: value.any, sequence: value.sequence, onClose: onClose, dependencies: dependencies,
-            free: { self.singleton = nil })
+            free: { PublishedWords.drop(at: publication.word); withExtendedLifetime(self) {} })
     }
 
     /// The published singleton's creation number, what it resolved and its value, if it is
     /// built; call under `stateLock`, which keeps it from being retired meanwhile.
     func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
-        guard mode == .published, let publication, Entry.isPublished(publication.word), let instance = singleton else {
-            return nil
-        }
+        guard mode == .published, let instance = lockedSingleton else { return nil }
         return (instance.sequence, dependencies.all, instance.any)
     }
 
@@ -322,7 +299,7 @@ final class Entry: InstanceState, @unchecked Sendable {
             self,
             existing: { () throws(WiringError) -> Instance? in
                 // Under the lock, which every unpublishing takes: read without a section.
-                if let publication, Entry.isPublished(publication.word), let instance = singleton {
+                if let instance = lockedSingleton {
                     DependencyCollector.note(instance.sequence)
                     return instance
                 }

@@ -67,8 +67,8 @@ private enum RootRead {
 /// read inside one read section: the root and its entry are read in place, through the root's
 /// cell (see ``ReferenceCell``), without a retain (a `load`/`unload` frees a replaced root only
 /// once no section that began before it ended is running), and what is returned is retained
-/// before the section ends. The entry is looked up again once its word says it is published,
-/// rather than kept across that load (see ``Entry/publishedWord``).
+/// before the section ends. The entry's flag is copied out of it before it is loaded (see
+/// ``PublishedWords``).
 private func readRoot(_ type: ObjectIdentifier?) -> RootRead {
     let section = ReadSection.enter()
     // A root version is built at once: its registry is its own, never built here. (A task's root
@@ -77,8 +77,8 @@ private func readRoot(_ type: ObjectIdentifier?) -> RootRead {
         section.exit()
         return .other
     }
-    if let type, let word = root.object.ownRegistry.entry(for: type)?.publishedWord, Entry.isPublished(word),
-        let instance = root.object.ownRegistry.entry(for: type)?.publishedSingleton
+    if let type, let word = root.object.ownRegistry.entry(for: type)?.publishedWord,
+        let instance = PublishedWords.instance(at: word)
     {
         section.exitAfterRetaining()
         // Nothing to note (see `DependencyCollector.note`): a free resolve reads the root only
