@@ -302,7 +302,7 @@ extension DependencyContainer {
     func publishedSingleton(_ type: ObjectIdentifier) -> Instance? {
         switch role {
         // Read through `withRegistry`, which borrows the registry rather than retaining it.
-        case .module, .rootVersion: return withRegistry { noted($0.entry(for: type)?.publishedInstance) }
+        case .module, .rootVersion: return withRegistry { $0.entry(for: type)?.notedPublishedInstance }
         case .scope(let scope): return publishedPast(scope, type)
         case .sandbox, .collecting: return nil
         }
@@ -328,16 +328,9 @@ extension DependencyContainer {
     /// ``publishedSingleton(_:)`` of `type` with `tag`.
     func publishedSingleton<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag) -> Instance? {
         switch role {
-        case .module, .rootVersion: return withRegistry { noted($0.entry(for: type, tag: tag)?.publishedInstance) }
+        case .module, .rootVersion: return withRegistry { $0.entry(for: type, tag: tag)?.notedPublishedInstance }
         case .scope, .sandbox, .collecting: return nil
         }
-    }
-
-    /// `instance`, noted as a dependency of the build this resolve is part of, if any.
-    @inline(__always)
-    private func noted(_ instance: Instance?) -> Instance? {
-        if let instance { DependencyCollector.note(instance.sequence) }
-        return instance
     }
 
 

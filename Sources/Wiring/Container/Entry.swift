@@ -129,6 +129,15 @@ final class Entry: InstanceState, @unchecked Sendable {
         PublishedWords.publish(value, at: publication.word)
     }
 
+    /// ``publishedInstance``, noted as a dependency of the build this resolve is part of, if any.
+    @inline(__always)
+    var notedPublishedInstance: Instance? {
+        guard let instance = publishedInstance else { return nil }
+        // Written before the singleton was published, and never after (see `buildSingleton`).
+        DependencyCollector.note(sequence)
+        return instance
+    }
+
     /// The published singleton, read under `stateLock`, which every unpublishing takes.
     private var lockedSingleton: Instance? {
         guard let publication else { return nil }
@@ -137,10 +146,7 @@ final class Entry: InstanceState, @unchecked Sendable {
 
     /// The singleton: its published value, or built.
     private func resolveSingleton(in container: DependencyContainer) throws(WiringError) -> Instance {
-        if let instance = publishedInstance {
-            DependencyCollector.note(instance.sequence)
-            return instance
-        }
+        if let instance = notedPublishedInstance { return instance }
         return try buildSingleton(in: container)
     }
 
@@ -165,7 +171,7 @@ final class Entry: InstanceState, @unchecked Sendable {
         // Readers inside a read section may still read the slot: `free` drops it once none can
         // (it keeps the entry, and so the block, alive until then).
         return Released(
-            value: value.any, sequence: value.sequence, onClose: onClose, dependencies: dependencies,
+            value: value.any, sequence: sequence, onClose: onClose, dependencies: dependencies,
             free: { PublishedWords.drop(at: publication.word); withExtendedLifetime(self) {} })
     }
 
@@ -173,7 +179,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// built; call under `stateLock`, which keeps it from being retired meanwhile.
     func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
         guard mode == .published, let instance = lockedSingleton else { return nil }
-        return (instance.sequence, dependencies.all, instance.any)
+        return (sequence, dependencies.all, instance.any)
     }
 
     /// The instance a scope holds for this entry, if it holds one (a `single` or `scoped` of the
@@ -300,7 +306,7 @@ final class Entry: InstanceState, @unchecked Sendable {
             existing: { () throws(WiringError) -> Instance? in
                 // Under the lock, which every unpublishing takes: read without a section.
                 if let instance = lockedSingleton {
-                    DependencyCollector.note(instance.sequence)
+                    DependencyCollector.note(sequence)
                     return instance
                 }
                 try checkNotRetired()
@@ -315,8 +321,8 @@ final class Entry: InstanceState, @unchecked Sendable {
                     return Released(value: value.any, sequence: sequence, onClose: onClose, dependencies: collected)
                 }
                 DependencyCollector.note(sequence)
-                // Numbered before it is published, and never after.
-                value.sequence = sequence
+                // Numbered before it is published, and never after: lock-free readers read it.
+                self.sequence = sequence
                 publish(value)  // nothing was published: never retired, and built once
                 return nil
             })

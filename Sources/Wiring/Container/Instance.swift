@@ -2,13 +2,10 @@
 /// type was known (``TypedInstance``), the value as that type too, so that a resolve of that
 /// type takes it with a class check instead of a dynamic cast.
 ///
-/// A published singleton is one (see ``Entry``); its `sequence` is written before it is
-/// published and never after.
+/// A published singleton is one (see ``PublishedWords``); when it was built is its entry's
+/// (``InstanceState/sequence``), kept once.
 @usableFromInline
 class Instance {
-    /// When it was built, for the closing order (see ``Released``); 0 in a verification sandbox.
-    var sequence: UInt64 = 0
-
     @usableFromInline
     init() {}
 
