@@ -62,7 +62,7 @@ final class PublishedWords: @unchecked Sendable {
     static func publish(_ value: Instance, at flag: PublishedWord) {
         (flag + 1).withMemoryRebound(to: Instance.self, capacity: 1) { $0.initialize(to: value) }
         // The release store: a reader that sees the flag set sees the slot (any non-nil sets it).
-        _ = wiring_atomic_exchange(flag, UnsafeMutableRawPointer(flag))
+        _ = wiring_atomic_exchange(flag, flag)
     }
 
     /// Clears `flag` and returns the instance its slot still holds, if it was set; under
