@@ -22,9 +22,12 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// For an entry shared by the scopes of one scope definition, the index of its state among
     /// each scope's slots; `-1` when it keeps its own.
     let slot: Int
-    /// For a singleton, the flag its instance is published by, in the block that holds it
-    /// (see ``PublishedWords``); `nil` for other lifetimes.
-    private let publication: (word: PublishedWord, block: PublishedWords)?
+    /// For a singleton, the flag its instance is published by (see ``PublishedWords``); `nil`
+    /// for other lifetimes. Apart from `block`, so that a reader copies out a word, not a
+    /// reference it would retain.
+    private let word: PublishedWord?
+    /// The block `word` is in, kept alive while the entry is.
+    private let block: PublishedWords?
     /// Set when the entry's module is unloaded, or its container closed.
     @exclusivity(unchecked) private var retiredBy: RetiredBy?
 
@@ -40,17 +43,19 @@ final class Entry: InstanceState, @unchecked Sendable {
         self.slot = slot
         if info.lifetime == .singleton {
             let (block, index) = words ?? (PublishedWords(count: 1), 0)
-            publication = (block.word(index), block)
+            word = block.word(index)
+            self.block = block
         } else {
-            publication = nil
+            word = nil
+            block = nil
         }
         super.init()
     }
 
     deinit {
         // Published and never retired: no reader can reach an entry that is being freed.
-        if let publication, PublishedWords.unpublish(at: publication.word) != nil {
-            PublishedWords.drop(at: publication.word)
+        if let word, PublishedWords.unpublish(at: word) != nil {
+            PublishedWords.drop(at: word)
         }
     }
 
@@ -112,21 +117,21 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// The published singleton, read inside a read section (an unload may unpublish it meanwhile;
     /// it is dropped only once no section can see it).
     var publishedInstance: Instance? {
-        guard let publication else { return nil }
+        guard let word else { return nil }
         let section = ReadSection.enter()
-        let instance = PublishedWords.instance(at: publication.word)
+        let instance = PublishedWords.instance(at: word)
         section.exitAfterRetaining()
         return instance
     }
 
     /// The flag the singleton is published by, for a reader inside a read section to read with
     /// ``PublishedWords/instance(at:)`` once it no longer uses the entry (see ``PublishedWords``).
-    var publishedWord: PublishedWord? { publication?.word }
+    var publishedWord: PublishedWord? { word }
 
     /// Publishes `value` as the singleton; under `stateLock`, once.
     private func publish(_ value: Instance) {
-        guard let publication else { preconditionFailure("Wiring: a \(info.lifetime) entry was published") }
-        PublishedWords.publish(value, at: publication.word)
+        guard let word else { preconditionFailure("Wiring: a \(info.lifetime) entry was published") }
+        PublishedWords.publish(value, at: word)
     }
 
     /// ``publishedInstance``, noted as a dependency of the build this resolve is part of, if any.
@@ -140,8 +145,8 @@ final class Entry: InstanceState, @unchecked Sendable {
 
     /// The published singleton, read under `stateLock`, which every unpublishing takes.
     private var lockedSingleton: Instance? {
-        guard let publication else { return nil }
-        return PublishedWords.instance(at: publication.word)
+        guard let word else { return nil }
+        return PublishedWords.instance(at: word)
     }
 
     /// The singleton: its published value, or built.
@@ -167,12 +172,12 @@ final class Entry: InstanceState, @unchecked Sendable {
     func retire(closing: Bool) -> Released? {
         retiredBy = closing ? .close : .unload
         if let held = takeHeldInstance() { return held }
-        guard let publication, let value = PublishedWords.unpublish(at: publication.word) else { return nil }
+        guard let word, let value = PublishedWords.unpublish(at: word) else { return nil }
         // Readers inside a read section may still read the slot: `free` drops it once none can
         // (it keeps the entry, and so the block, alive until then).
         return Released(
             value: value.any, sequence: sequence, onClose: onClose, dependencies: dependencies,
-            free: { PublishedWords.drop(at: publication.word); withExtendedLifetime(self) {} })
+            free: { PublishedWords.drop(at: word); withExtendedLifetime(self) {} })
     }
 
     /// The published singleton's creation number, what it resolved and its value, if it is
@@ -194,7 +199,7 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Makes a retired entry resolvable again, with a new instance: its module was loaded again
     /// while a scope holding it stayed open; call under `stateLock`.
     func revive() {
-        precondition(publication == nil, "Wiring: a retired singleton was revived")
+        precondition(word == nil, "Wiring: a retired singleton was revived")
         retiredBy = nil
     }
 
