@@ -31,20 +31,19 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// Set when the entry's module is unloaded, or its container closed.
     @exclusivity(unchecked) private var retiredBy: RetiredBy?
 
-    /// - Parameter words: For a singleton, the block its word is in and where (see
-    ///   ``PublishedWords``); without it, the word gets a block of its own.
+    /// - Parameter words: The block a singleton's word is in and where (see ``PublishedWords``);
+    ///   every registry gives one per entry it makes.
     init(
         info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int = -1,
-        words: (block: PublishedWords, index: Int)? = nil
+        words: (block: PublishedWords, index: Int)
     ) {
         self.info = info
         self.mode = mode
         self.primary = primary
         self.slot = slot
         if info.lifetime == .singleton {
-            let (block, index) = words ?? (PublishedWords(count: 1), 0)
-            word = block.word(index)
-            self.block = block
+            word = words.block.word(words.index)
+            block = words.block
         } else {
             word = nil
             block = nil
