@@ -82,3 +82,41 @@ private enum Paper: Hashable, Sendable { case draft }
         #expect(first !== second)
     }
 }
+
+private class Shape: @unchecked Sendable {}  // no state: nothing to guard
+private final class Circle: Shape, @unchecked Sendable {}
+
+/// A typed resolve takes a factory's closure, or a kept instance's box, without the runtime's
+/// cast, after comparing its class with the resolved type's: these try to make it take one of
+/// another type (a subclass value, a binding, an instance built where its type was not known).
+@Suite struct TypedTakeTests {
+    @Test func aSubclassValueIsTakenAsTheTypeItIsDeclaredAs() {
+        let container = module {
+            factory { Circle() as Shape }
+            single(tag: Paper.draft) { Circle() as Shape }
+        }
+        let made: Shape = container.resolve()
+        #expect(made is Circle)
+        #expect((container.resolve() as Shape) !== made)
+        let kept: Shape = container.resolve(tag: Paper.draft)
+        #expect(kept is Circle)
+        #expect((container.resolve(tag: Paper.draft) as Shape) === kept)
+        #expect((container.resolveOptional() as Circle?) == nil)
+    }
+
+    @Test func aBindingOfASubclassGivesTheSameObjectAsEitherType() {
+        let container = module { single { Circle() }.bind(Shape.self) }
+        let circle: Circle = container.resolve()
+        #expect((container.resolve() as Shape) === circle)
+        let again: Circle = container.resolve()
+        #expect(again === circle)
+    }
+
+    @Test func aWeakInstanceFoundAgainIsTakenThroughTheCast() {
+        let container = module { weakSingle { Circle() as Shape } }
+        let first: Shape = container.resolve()
+        let second: Shape = container.resolve()
+        #expect(first === second)
+        #expect(second is Circle)
+    }
+}

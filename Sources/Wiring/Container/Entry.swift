@@ -104,8 +104,11 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// when it takes it (then `nil`), unboxed; everything else comes back as an instance.
     @inline(__always)
     func resolve(in container: DependencyContainer, deliver: Deliver) throws(WiringError) -> Instance? {
-        guard info.lifetime == .factory, let typed = info.typedFactory else { return try resolve(in: container) }
-        return try framed(in: container) { () throws -> Instance? in try deliver(typed) ? nil : info.build(self) }
+        guard info.lifetime == .factory, info.typedFactory != nil else { return try resolve(in: container) }
+        return try framed(in: container) { () throws -> Instance? in
+            guard let typed = info.typedFactory, try deliver(typed) else { return try info.build(self) }
+            return nil
+        }
     }
 
     /// Builds the value as `resolve()` would, and drops it (for verification and eager starts).
