@@ -144,8 +144,9 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
             guard building === build else { return nil }
             building = nil
             guard case let .success(value) = result else { return nil }
+            var none = Dependencies()
             return kept.keep(
-                TypedInstance(value), sequence: nextCreationSequence(), dependencies: Dependencies(),
+                TypedInstance(value), sequence: nextCreationSequence(), dependencies: &none,
                 refused: kept.retiredBy != nil, onClose: info.hooks?.close)
         }
         if let released { Released.finish([released]) }

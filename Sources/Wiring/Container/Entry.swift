@@ -323,10 +323,11 @@ final class Entry: InstanceState, @unchecked Sendable {
             keep: { value -> Released? in
                 // A sandbox numbers nothing (see `DependencyCollector.note`).
                 let sequence = mode == .sandboxed ? 0 : nextCreationSequence()
-                dependencies = collected
                 guard retiredBy == nil else {
                     return Released(value: value.any, sequence: sequence, onClose: onClose, dependencies: collected)
                 }
+                // Moved in, not copied (a copy retains and releases its references).
+                swap(&dependencies, &collected)
                 DependencyCollector.note(sequence)
                 // Numbered before it is published, and never after: lock-free readers read it.
                 self.sequence = sequence

@@ -58,23 +58,26 @@ extension InstanceState {
                 // Under the lock, but in a sandbox (which builds without it).
                 let kept = sandboxed ? nextCreationSequenceTakingLock() : nextCreationSequence()
                 let refused = retiredBy() != nil || (scope?.isClosedLocked ?? false)
-                return keep(value, sequence: kept, dependencies: collected, refused: refused, onClose: info.hooks?.close)
+                return keep(value, sequence: kept, dependencies: &collected, refused: refused, onClose: info.hooks?.close)
                     .map { released in { Released.finish([released]) } }
             })
     }
 
     /// Keeps `value`, built as number `sequence` with `dependencies`, or, when `refused` (its
     /// entry retired or its scope closed meanwhile), hands it back to be released outside the
-    /// lock; call under `stateLock`.
+    /// lock; call under `stateLock`. The dependencies are moved in, leaving none, and the
+    /// callback read only if it is released: copies of them retained and released their
+    /// references on every scoped build.
     func keep(
-        _ value: Instance, sequence: UInt64, dependencies: Dependencies, refused: Bool, onClose: CloseCallback?
+        _ value: Instance, sequence: UInt64, dependencies: inout Dependencies, refused: Bool,
+        onClose: @autoclosure () -> CloseCallback?
     ) -> Released? {
         if refused {
-            return Released(value: value.any, sequence: sequence, onClose: onClose, dependencies: dependencies)
+            return Released(value: value.any, sequence: sequence, onClose: onClose(), dependencies: dependencies)
         }
         held = value
         self.sequence = sequence
-        self.dependencies = dependencies
+        swap(&self.dependencies, &dependencies)
         DependencyCollector.note(sequence)
         return nil
     }
