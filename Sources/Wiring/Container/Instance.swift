@@ -1,6 +1,6 @@
 /// A built value as Wiring hands it around: the value as `Any`, and, for a value built where its
 /// type was known (``TypedInstance``), the value as that type too, so that a resolve of that
-/// type takes it with a comparison of its class instead of a dynamic cast.
+/// type takes it with a class check instead of a dynamic cast.
 ///
 /// A published singleton is one (see ``PublishedWords``); when it was built is its entry's
 /// (``InstanceState/sequence``), kept once.
@@ -15,13 +15,10 @@ class Instance {
     var any: Any { preconditionFailure("Wiring: an Instance was made without a value") }
 
     /// The value as `T`, the type it was resolved for. Inlined into the public entry points,
-    /// where `T` is known: there the comparison costs a few instructions (`as?` called the
-    /// runtime's cast, 16 instructions and a retain and a release per resolve).
+    /// where `T` is known: there the class check costs a few instructions.
     @inlinable
     final func value<T>(as _: T.Type) -> T {
-        // Its class is exactly `TypedInstance<T>` (a final class), so the downcast is what `as!`
-        // would do, without the runtime call.
-        if type(of: self) == TypedInstance<T>.self { return unsafeDowncast(self, to: TypedInstance<T>.self).value }
+        if let typed = self as? TypedInstance<T> { return typed.value }
         // Built where its type was not known (a weak instance found again, a parameter): a
         // value of the resolved type's definition, so the cast cannot fail.
         return any as! T
@@ -78,7 +75,7 @@ func makeInstance<T>(_ type: TypedInstance<T>.Type, _ value: T) -> Instance {
 
 /// A `factory`'s closure, kept where its type, `Value`, is known, so that a resolve of that type
 /// (the inlinable `resolve()`) can take the value from it unboxed: given one through its
-/// ``Deliver``, it checks its class is `TypedFactory<T>` (a comparison, where `T` is known) and calls
+/// ``Deliver``, it checks it is a `TypedFactory<T>` (a class check, where `T` is known) and calls
 /// the closure itself. Only factories have one: a singleton's value is built once and kept, so
 /// a box costs it nothing per resolve, and an object per definition would cost every start-up.
 @usableFromInline
@@ -89,6 +86,11 @@ final class TypedFactory<Value>: Sendable {
     init(_ factory: @escaping @Sendable () throws -> Value) {
         self.factory = factory
     }
+
+    /// The closure's value. A method, so that the closure is called on this object as it is
+    /// borrowed: read out of it and called, its context was retained and released around the call.
+    @inlinable
+    func make() throws -> Value { try factory() }
 }
 
 /// How a resolve that knows its type takes a factory's value unboxed: given a factory's
@@ -102,17 +104,15 @@ typealias Deliver = (_ factory: any AnyObject & Sendable) throws -> Bool
 /// The value a typed resolve returns: what `resolve` gives back (see
 /// ``resolveInstance(_:isInstance:deliver:file:line:)``), taken as `T`, or, when it delivered a
 /// factory's value (`nil`), that value, built by the user's closure into a local of this frame.
-/// Inlined into the public `resolve()` forms, where `T` is known: comparing the factory's class,
-/// or the instance's, with `T`'s is a few instructions there.
+/// Inlined into the public `resolve()` forms, where `T` is known: the factory's class check and
+/// the instance's are a few instructions there.
 @inlinable
 @inline(__always)
 func typedResolve<T>(_ resolve: (_ deliver: Deliver) -> Instance?) -> T {
     var made: T?
     let instance = resolve { factory in
-        // Exactly `TypedFactory<T>` (a final class): the downcast is what `as?` would give, without
-        // the runtime's cast and the retain and release of its result (67 instructions per resolve).
-        guard type(of: factory) == TypedFactory<T>.self else { return false }
-        made = try unsafeDowncast(factory, to: TypedFactory<T>.self).factory()
+        guard let typed = factory as? TypedFactory<T> else { return false }
+        made = try typed.make()
         return true
     }
     // Consumed, not copied: the branch that returns the instance then knows `made` is empty, and
