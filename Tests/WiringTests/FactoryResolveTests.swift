@@ -86,9 +86,9 @@ private enum Paper: Hashable, Sendable { case draft }
 private class Shape: @unchecked Sendable {}  // no state: nothing to guard
 private final class Circle: Shape, @unchecked Sendable {}
 
-/// A typed resolve takes a factory's closure, or a kept instance's box, without the runtime's
-/// cast, after comparing its class with the resolved type's: these try to make it take one of
-/// another type (a subclass value, a binding, an instance built where its type was not known).
+/// A typed resolve takes a factory's closure, or a kept instance's box, by a class check of the
+/// resolved type: these try to make it take one of another type (a subclass value, a binding, an
+/// instance built where its type was not known).
 @Suite struct TypedTakeTests {
     @Test func aSubclassValueIsTakenAsTheTypeItIsDeclaredAs() {
         let container = module {
