@@ -120,7 +120,7 @@ extension DependencyContainer {
         for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
             if let verification { verification.willResolve(entry.info) }
             do {
-                values.append(try entry.resolve(in: self).value(as: T.self))
+                values.append(try entry.resolveValue(T.self, in: self))
             } catch {
                 guard let newer = newerRoot(after: error) else { throw error }
                 return try newer.resolveAllCore(T.self)
@@ -212,7 +212,7 @@ extension DependencyContainer {
         var values = declared.map { $0 as! T }  // declared as exactly `T`
         for entry in registry.allEntries(of: ObjectIdentifier(T.self)) {
             if let verification { verification.willResolve(entry.info) }
-            values.append(try entry.resolve(in: self).value(as: T.self))
+            values.append(try entry.resolveValue(T.self, in: self))
         }
         for link in links { values += try link.allInScope(T.self) }
         return values

@@ -12,7 +12,14 @@ extension DependencyContainer {
     /// Inlined into the caller for the reason the free ``Wiring/resolve(file:line:)`` is.
     @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-        typedResolve { deliver in resolveInstance(T.self, isInstance: { $0 is T }, deliver: deliver, file: file, line: line) }
+        if let read = PublishedRead.of(ObjectIdentifier(T.self), in: self) {
+            let value = (read.entry as? TypedEntry<T?>)?.value
+            read.end()
+            if let value { return value }
+        }
+        return typedResolve { deliver in
+            resolveInstance(T.self, isInstance: { $0 is T }, deliver: deliver, file: file, line: line)
+        }
     }
 
     /// The instance `resolve()` of `type` returns: the built singleton, if there is one and
@@ -23,7 +30,8 @@ extension DependencyContainer {
         _ type: Any.Type, isInstance: (Any) -> Bool, deliver: Deliver, file: StaticString, line: UInt
     ) -> Instance? {
         let id = ObjectIdentifier(type)
-        if let built = publishedSingleton(id) { return built }
+        // A scope's (the inlined part read a module's and a root's).
+        if isScope, let built = publishedSingleton(id, deliver: deliver) { return built }
         return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance? in
             try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance, deliver: deliver)
         }
@@ -54,7 +62,7 @@ extension DependencyContainer {
         _ type: Any.Type, tag: Tag, isInstance: (Any) -> Bool, deliver: Deliver, file: StaticString, line: UInt
     ) -> Instance? {
         let id = ObjectIdentifier(type)
-        if let built = publishedSingleton(id, tag: tag) { return built }
+        if let built = publishedSingleton(id, tag: tag, deliver: deliver) { return built }
         return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance? in
             try resolveCore(
                 type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance,
@@ -101,7 +109,7 @@ extension DependencyContainer {
         }
         if let verification { verification.willResolve(entry.info) }
         do {
-            return try entry.resolve(in: self).value(as: T.self)
+            return try entry.resolveValue(T.self, in: self)
         } catch {
             if let newer = newerRoot(after: error) { return newer.optional(T.self, tag: tag, find: find, at: site) }
             return absent(after: error, at: site)
@@ -197,7 +205,8 @@ extension DependencyContainer {
         try startEagerSingletons()
         switch role {
         case .scope(let scope), .sandbox(_, scope: let scope?):
-            return try resolveInScope(scope, type, tag: tag(), find: find, isInstance: isInstance, requester: requester)
+            return try resolveInScope(
+                scope, type, tag: tag(), find: find, isInstance: isInstance, requester: requester, deliver: deliver)
         case .module, .rootVersion, .sandbox, .collecting: break
         }
         // Borrowed: the registry getter's retains and releases are a tenth of a first build's cost.
@@ -218,10 +227,12 @@ extension DependencyContainer {
     /// it was opened from.
     private func resolveInScope(
         _ scope: ScopeState, _ type: Any.Type, tag: Tag?, find: (Registry) -> Entry?, isInstance: (Any) -> Bool,
-        requester: DependencyContainer?
-    ) throws(WiringError) -> Instance {
+        requester: DependencyContainer?, deliver: Deliver
+    ) throws(WiringError) -> Instance? {
         let key = DefinitionKey(type: ObjectIdentifier(type), tag: tag)
-        if let found = try findInScope(scope, type, key: key, find: find, checkingOpen: true, requester: requester) {
+        if let found = try findInScope(
+            scope, type, key: key, find: find, checkingOpen: true, requester: requester, deliver: deliver)
+        {
             return found
         }
         try checkAnnounced(in: scope, type, tag: tag)
@@ -236,7 +247,7 @@ extension DependencyContainer {
         }
         do {
             return try scope.parent.resolveCore(
-                type, tag: tag, find: find, isInstance: isInstance, requester: requester ?? self)
+                type, tag: tag, find: find, isInstance: isInstance, requester: requester ?? self, deliver: deliver)
         } catch {
             throw error.searched(first: searchedNames(of: scope))
         }
@@ -288,22 +299,25 @@ extension DependencyContainer {
     /// The instance of `T`, with `tag` if given.
     func resolveCore<T>(_: T.Type, tag: Tag? = nil) throws(WiringError) -> T {
         let id = ObjectIdentifier(T.self)
-        if tag == nil, let instance = publishedSingleton(id) { return instance.value(as: T.self) }
-        return try resolveCore(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, isInstance: { $0 is T })
-            .value(as: T.self)
+        return try typedResolve { deliver throws(WiringError) -> Instance? in
+            if tag == nil, let built = publishedSingleton(id, deliver: deliver) { return built }
+            return try resolveCore(
+                T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, isInstance: { $0 is T }, deliver: deliver)
+        }
     }
 
     /// The singleton registered here for `type` without a tag, if it is built and nothing must
     /// be decided before it: this is not a verification sandbox (which records every resolve),
     /// and in a scope nothing of the scope's stands in front of it (or, in a scope, the value of
     /// `type` declared there, which a resolve returns first). A published singleton was never
-    /// retired (retiring unpublishes it); inside a build it is noted as a dependency.
+    /// retired (retiring unpublishes it); inside a build it is noted as a dependency. Offered to
+    /// `deliver` (`.some(nil)` when it took it; see ``Entry/published(deliver:)``), else boxed.
     @usableFromInline
-    func publishedSingleton(_ type: ObjectIdentifier) -> Instance? {
+    func publishedSingleton(_ type: ObjectIdentifier, deliver: Deliver) -> Instance?? {
         switch role {
         // Read through `withRegistry`, which borrows the registry rather than retaining it.
-        case .module, .rootVersion: return withRegistry { $0.entry(for: type)?.notedPublishedInstance }
-        case .scope(let scope): return publishedPast(scope, type)
+        case .module, .rootVersion: return withRegistry { $0.entry(for: type)?.notedPublished(deliver: deliver) }
+        case .scope(let scope): return publishedPast(scope, type, deliver: deliver)
         case .sandbox, .collecting: return nil
         }
     }
@@ -314,21 +328,22 @@ extension DependencyContainer {
     /// of it announced, no link, and the scope open (see ``ScopeState/passing(_:)``). What a
     /// scope resolves most (the root's singletons and the request's declared values, from its
     /// scoped factories) then takes one lock, not the general path's.
-    private func publishedPast(_ scope: ScopeState, _ type: ObjectIdentifier) -> Instance? {
+    private func publishedPast(_ scope: ScopeState, _ type: ObjectIdentifier, deliver: Deliver) -> Instance?? {
         // A scope is built at once: its registry is its own.
         guard ownRegistry.entry(for: type) == nil, ownRegistry.parameterized.isEmpty, !ownRegistry.announces(type)
         else { return nil }
         switch scope.passing(type) {
         case .declared(let value): return value
-        case .pass: return scope.parent.publishedSingleton(type)
+        case .pass: return scope.parent.publishedSingleton(type, deliver: deliver)
         case .stop: return nil
         }
     }
 
     /// ``publishedSingleton(_:)`` of `type` with `tag`.
-    func publishedSingleton<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag) -> Instance? {
+    func publishedSingleton<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag, deliver: Deliver) -> Instance?? {
         switch role {
-        case .module, .rootVersion: return withRegistry { $0.entry(for: type, tag: tag)?.notedPublishedInstance }
+        case .module, .rootVersion:
+            return withRegistry { $0.entry(for: type, tag: tag)?.notedPublished(deliver: deliver) }
         case .scope, .sandbox, .collecting: return nil
         }
     }

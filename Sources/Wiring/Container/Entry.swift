@@ -1,17 +1,19 @@
 /// Builds a definition's value. It is given the entry building it, which a binding reads its
-/// primary from; a definition's own builder ignores it.
+/// primary from, and a singleton's builder stores the value in (then it returns `nil`; see
+/// ``holdingBuilder(_:)``); any other returns the value boxed.
 @usableFromInline
-typealias Builder = @Sendable (_ entry: Entry) throws -> Instance
+typealias Builder = @Sendable (_ entry: Entry) throws -> Instance?
 
 /// A definition as it lives in one container, with that container's instance of it.
 ///
-/// One object per definition (and per binding) of a registry. A singleton's instance is
-/// published for lock-free readers in its registry's ``PublishedWords`` (whose invariant every
-/// such read relies on); a scoped, declared or weak instance is kept in an ``InstanceState``:
+/// One object per definition (and per binding) of a registry. A singleton's entry is a
+/// ``TypedEntry``, which holds its value, published for lock-free readers by a flag in its
+/// registry's ``PublishedWords`` (whose invariant every such read relies on); a scoped, declared
+/// or weak instance is kept in an ``InstanceState``:
 /// the entry itself, or, for an entry that every scope opened from one scope definition shares,
 /// each scope's (see ``ScopeState``), so opening a scope builds no entries.
 @usableFromInline
-final class Entry: InstanceState, @unchecked Sendable {
+class Entry: InstanceState, @unchecked Sendable {
     // `retiredBy` and the states' fields are only touched under `stateLock` (or, in a
     // verification sandbox, by the one thread that verifies); the published singleton is
     // written as ``PublishedWords`` says; the rest is immutable.
@@ -30,12 +32,26 @@ final class Entry: InstanceState, @unchecked Sendable {
     private let block: PublishedWords?
     /// Set when the entry's module is unloaded, or its container closed.
     @exclusivity(unchecked) private var retiredBy: RetiredBy?
+    /// Whether the singleton build under way may hold its value in this entry: set as it claims
+    /// the entry, under `stateLock`, and read by that build alone. Not once the entry is retired
+    /// (a resolve nested in a build that began before may still build it, for itself): a value
+    /// published before may still be read there, until it is dropped.
+    @exclusivity(unchecked) private(set) var mayHold = false
 
+    /// The entry for `info`: a singleton's is its definition's ``TypedEntry`` (see
+    /// ``DefinitionInfo/holder``), which holds the value.
     /// - Parameter words: The block a singleton's word is in and where (see ``PublishedWords``);
     ///   every registry gives one per entry it makes.
-    init(
+    static func make(
         info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int = -1,
         words: (block: PublishedWords, index: Int)
+    ) -> Entry {
+        let type = info.lifetime == .singleton ? info.holder : Entry.self
+        return type.init(info: info, mode: mode, primary: primary, slot: slot, words: words)
+    }
+
+    required init(
+        info: DefinitionInfo, mode: EntryMode, primary: Entry?, slot: Int, words: (block: PublishedWords, index: Int)
     ) {
         self.info = info
         self.mode = mode
@@ -49,13 +65,6 @@ final class Entry: InstanceState, @unchecked Sendable {
             block = nil
         }
         super.init()
-    }
-
-    deinit {
-        // Published and never retired: no reader can reach an entry that is being freed.
-        if let word, PublishedWords.unpublish(at: word) != nil {
-            PublishedWords.drop(at: word)
-        }
     }
 
     /// Whether the definition is a `createdAtStart()` singleton.
@@ -88,73 +97,110 @@ final class Entry: InstanceState, @unchecked Sendable {
         state(in: container).builder = nil
     }
 
-    /// The instance for this resolve: the existing one, or a newly built value.
+    /// The instance for this resolve: the existing one, or a newly built value, boxed.
     @inline(__always)
     func resolve(in container: DependencyContainer) throws(WiringError) -> Instance {
         switch info.lifetime {
-        case .singleton: try resolveSingleton(in: container)
+        case .singleton: boxed(try resolveSingleton(in: container, deliver: { _ in false }))
         // A factory keeps nothing: what it uses is noted in the kept build it is part of.
-        case .factory: try make(in: container)
+        case .factory: try makeBoxed(in: container)
         case .weak: try resolveWeak(in: container)
         case .scoped, .declared: try resolveHeld(in: container)
         }
     }
 
-    /// ``resolve(in:)`` for a resolve that knows its type: a factory's value goes to `deliver`
-    /// when it takes it (then `nil`), unboxed; everything else comes back as an instance.
+    /// ``resolve(in:)`` for a resolve that knows its type: a factory's value, or a singleton's,
+    /// goes to `deliver` when it takes it (then `nil`), unboxed; everything else comes back as an
+    /// instance.
     @inline(__always)
     func resolve(in container: DependencyContainer, deliver: Deliver) throws(WiringError) -> Instance? {
-        guard info.lifetime == .factory, info.typedFactory != nil else { return try resolve(in: container) }
-        return try framed(in: container) { () throws -> Instance? in
-            guard let typed = info.typedFactory, try deliver(typed) else { return try info.build(self) }
-            return nil
+        switch info.lifetime {
+        case .singleton: return try resolveSingleton(in: container, deliver: deliver)
+        case .factory where info.typedFactory != nil:
+            return try framed(in: container) { () throws -> Instance? in
+                guard let typed = info.typedFactory, try deliver(.factory(typed)) else { return try info.build(self) }
+                return nil
+            }
+        default: return try resolve(in: container)
         }
     }
 
-    /// Builds the value as `resolve()` would, and drops it (for verification and eager starts).
-    func build(in container: DependencyContainer) throws(WiringError) {
-        _ = try resolve(in: container)
+    /// ``resolve(in:deliver:)`` as `T`, the type resolved: a singleton's or a factory's value
+    /// taken unboxed (see ``typedResolve(_:)``).
+    func resolveValue<T>(_: T.Type, in container: DependencyContainer) throws(WiringError) -> T {
+        try typedResolve { deliver throws(WiringError) -> Instance? in try resolve(in: container, deliver: deliver) }
     }
 
-    /// The published singleton, read inside a read section (an unload may unpublish it meanwhile;
-    /// it is dropped only once no section can see it).
-    var publishedInstance: Instance? {
+    /// Builds the value as `resolve()` would, and drops it (for verification and eager starts):
+    /// a singleton's is not boxed to be dropped.
+    func build(in container: DependencyContainer) throws(WiringError) {
+        _ = try resolve(in: container) { offer in
+            if case .singleton = offer { return true }
+            return false
+        }
+    }
+
+    /// `instance`, which a resolve that delivers nothing always has.
+    @inline(__always)
+    private func boxed(_ instance: Instance?) -> Instance {
+        guard let instance else { preconditionFailure("Wiring: a resolve of \(typeName(info.type)) delivered no box") }
+        return instance
+    }
+
+    /// The published singleton, read inside a read section (an unload may unpublish it
+    /// meanwhile; its value is dropped only once no section can see it): offered to `deliver`
+    /// there (`.some(nil)` when it took it), else boxed; `nil` when none is published.
+    @inline(__always)
+    func published(deliver: Deliver) -> Instance?? {
         guard let word else { return nil }
         let section = ReadSection.enter()
-        let instance = PublishedWords.instance(at: word)
+        guard PublishedWords.isPublished(word) else {
+            section.exit()
+            return nil
+        }
+        let taken = offer(to: deliver)
         section.exitAfterRetaining()
-        return instance
+        return taken
+    }
+
+    /// The singleton's value, which is published (seen so inside a read section, or under
+    /// `stateLock`), offered to `deliver`: `nil` when it took it, else the value boxed.
+    @inline(__always)
+    func offer(to deliver: Deliver) -> Instance? {
+        if (try? deliver(.singleton(self))) == true { return nil }
+        return boxedSingleton()
+    }
+
+    /// Whether the singleton is published; under `stateLock` (which every unpublishing takes),
+    /// or inside a read section.
+    private var isPublished: Bool {
+        guard let word else { return false }
+        return PublishedWords.isPublished(word)
     }
 
     /// The flag the singleton is published by, for a reader inside a read section to read with
     /// ``PublishedWords/instance(at:)`` once it no longer uses the entry (see ``PublishedWords``).
     var publishedWord: PublishedWord? { word }
 
-    /// Publishes `value` as the singleton; under `stateLock`, once.
-    private func publish(_ value: Instance) {
+    /// Publishes the value the entry holds as the singleton; under `stateLock`, once.
+    private func publish() {
         guard let word else { preconditionFailure("Wiring: a \(info.lifetime) entry was published") }
-        PublishedWords.publish(value, at: word)
+        PublishedWords.publish(at: word)
     }
 
-    /// ``publishedInstance``, noted as a dependency of the build this resolve is part of, if any.
+    /// ``published(deliver:)``, noted as a dependency of the build this resolve is part of, if any.
     @inline(__always)
-    var notedPublishedInstance: Instance? {
-        guard let instance = publishedInstance else { return nil }
+    func notedPublished(deliver: Deliver) -> Instance?? {
+        guard let taken = published(deliver: deliver) else { return nil }
         // Written before the singleton was published, and never after (see `buildSingleton`).
         DependencyCollector.note(sequence)
-        return instance
+        return taken
     }
 
-    /// The published singleton, read under `stateLock`, which every unpublishing takes.
-    private var lockedSingleton: Instance? {
-        guard let word else { return nil }
-        return PublishedWords.instance(at: word)
-    }
-
-    /// The singleton: its published value, or built.
-    private func resolveSingleton(in container: DependencyContainer) throws(WiringError) -> Instance {
-        if let instance = notedPublishedInstance { return instance }
-        return try buildSingleton(in: container)
+    /// The singleton: its published value, or built; offered to `deliver` (then `nil`), else boxed.
+    private func resolveSingleton(in container: DependencyContainer, deliver: Deliver) throws(WiringError) -> Instance? {
+        if let taken = notedPublished(deliver: deliver) { return taken }
+        return try buildSingleton(in: container, deliver: deliver)
     }
 
     /// Hands over a held (scoped) instance, leaving none; call under `stateLock`.
@@ -174,19 +220,19 @@ final class Entry: InstanceState, @unchecked Sendable {
     func retire(closing: Bool) -> Released? {
         retiredBy = closing ? .close : .unload
         if let held = takeHeldInstance() { return held }
-        guard let word, let value = PublishedWords.unpublish(at: word) else { return nil }
-        // Readers inside a read section may still read the slot: `free` drops it once none can
-        // (it keeps the entry, and so the block, alive until then).
+        guard let word, PublishedWords.unpublish(at: word), let value = singletonValue else { return nil }
+        // Readers inside a read section may still copy the value: `free` drops it once none can
+        // (it keeps the entry alive until then).
         return Released(
-            value: value.any, sequence: sequence, onClose: onClose, dependencies: dependencies,
-            free: { PublishedWords.drop(at: word); withExtendedLifetime(self) {} })
+            value: value, sequence: sequence, onClose: onClose, dependencies: dependencies,
+            free: { self.dropSingleton() })
     }
 
     /// The published singleton's creation number, what it resolved and its value, if it is
     /// built; call under `stateLock`, which keeps it from being retired meanwhile.
     func builtSingleton() -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
-        guard mode == .published, let instance = lockedSingleton else { return nil }
-        return (sequence, dependencies.all, instance.any)
+        guard mode == .published, isPublished, let value = singletonValue else { return nil }
+        return (sequence, dependencies.all, value)
     }
 
     /// The instance a scope holds for this entry, if it holds one (a `single` or `scoped` of the
@@ -206,7 +252,33 @@ final class Entry: InstanceState, @unchecked Sendable {
     }
 
     /// The built singleton, if any, for messages (never builds).
-    var existingValue: Any? { publishedInstance?.any }
+    var existingValue: Any? {
+        guard let word else { return nil }
+        let section = ReadSection.enter()
+        let value = PublishedWords.isPublished(word) ? singletonValue : nil
+        section.exitAfterRetaining()
+        return value
+    }
+
+    // MARK: - A singleton's value, held by its ``TypedEntry``
+
+    /// Holds `instance`'s value, built by a builder that boxes it (a binding's); by the build that
+    /// claimed the entry, before it is published, when it ``mayHold``.
+    func holdBoxed(_ instance: Instance) {
+        preconditionFailure("Wiring: the singleton \(typeName(info.type)) has no entry to hold it")
+    }
+
+    /// The value held, as `Any`; read as ``PublishedWords`` says.
+    var singletonValue: Any? { nil }
+
+    /// The value held, boxed, for a resolve that does not know its type; read as ``PublishedWords`` says.
+    func boxedSingleton() -> Instance? { nil }
+
+    /// The value held, moved out (a build whose entry was retired meanwhile, never published).
+    func takeSingleton() -> Any? { nil }
+
+    /// Drops the value held, once no reader can see it (see ``PublishedWords``).
+    func dropSingleton() {}
 
     // MARK: - Building
 
@@ -216,19 +288,25 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// without the lock, and `keep` stores the result under the lock, or hands back what to
     /// release (outside the lock) when the entry was retired or its scope closed meanwhile. A
     /// verification sandbox takes no lock (see `Verification`).
-    private func buildOnce(
-        _ state: InstanceState, existing: () throws(WiringError) -> Instance?,
-        build: () throws(WiringError) -> Instance, keep: (Instance) -> Released?
-    ) throws(WiringError) -> Instance {
+    private func buildOnce<Value>(
+        _ state: InstanceState, existing: () throws(WiringError) -> Value?,
+        build: () throws(WiringError) -> Value, keep: (Value) -> Released?
+    ) throws(WiringError) -> Value {
         try BuildGate.build(
             state, unlocked: mode == .sandboxed, existing: existing,
             cycle: { cycleError(closedBy: info) }, build: build,
             keep: { value -> (() -> Void)? in keep(value).map { released in { Released.finish([released]) } } })
     }
 
-    /// Runs the builder with a frame for this definition pushed (see ``framed(in:_:)``).
-    private func make(in container: DependencyContainer) throws(WiringError) -> Instance {
-        try framed(in: container) { () throws -> Instance in try info.build(self) }
+    /// Runs the builder with a frame for this definition pushed (see ``framed(in:_:)``): `nil`
+    /// when it stored the value in this entry (a singleton's).
+    private func make(in container: DependencyContainer) throws(WiringError) -> Instance? {
+        try framed(in: container) { () throws -> Instance? in try info.build(self) }
+    }
+
+    /// ``make(in:)`` for an entry that holds no value (any but a singleton's): the value, boxed.
+    private func makeBoxed(in container: DependencyContainer) throws(WiringError) -> Instance {
+        boxed(try make(in: container))
     }
 
     /// Runs `build` (this definition's builder, or a resolve's ``Deliver`` of it) with a frame for
@@ -249,14 +327,19 @@ final class Entry: InstanceState, @unchecked Sendable {
 
     /// `make` for a build that keeps its instance: also what the build resolved (see
     /// ``Dependencies``).
+    /// `nil` when the value is held in this entry, else it is boxed (a build of a retired entry).
     private func makeKept(in container: DependencyContainer, collecting dependencies: inout Dependencies)
-        throws(WiringError) -> Instance
+        throws(WiringError) -> Instance?
     {
         var value: Instance?
         dependencies = try DependencyCollector.collecting(for: info) { () throws(WiringError) in
             value = try make(in: container)
         }
-        guard let value else { preconditionFailure("Wiring: a build returned without a value") }
+        // A builder that boxes (a binding's) leaves the value to be held here.
+        if let boxed = value, mayHold {
+            holdBoxed(boxed)
+            return nil
+        }
         return value
     }
 
@@ -305,35 +388,51 @@ final class Entry: InstanceState, @unchecked Sendable {
     /// builds (its module unloaded, by the factory itself or by another thread), the value goes
     /// to this resolve only and is released at once, `.onClose` included: nothing is ever
     /// published into a retired entry.
+    /// The value goes to `deliver` if it takes it (then `nil`), else comes back boxed; either is
+    /// done under the lock, which keeps an unload from dropping the value meanwhile.
     @inline(never)
-    private func buildSingleton(in container: DependencyContainer) throws(WiringError) -> Instance {
+    private func buildSingleton(in container: DependencyContainer, deliver: Deliver) throws(WiringError) -> Instance? {
         var collected = Dependencies()
-        return try buildOnce(
+        var taken: Instance?
+        let found = try buildOnce(
             self,
-            existing: { () throws(WiringError) -> Instance? in
+            existing: { () throws(WiringError) -> Instance?? in
                 // Under the lock, which every unpublishing takes: read without a section.
-                if let instance = lockedSingleton {
+                if isPublished {
                     DependencyCollector.note(sequence)
-                    return instance
+                    return .some(offer(to: deliver))
                 }
                 try checkNotRetired()
+                mayHold = retiredBy == nil
                 return nil
             },
-            build: { () throws(WiringError) -> Instance in try makeKept(in: container, collecting: &collected) },
-            keep: { value -> Released? in
+            // The value is held in this entry: no reader looks at it before it is published.
+            build: { () throws(WiringError) -> Instance? in try makeKept(in: container, collecting: &collected) },
+            keep: { boxed -> Released? in
                 // A sandbox numbers nothing (see `DependencyCollector.note`).
                 let sequence = mode == .sandboxed ? 0 : nextCreationSequence()
+                // A retired entry's build, boxed: the value goes to this resolve only.
+                if let boxed {
+                    taken = boxed
+                    return Released(value: boxed.any, sequence: sequence, onClose: onClose, dependencies: collected)
+                }
+                taken = offer(to: deliver)
                 guard retiredBy == nil else {
-                    return Released(value: value.any, sequence: sequence, onClose: onClose, dependencies: collected)
+                    // Never published, so no reader saw it: moved out, released outside the lock.
+                    return takeSingleton().map {
+                        Released(value: $0, sequence: sequence, onClose: onClose, dependencies: collected)
+                    }
                 }
                 // Moved in, not copied (a copy retains and releases its references).
                 swap(&dependencies, &collected)
                 DependencyCollector.note(sequence)
                 // Numbered before it is published, and never after: lock-free readers read it.
                 self.sequence = sequence
-                publish(value)  // nothing was published: never retired, and built once
+                publish()  // nothing was published: never retired, and built once
                 return nil
             })
+        // What `existing` found (another build's), or what this build took.
+        return found ?? taken
     }
 
     /// The instance held under `stateLock` (a scoped one), built on first use; never after its
@@ -354,7 +453,7 @@ final class Entry: InstanceState, @unchecked Sendable {
         try state(in: container).resolveHeld(
             info, in: container, sandboxed: mode == .sandboxed, declaredAs: type, tag: tag, checkingOpen: checkingOpen,
             retiredBy: { retiredBy }
-        ) { () throws(WiringError) -> Instance in try make(in: container) }
+        ) { () throws(WiringError) -> Instance in try makeBoxed(in: container) }
     }
 
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
@@ -369,7 +468,7 @@ final class Entry: InstanceState, @unchecked Sendable {
                 return ((state.held as? WeakReference)?.object).map { UntypedInstance($0) }
             },
             // Wiring does not keep a weak instance: what it uses counts for its resolver.
-            build: { () throws(WiringError) -> Instance in try make(in: container) },
+            build: { () throws(WiringError) -> Instance in try makeBoxed(in: container) },
             keep: { value -> Released? in
                 // Only a class instance can be held weakly; anything else is built every time.
                 if retiredBy == nil, type(of: value.any) is AnyClass {

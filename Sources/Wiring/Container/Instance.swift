@@ -65,6 +65,27 @@ func typedBuilder<T>(_ factory: @escaping @Sendable () throws -> T) -> Builder {
     return { _ in makeInstance(typed, try factory()) }
 }
 
+/// A singleton's builder: it stores `factory()`'s value in the entry that builds it, a
+/// ``TypedEntry`` of `T` (then `nil`: nothing is boxed), or, built for an entry of another
+/// lifetime (a modifier changed it), returns it boxed. `TypedInstance<T>` is named only where it
+/// is made: a definition that names it and `TypedEntry<T?>` pays the runtime for both types' metadata.
+@inlinable
+func holdingBuilder<T>(_ factory: @escaping @Sendable () throws -> T) -> Builder {
+    return { entry in
+        let value = try factory()
+        if let holding = entry as? TypedEntry<T?>, holding.hold(value) { return nil }
+        return makeInstance(TypedInstance<T>.self, value)
+    }
+}
+
+/// The builder of a definition of `lifetime` and the entry a singleton of it has (see
+/// ``DefinitionInfo/holder``): where the lifetime is not a constant of the DSL form.
+@inlinable
+func builder<T>(_ lifetime: Lifetime, _ factory: @escaping @Sendable () throws -> T) -> (Builder, Entry.Type) {
+    guard lifetime == .singleton else { return (typedBuilder(factory), TypedEntry<Any?>.self) }
+    return (holdingBuilder(factory), TypedEntry<T?>.self)
+}
+
 /// A `type` holding `value`. Not inlinable: its caller, specialized for `T`, would otherwise
 /// fetch `TypedInstance<T>`'s metadata from the runtime's cache on every build; here the
 /// metatype it was given is used as it is.
@@ -93,27 +114,46 @@ final class TypedFactory<Value>: Sendable {
     func make() throws -> Value { try factory() }
 }
 
-/// How a resolve that knows its type takes a factory's value unboxed: given a factory's
-/// ``TypedFactory`` (inside its build's frame), it builds the value itself and returns `true`
-/// when that is a factory of its type; `false` leaves the build to the definition's builder,
-/// boxed. The inlinable `resolve()` passes one that writes into a local of its own (see
-/// ``typedResolve(_:)``), so that a factory resolve allocates nothing but the user's object.
+/// What a resolve that knows its type is offered, to take its value without a box (see ``Deliver``).
 @usableFromInline
-typealias Deliver = (_ factory: any AnyObject & Sendable) throws -> Bool
+enum Offer {
+    /// A factory's ``TypedFactory``, inside its build's frame: the resolve builds the value itself.
+    case factory(any AnyObject & Sendable)
+    /// A published singleton's entry (a ``TypedEntry``), inside a read section or under
+    /// `stateLock`, either of which keeps its value from being dropped meanwhile: the resolve
+    /// copies the value out, there (see ``PublishedWords``).
+    case singleton(Entry)
+}
+
+/// How a resolve that knows its type takes a value unboxed: given an ``Offer``, it takes the
+/// value when the offer is of its type and returns `true`; `false` leaves the value to be boxed.
+/// The inlinable `resolve()` passes one that writes into a local of its own (see
+/// ``typedResolve(_:)``), so that a factory resolve allocates nothing but the user's object, and
+/// a singleton's value is never boxed.
+@usableFromInline
+typealias Deliver = (_ offer: Offer) throws -> Bool
 
 /// The value a typed resolve returns: what `resolve` gives back (see
 /// ``resolveInstance(_:isInstance:deliver:file:line:)``), taken as `T`, or, when it delivered a
-/// factory's value (`nil`), that value, built by the user's closure into a local of this frame.
-/// Inlined into the public `resolve()` forms, where `T` is known: the factory's class check and
-/// the instance's are a few instructions there.
+/// value (`nil`), that value, built by the user's closure or copied from its singleton's entry
+/// into a local of this frame. Inlined into the public `resolve()` forms, where `T` is known:
+/// the offers' class checks and the instance's are a few instructions there.
 @inlinable
 @inline(__always)
-func typedResolve<T>(_ resolve: (_ deliver: Deliver) -> Instance?) -> T {
+func typedResolve<T, Failure: Error>(
+    _ resolve: (_ deliver: Deliver) throws(Failure) -> Instance?
+) throws(Failure) -> T {
     var made: T?
-    let instance = resolve { factory in
-        guard let typed = factory as? TypedFactory<T> else { return false }
-        made = try typed.make()
-        return true
+    let instance = try resolve { offer in
+        switch offer {
+        case .factory(let factory):
+            guard let typed = factory as? TypedFactory<T> else { return false }
+            made = try typed.make()
+        case .singleton(let entry):
+            guard let typed = entry as? TypedEntry<T?> else { return false }
+            made = typed.value
+        }
+        return made != nil
     }
     // Consumed, not copied: the branch that returns the instance then knows `made` is empty, and
     // destroys nothing (a copy would leave an empty optional to release on every resolve).

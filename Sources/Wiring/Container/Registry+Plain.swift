@@ -21,7 +21,7 @@ extension Registry {
         for (index, definition) in definitions.enumerated() {
             let info = definition.info
             guard isPlainCandidate(info) else { return nil }
-            let entry = Entry(info: info, mode: mode, words: (words, index))
+            let entry = Entry.make(info: info, mode: mode, words: (words, index))
             let id = ObjectIdentifier(info.type)
             if info.isPlain {
                 untagged.append((id, entry))

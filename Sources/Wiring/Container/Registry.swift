@@ -489,6 +489,6 @@ struct EntryMaker {
             slots += 1
         }
         made += 1
-        return Entry(info: info, mode: mode, primary: primary, slot: slot, words: (words, made - 1))
+        return Entry.make(info: info, mode: mode, primary: primary, slot: slot, words: (words, made - 1))
     }
 }

@@ -36,9 +36,9 @@ public func singleOf<each Parameter, T>(
     tag: (any Hashable & Sendable)? = nil, file: StaticString = #fileID, line: UInt = #line,
     _ constructor: @escaping @Sendable (repeat each Parameter) throws -> T
 ) -> TypedDefinition<T> {
-    TypedDefinition(AnyDefinition(lifetime: .singleton, tagIfAny: tag, file: file, line: line, type: T.self, build: typedBuilder {
-        try construct(constructor, file: file, line: line)
-    }))
+    TypedDefinition(AnyDefinition(
+        lifetime: .singleton, tagIfAny: tag, file: file, line: line, type: T.self,
+        build: holdingBuilder { try construct(constructor, file: file, line: line) }, holder: TypedEntry<T?>.self))
 }
 
 /// Defines a factory built by `constructor` on every resolve, each of its parameters resolved by

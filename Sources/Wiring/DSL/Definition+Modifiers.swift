@@ -187,13 +187,13 @@ extension AnyDefinition {
             wiringFailure(.invalidBinding(
                 type: typeName(self.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        return adding(bindingTo: Secondary.self, build: AnyDefinition.bindingBuilder(Secondary.self))
+        return adding(
+            bindingTo: Secondary.self, holder: TypedEntry<Secondary?>.self, build: AnyDefinition.bindingBuilder(Secondary.self))
     }
 
     /// The builder of a binding's entry: the value of its primary's entry, as `Secondary` (the
-    /// entry's own type).
+    /// entry's own type), held by the entry if it is a singleton's (see ``holdingBuilder(_:)``).
     static func bindingBuilder<Secondary>(_: Secondary.Type) -> Builder {
-        let typed = TypedInstance<Secondary>.self  // found once, not on every build (see `typedBuilder`)
         return { entry in
             // A binding's entry always has a primary, in the same container.
             guard let primary = entry.primary else {
@@ -208,7 +208,8 @@ extension AnyDefinition {
                 throw WiringError.invalidBinding(
                     type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: entry.info.site)
             }
-            return typed.init(value)
+            if let holding = entry as? TypedEntry<Secondary?>, holding.hold(value) { return nil }
+            return TypedInstance(value)
         }
     }
 }

@@ -29,7 +29,9 @@ public func single<T>(
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> TypedDefinition<T> {
-    TypedDefinition(AnyDefinition(lifetime: .singleton, file: file, line: line, type: T.self, build: typedBuilder(factory)))
+    TypedDefinition(AnyDefinition(
+        lifetime: .singleton, file: file, line: line, type: T.self, build: holdingBuilder(factory),
+        holder: TypedEntry<T?>.self))
 }
 
 /// Defines a singleton registered under `tag`.
@@ -50,7 +52,9 @@ public func single<T, Tag: Hashable & Sendable>(
     line: UInt = #line,
     _ factory: @escaping @Sendable () throws -> T
 ) -> TypedDefinition<T> {
-    TypedDefinition(AnyDefinition(lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: typedBuilder(factory)))
+    TypedDefinition(AnyDefinition(
+        lifetime: .singleton, tag: tag, file: file, line: line, type: T.self, build: holdingBuilder(factory),
+        holder: TypedEntry<T?>.self))
 }
 
 /// Defines a factory: every resolve builds a new instance.

@@ -205,12 +205,13 @@ func mainActorDefinition<T>(
     _ lifetime: Lifetime, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt,
     beforehand: (@Sendable () throws -> Void)? = nil, _ factory: @escaping @MainActor @Sendable () throws -> T
 ) -> AnyDefinition {
-    let build = typedBuilder {
+    let (build, holder) = builder(lifetime) {
         try beforehand?()
         return try MainActorBuild.run(T.self, tag: tag, file: file, line: line) { try factory() }
     }
     return AnyDefinition(info: DefinitionInfo(
-        type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line), build: build))
+        type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line), build: build,
+        holder: holder))
 }
 
 /// Resolves each parameter of a `@MainActor` `constructor` by its type, then calls it; on the

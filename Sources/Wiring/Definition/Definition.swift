@@ -29,8 +29,8 @@ public struct AnyDefinition: Definition {
     var site: CodeLocation? { info.site }
 
     /// This definition with one more binding, to `type`, built by `build`: `bind(_:)`'s copy.
-    func adding(bindingTo type: Any.Type, build: @escaping Builder) -> AnyDefinition {
-        AnyDefinition(info: info.adding(bindingTo: type, build: build))
+    func adding(bindingTo type: Any.Type, holder: Entry.Type, build: @escaping Builder) -> AnyDefinition {
+        AnyDefinition(info: info.adding(bindingTo: type, holder: holder, build: build))
     }
 
     /// What the definition builds, or what else it stands for.
@@ -68,43 +68,48 @@ public struct AnyDefinition: Definition {
         site: CodeLocation?,
         factory: @escaping @Sendable () throws -> Value
     ) {
-        self.init(info: DefinitionInfo(
-            type: Value.self, tag: tag, lifetime: lifetime, site: site,
-            build: typedBuilder(factory)))
+        let (build, holder) = builder(lifetime, factory)
+        self.init(info: DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site, build: build, holder: holder))
     }
 
     /// A definition of `type` built by `build`, written at `file` and `line`.
     @usableFromInline
     init(
         lifetime: Lifetime, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder,
-        typedFactory: (any AnyObject & Sendable)? = nil
+        typedFactory: (any AnyObject & Sendable)? = nil, holder: Entry.Type = TypedEntry<Any?>.self
     ) {
         self.init(info: DefinitionInfo(
-            plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build, typedFactory: typedFactory))
+            plainType: type, lifetime: lifetime, site: CodeLocation(file, line), build: build, typedFactory: typedFactory,
+            holder: holder))
     }
 
     /// A definition of `type` under `tag`, built by `build`.
     @usableFromInline
     init<TagValue: Hashable & Sendable>(
         lifetime: Lifetime, tag: TagValue, file: StaticString, line: UInt, type: Any.Type, build: @escaping Builder,
-        typedFactory: (any AnyObject & Sendable)? = nil
+        typedFactory: (any AnyObject & Sendable)? = nil, holder: Entry.Type = TypedEntry<Any?>.self
     ) {
         self.init(info: DefinitionInfo(
             type: type, tagValue: tag, lifetime: lifetime, site: CodeLocation(file, line), build: build,
-            typedFactory: typedFactory))
+            typedFactory: typedFactory, holder: holder))
     }
 
     /// A definition of `type`, under `tag` if there is one, built by `build`.
     @usableFromInline
     init(
         lifetime: Lifetime, tagIfAny tag: (any Hashable & Sendable)?, file: StaticString, line: UInt, type: Any.Type,
-        build: @escaping Builder, typedFactory: (any AnyObject & Sendable)? = nil
+        build: @escaping Builder, typedFactory: (any AnyObject & Sendable)? = nil,
+        holder: Entry.Type = TypedEntry<Any?>.self
     ) {
         guard let tag else {
-            self.init(lifetime: lifetime, file: file, line: line, type: type, build: build, typedFactory: typedFactory)
+            self.init(
+                lifetime: lifetime, file: file, line: line, type: type, build: build, typedFactory: typedFactory,
+                holder: holder)
             return
         }
-        self.init(lifetime: lifetime, tag: tag, file: file, line: line, type: type, build: build, typedFactory: typedFactory)
+        self.init(
+            lifetime: lifetime, tag: tag, file: file, line: line, type: type, build: build, typedFactory: typedFactory,
+            holder: holder)
     }
 
     init<Value: Sendable>(

@@ -19,6 +19,9 @@ final class DefinitionInfo: Sendable {
     let build: Builder
     /// A `factory`'s closure, for a resolve that takes its value unboxed (see ``TypedFactory``).
     let typedFactory: (any AnyObject & Sendable)?
+    /// The entry a singleton of it has in each container, holding its value: `TypedEntry<T?>` of
+    /// its type `T`, named where the type is known (`TypedEntry<Any?>` where it was not).
+    let holder: Entry.Type
     let scope: ScopeID?
     let hooks: LifecycleHooks?
     let payload: AnyDefinition.Payload
@@ -37,14 +40,14 @@ final class DefinitionInfo: Sendable {
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder = DefinitionInfo.noBuilder,
-        payload: AnyDefinition.Payload = .builder
+        holder: Entry.Type = TypedEntry<Any?>.self, payload: AnyDefinition.Payload = .builder
     ) {
         var buildsWithBuilder = false
         if case .builder = payload { buildsWithBuilder = true }
         self.init(
             type: type, tag: tag, isTagged: tag != nil, lifetime: lifetime, site: site, isInjection: isInjection,
             isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks, isAsync: isAsync,
-            build: build, payload: payload, buildsWithBuilder: buildsWithBuilder, bindings: [])
+            build: build, holder: holder, payload: payload, buildsWithBuilder: buildsWithBuilder, bindings: [])
     }
 
     /// A plain `single { … }` or `factory { … }`: no tag, scope, flags or bindings. Apart from
@@ -52,21 +55,21 @@ final class DefinitionInfo: Sendable {
     /// payload through their value witnesses.
     convenience init(
         plainType type: Any.Type, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder,
-        typedFactory: (any AnyObject & Sendable)? = nil
+        typedFactory: (any AnyObject & Sendable)? = nil, holder: Entry.Type
     ) {
         self.init(
             type: type, tag: nil, isTagged: false, lifetime: lifetime, site: site, build: build,
-            typedFactory: typedFactory)
+            typedFactory: typedFactory, holder: holder)
     }
 
     /// A `single(tag:)` or `factory(tag:)` line: no scope, flags or bindings.
     convenience init<TagValue: Hashable & Sendable>(
         type: Any.Type, tagValue: TagValue, lifetime: Lifetime, site: CodeLocation, build: @escaping Builder,
-        typedFactory: (any AnyObject & Sendable)? = nil
+        typedFactory: (any AnyObject & Sendable)? = nil, holder: Entry.Type
     ) {
         self.init(
             type: type, tag: Tag(tagValue), isTagged: true, lifetime: lifetime, site: site, build: build,
-            typedFactory: typedFactory)
+            typedFactory: typedFactory, holder: holder)
     }
 
     /// Every field, the defaults a line's. Inlined into each caller, so that a line's constants
@@ -76,8 +79,9 @@ final class DefinitionInfo: Sendable {
         type: Any.Type, tag: consuming Tag?, isTagged: Bool, lifetime: Lifetime, site: CodeLocation?,
         isInjection: Bool = false, isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder,
-        typedFactory: (any AnyObject & Sendable)? = nil, payload: consuming AnyDefinition.Payload = .builder,
-        buildsWithBuilder: Bool = true, bindings: [DefinitionInfo] = []
+        typedFactory: (any AnyObject & Sendable)? = nil, holder: Entry.Type = TypedEntry<Any?>.self,
+        payload: consuming AnyDefinition.Payload = .builder, buildsWithBuilder: Bool = true,
+        bindings: [DefinitionInfo] = []
     ) {
         self.type = type
         self.tag = tag
@@ -91,6 +95,7 @@ final class DefinitionInfo: Sendable {
         isPlain = !isTagged && scope == nil && !isInjection
         self.build = build
         self.typedFactory = typedFactory
+        self.holder = holder
         self.scope = scope
         self.hooks = hooks
         self.payload = payload
@@ -124,13 +129,14 @@ final class DefinitionInfo: Sendable {
                 ? bindings.map { $0.copy(lifetime: lifetime, isOverride: isOverride, scope: scope) } : bindings)
     }
 
-    /// A copy bound to `type` as well (`bind(_:)`), built from this definition's value by `build`.
-    func adding(bindingTo type: Any.Type, build: @escaping Builder) -> DefinitionInfo {
+    /// A copy bound to `type` as well (`bind(_:)`), built from this definition's value by `build`;
+    /// `holder` is the entry a singleton binding has (see ``holder``).
+    func adding(bindingTo type: Any.Type, holder: Entry.Type, build: @escaping Builder) -> DefinitionInfo {
         // A binding has its primary's tag, lifetime and scope; its primary runs the close callback.
         let binding = DefinitionInfo(
             type: type, tag: tag, isTagged: isTagged, lifetime: lifetime, site: site, isInjection: isInjection,
             isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, isAsync: isAsync,
-            build: build)
+            build: build, holder: holder)
         return copy(bindings: bindings + [binding])
     }
 
@@ -147,7 +153,7 @@ final class DefinitionInfo: Sendable {
             type: type, tag: tag, isTagged: isTagged, lifetime: lifetime ?? self.lifetime, site: site,
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope, hooks: hooks ?? self.hooks,
-            isAsync: isAsync, build: build, typedFactory: typedFactory, payload: payload ?? self.payload,
+            isAsync: isAsync, build: build, typedFactory: typedFactory, holder: holder, payload: payload ?? self.payload,
             buildsWithBuilder: buildsWithBuilder, bindings: bindings)
     }
 

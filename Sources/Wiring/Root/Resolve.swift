@@ -24,7 +24,14 @@
 /// runtime's cache, which costs more than the rest of the resolve).
 @inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-    typedResolve { deliver in resolveInstance(T.self, isInstance: { $0 is T }, deliver: deliver, file: file, line: line) }
+    if let read = PublishedRead.free(ObjectIdentifier(T.self)) {
+        let value = (read.entry as? TypedEntry<T?>)?.value
+        read.end()
+        if let value { return value }
+    }
+    return typedResolve { deliver in
+        resolveInstance(T.self, isInstance: { $0 is T }, deliver: deliver, file: file, line: line)
+    }
 }
 
 /// The instance a free `resolve()` of `type` returns: the built singleton, if there is one and
@@ -38,55 +45,32 @@ func resolveInstance(
     func core(_ container: DependencyContainer) throws(WiringError) -> Instance? {
         try container.resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance, deliver: deliver)
     }
-    if !ThreadResolution.isResolving {
-        switch readRoot(id) {
-        case .built(let instance): return instance
-        // Its singleton was looked for already (`resolveCore` takes it if it was built since).
-        case .plain(let root): return resolveOrStop(type, tag: nil, file: file, line: line, first: root, core)
-        case .other: break
-        }
+    // Its singleton was looked for already, by the inlined part of `resolve()` (`resolveCore`
+    // takes it if it was built since).
+    if !ThreadResolution.isResolving, let root = readRoot() {
+        return resolveOrStop(type, tag: nil, file: file, line: line, first: root, core)
     }
     return resolveOrStop(type, tag: nil, file: file, line: line) { container throws(WiringError) -> Instance? in
-        if let built = container.publishedSingleton(id) { return built }
+        if let built = container.publishedSingleton(id, deliver: deliver) { return built }
         return try core(container)
     }
 }
 
-/// What a free resolve finds in the root it reads, outside any resolution.
-private enum RootRead {
-    /// The built singleton it asked for.
-    case built(Instance)
-    /// The root, retained, when it is neither a scope nor preparing modules: a resolve from it
-    /// may skip to ``DependencyContainer/resolveCore(_:tag:find:isInstance:requester:)``.
-    case plain(DependencyContainer)
-    /// A scope, a root preparing modules, or none: the general path decides.
-    case other
-}
-
-/// The root a free `resolve()` reads and, if it is built, the singleton of `type` (when given),
-/// read inside one read section: the root and its entry are read in place, through the root's
-/// cell (see ``ReferenceCell``), without a retain (a `load`/`unload` frees a replaced root only
-/// once no section that began before it ended is running), and what is returned is retained
-/// before the section ends. The entry's flag is copied out of it before it is loaded (see
-/// ``PublishedWords``).
-private func readRoot(_ type: ObjectIdentifier?) -> RootRead {
+/// The root a free `resolve(tag:)` reads, when it is neither a scope nor preparing modules (a
+/// resolve from it may skip to ``DependencyContainer/resolveCore(_:tag:find:isInstance:requester:)``),
+/// read inside a read section in place, through the root's cell (see ``ReferenceCell``), and
+/// retained before the section ends (a `load`/`unload` frees a replaced root only once no
+/// section that began before it ended is running). `nil` for a scope, a root preparing modules,
+/// or none: the general path decides.
+private func readRoot() -> DependencyContainer? {
     let section = ReadSection.enter()
-    // A root version is built at once: its registry is its own, never built here. (A task's root
-    // may be a module or a scope, which the general path resolves from.)
+    // A root version is built at once: its registry is its own. (A task's root may be a module
+    // or a scope, which the general path resolves from.)
     guard let root = globalRootContainer(), case .rootVersion = root.object.role else {
         section.exit()
-        return .other
+        return nil
     }
-    if let type, let word = root.object.ownRegistry.entry(for: type)?.publishedWord,
-        let instance = PublishedWords.instance(at: word)
-    {
-        section.exitAfterRetaining()
-        // Nothing to note (see `DependencyCollector.note`): a free resolve reads the root only
-        // outside any build, and a build pushes its collector just before its frame.
-        assert(!ThreadResolution.isCollecting, "Wiring: a dependency collector is active outside any build")
-        return .built(instance)
-    }
-    let read = RootRead.plain(root.object)
+    let read = root.object
     section.exitAfterRetaining()
     return read
 }
@@ -150,13 +134,13 @@ func resolveInstance<Tag: Hashable & Sendable>(
     }
     // The tags are compared once the read section has ended: a tag's `==` is the caller's code,
     // which a section never runs.
-    if !ThreadResolution.isResolving, case .plain(let root) = readRoot(nil) {
+    if !ThreadResolution.isResolving, let root = readRoot() {
         // Outside any build, so nothing to note (see `readRoot`).
-        if let built = root.ownRegistry.entry(for: id, tag: tag)?.publishedInstance { return built }
+        if let built = root.ownRegistry.entry(for: id, tag: tag)?.published(deliver: deliver) { return built }
         return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line, first: root, core)
     }
     return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) -> Instance? in
-        if let built = container.publishedSingleton(id, tag: tag) { return built }
+        if let built = container.publishedSingleton(id, tag: tag, deliver: deliver) { return built }
         return try core(container)
     }
 }

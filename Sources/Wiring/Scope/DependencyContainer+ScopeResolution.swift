@@ -24,10 +24,12 @@ extension DependencyContainer {
     /// factories included (a linked scope that closed is skipped instead).
     /// - Parameter requester: The scope the resolve started in, if it reached this one as a
     ///   scope it was opened from: a factory found here is built there (see `resolveCore`).
+    /// - Parameter deliver: Takes a factory's or a singleton's value unboxed (then `.some(nil)`;
+    ///   see ``Deliver``).
     func findInScope(
         _ scope: ScopeState, _ type: Any.Type, key: DefinitionKey, find: (Registry) -> Entry?,
-        checkingOpen: Bool = false, requester: DependencyContainer? = nil
-    ) throws(WiringError) -> Instance? {
+        checkingOpen: Bool = false, requester: DependencyContainer? = nil, deliver: Deliver = { _ in false }
+    ) throws(WiringError) -> Instance?? {
         // A scoped definition of this scope: the value declared as `key` first, then the
         // instance, under one lock (a sandbox records which it found, on the general path).
         if verification == nil, let entry = find(registry), entry.info.lifetime == .scoped {
@@ -40,11 +42,11 @@ extension DependencyContainer {
         }
         if let entry = find(registry) {
             if let verification { verification.willResolve(entry.info) }
-            return try entry.resolve(in: entry.isFactory ? requester ?? self : self)
+            return try entry.resolve(in: entry.isFactory ? requester ?? self : self, deliver: deliver)
         }
         for link in links {
             guard let linked = link.scope else { continue }
-            if let found = try link.findInScope(linked, type, key: key, find: find) { return found }
+            if let found = try link.findInScope(linked, type, key: key, find: find, deliver: deliver) { return found }
         }
         return nil
     }
@@ -58,7 +60,7 @@ extension DependencyContainer {
         do {
             let key = DefinitionKey(type: ObjectIdentifier(T.self), tag: tag)
             if let found = try findInScope(scope, T.self, key: key, find: find, checkingOpen: true) {
-                return found.value(as: T.self)
+                return found?.value(as: T.self)
             }
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
