@@ -114,14 +114,11 @@ class Entry: InstanceState, @unchecked Sendable {
     /// instance.
     @inline(__always)
     func resolve(in container: DependencyContainer, deliver: Deliver) throws(WiringError) -> Instance? {
-        switch info.lifetime {
-        case .singleton: return try resolveSingleton(in: container, deliver: deliver)
-        case .factory where info.typedFactory != nil:
-            return try framed(in: container) { () throws -> Instance? in
-                guard let typed = info.typedFactory, try deliver(.factory(typed)) else { return try info.build(self) }
-                return nil
-            }
-        default: return try resolve(in: container)
+        if info.lifetime == .singleton { return try resolveSingleton(in: container, deliver: deliver) }
+        guard info.lifetime == .factory, info.typedFactory != nil else { return try resolve(in: container) }
+        return try framed(in: container) { () throws -> Instance? in
+            guard let typed = info.typedFactory, try deliver(.factory(typed)) else { return try info.build(self) }
+            return nil
         }
     }
 
@@ -198,6 +195,8 @@ class Entry: InstanceState, @unchecked Sendable {
     }
 
     /// The singleton: its published value, or built; offered to `deliver` (then `nil`), else boxed.
+    /// Out of line: inlined, it kept ``resolve(in:deliver:)`` from being inlined into its callers.
+    @inline(never)
     private func resolveSingleton(in container: DependencyContainer, deliver: Deliver) throws(WiringError) -> Instance? {
         if let taken = notedPublished(deliver: deliver) { return taken }
         return try buildSingleton(in: container, deliver: deliver)

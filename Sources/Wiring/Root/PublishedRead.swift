@@ -35,6 +35,21 @@ struct PublishedRead {
         return PublishedRead(entry: entry, section: section)
     }
 
+    /// ``free(_:)`` of `type` with `tag`. The tags are compared outside the section: a tag's `==`
+    /// is the caller's code, which a section never runs.
+    @usableFromInline
+    static func free<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag) -> PublishedRead? {
+        guard !ThreadResolution.isResolving, let root = readRoot(),
+            let entry = root.ownRegistry.entry(for: type, tag: tag), let word = entry.publishedWord
+        else { return nil }
+        let section = ReadSection.enter()
+        guard PublishedWords.isPublished(word) else {
+            section.exit()
+            return nil
+        }
+        return PublishedRead(entry: entry, section: section)
+    }
+
     /// `container`'s singleton of `type`, if it is built and nothing must be decided before it
     /// (a module or a root version; see ``DependencyContainer/publishedSingleton(_:deliver:)``),
     /// noted as a dependency of the build this resolve is part of; the section stays open.

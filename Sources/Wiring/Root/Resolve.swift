@@ -62,7 +62,7 @@ func resolveInstance(
 /// retained before the section ends (a `load`/`unload` frees a replaced root only once no
 /// section that began before it ended is running). `nil` for a scope, a root preparing modules,
 /// or none: the general path decides.
-private func readRoot() -> DependencyContainer? {
+func readRoot() -> DependencyContainer? {
     let section = ReadSection.enter()
     // A root version is built at once: its registry is its own. (A task's root may be a module
     // or a scope, which the general path resolves from.)
@@ -117,7 +117,12 @@ private func resolveAfterMiss<T>(
 /// Inlined into the caller for the reason ``resolve(file:line:)`` is.
 @inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
-    typedResolve { deliver in
+    if let read = PublishedRead.free(ObjectIdentifier(T.self), tag: tag) {
+        let value = (read.entry as? TypedEntry<T?>)?.value
+        read.end()
+        if let value { return value }
+    }
+    return typedResolve { deliver in
         resolveInstance(T.self, tag: tag, isInstance: { $0 is T }, deliver: deliver, file: file, line: line)
     }
 }
