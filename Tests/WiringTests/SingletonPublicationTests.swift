@@ -28,6 +28,18 @@ private final class Published: Marked {
     var isWhole: Bool { mark == Self.mark && payload.count == 16 && payload[15] == 15 }
 }
 
+/// Two instances a factory resolved, one before its module was unloaded and one after.
+private struct BeforeAndAfter: Sendable {
+    let before: Published
+    let after: Published
+}
+
+/// The module a factory unloads while it builds, set once the module exists.
+private final class UnloadingModule: @unchecked Sendable {
+    // Written once, before any resolve.
+    var module: DependencyContainer?
+}
+
 private enum PublicationModules {
     static let live = LiveCount()
     static let builds = LiveCount()
@@ -118,6 +130,64 @@ private enum PublicationModules {
             #expect(first.isWhole && second.isWhole)
             #expect(first !== second)
             #expect(live.count == 2)
+        }
+        #expect(live.count == 0)
+    }
+
+    /// A singleton's entry holds its value itself, published once: a resolve nested in a build
+    /// that began before its module was unloaded builds it again, for that resolve alone, and
+    /// never writes it into the retired entry, whose readers may still be copying the value it
+    /// published (the first version of typed entries did, and such a reader found it emptied).
+    /// Both instances are released, each once.
+    @Test func aRetiredSingletonBuiltAgainForANestedResolveGoesToThatResolveAlone() throws {
+        let live = LiveCount()
+        let closes = LiveCount()
+        let holder = UnloadingModule()
+        try DependencyContainer.withExclusiveRoot {
+            DependencyContainer.defined(by: PublicationModules.base)
+            let unloading = module {
+                single { Published(live) }.onClose { _ in closes.add(1) }
+                factory { () -> BeforeAndAfter in
+                    let before: Published = resolve()
+                    if let module = holder.module { DependencyContainer.unload(module) }
+                    return BeforeAndAfter(before: before, after: resolve())
+                }
+            }
+            holder.module = unloading
+            DependencyContainer.load(unloading)
+            do {
+                let pair: BeforeAndAfter = resolve()
+                #expect(pair.before.isWhole && pair.after.isWhole)
+                #expect(pair.before !== pair.after)
+                // The published one was closed by the unload, the one built after it at once.
+                #expect(closes.count == 2)
+                #expect((resolveOptional() as Published?) == nil)
+            }
+            #expect(live.count == 0)
+        }
+    }
+
+    /// An override loaded and unloaded while threads resolve its type with the inlined
+    /// `resolve()` (which copies a built singleton's value inside its read section, where an
+    /// unload cannot drop it), the throwing form and the optional one: every resolve gets a
+    /// whole instance, the base's or the override's, and none outlives its definition.
+    @Test func anOverrideChurnedBesideInlinedResolvesHandsOutOnlyWholeInstances() throws {
+        let live = LiveCount()
+        let broken = LiveCount()
+        try DependencyContainer.withExclusiveRoot {
+            DependencyContainer.defined(by: module { single { Published(live) } })
+            let override = module { single { Published(live) }.override() }
+            whileLoadingAndUnloading(override, seconds: 0.3) {
+                let inlined: Published = resolve()
+                let thrown = try? resolveThrowing(Published.self)
+                let optional: Published? = resolveOptional()
+                for instance in [inlined, thrown, optional] {
+                    if let instance, !instance.isWhole { broken.add(1) }
+                }
+            }
+            #expect(broken.count == 0)
+            // The base's instance, and no override's.
+            #expect(live.count == 1)
         }
         #expect(live.count == 0)
     }
