@@ -36,14 +36,6 @@ extension DependencyContainer {
         }
     }
 
-    /// Whether this is a scope (not a sandbox of one): the one kind whose built singletons a
-    /// resolve of a known type reads through ``publishedSingleton(_:deliver:)``, not
-    /// ``PublishedRead``.
-    var isScope: Bool {
-        guard case .scope = role else { return false }
-        return true
-    }
-
     /// The verification this container is a sandbox of, which records every resolve.
     var verification: Verification? {
         guard case .sandbox(let verification, _) = role else { return nil }

@@ -12,11 +12,7 @@ extension DependencyContainer {
     /// Inlined into the caller for the reason the free ``Wiring/resolve(file:line:)`` is.
     @inlinable
     public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-        if let read = PublishedRead.of(ObjectIdentifier(T.self), in: self) {
-            let value = (read.entry as? TypedEntry<T?>)?.value
-            read.end()
-            if let value { return value }
-        }
+        if let value = PublishedRead.of(ObjectIdentifier(T.self), in: self)?.value(as: T.self) { return value }
         return typedResolve { deliver in
             resolveInstance(T.self, isInstance: { $0 is T }, deliver: deliver, file: file, line: line)
         }
@@ -30,8 +26,8 @@ extension DependencyContainer {
         _ type: Any.Type, isInstance: (Any) -> Bool, deliver: Deliver, file: StaticString, line: UInt
     ) -> Instance? {
         let id = ObjectIdentifier(type)
-        // A scope's (the inlined part read a module's and a root's).
-        if isScope, let built = publishedSingleton(id, deliver: deliver) { return built }
+        // Its built singleton, or its value declared in a scope, was looked for by the inlined
+        // part of `resolve()` (see `PublishedRead.of`); `resolveCore` finds either if it is there since.
         return orStop(at: CodeLocation(file, line)) { () throws(WiringError) -> Instance? in
             try resolveCore(type, tag: nil, find: { $0.entry(for: id) }, isInstance: isInstance, deliver: deliver)
         }

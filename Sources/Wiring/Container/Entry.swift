@@ -36,6 +36,7 @@ class Entry: InstanceState, @unchecked Sendable {
     /// the entry, under `stateLock`, and read by that build alone. Not once the entry is retired
     /// (a resolve nested in a build that began before may still build it, for itself): a value
     /// published before may still be read there, until it is dropped.
+    @usableFromInline
     @exclusivity(unchecked) private(set) var mayHold = false
 
     /// The entry for `info`: a singleton's is its definition's ``TypedEntry`` (see

@@ -2,8 +2,8 @@
 /// type was known (``TypedInstance``), the value as that type too, so that a resolve of that
 /// type takes it with a class check instead of a dynamic cast.
 ///
-/// A published singleton is one (see ``PublishedWords``); when it was built is its entry's
-/// (``InstanceState/sequence``), kept once.
+/// A singleton's value is not boxed: its entry holds it (see ``TypedEntry``), and a resolve that
+/// does not know its type gets it boxed on the way out.
 @usableFromInline
 class Instance {
     @usableFromInline

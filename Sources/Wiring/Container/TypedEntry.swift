@@ -27,8 +27,9 @@ final class TypedEntry<Stored: OptionalValue>: Entry, @unchecked Sendable {
     }
 
     /// Holds `value`, built by the build that claimed this entry, before it is published, if that
-    /// build ``Entry/mayHold``; whether it did (else the builder boxes the value).
-    @usableFromInline
+    /// build ``Entry/mayHold``; whether it did (else the builder boxes the value). Inlined into
+    /// the builder, where the type is known: here a value is assigned through its type's witnesses.
+    @inlinable
     func hold(_ value: Stored) -> Bool {
         guard mayHold else { return false }
         self.value = value

@@ -8,6 +8,7 @@ internal import _WiringShims
 /// has unpublished something calls ``synchronize()``, which waits until every section that could
 /// still see it has ended, and only then frees it. Entering costs a reader one sequentially
 /// consistent exchange, the same on every platform (see `wiring_read_enter`).
+@usableFromInline
 struct ReadSection {
     /// The thread's reader record, whose epoch marks the section.
     private let record: UnsafeMutableRawPointer

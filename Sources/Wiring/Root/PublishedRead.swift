@@ -1,26 +1,52 @@
-/// A built singleton found by a resolve that knows its type, with the read section it was found
-/// in still open: the inlinable `resolve()` copies the value out of the entry (a ``TypedEntry``
-/// of its type) and then ends the section, as ``PublishedWords`` requires. Handing the value to
-/// a closure inside the section instead cost every resolve of a built singleton a call and
-/// what it saves and restores, about a third of that resolve.
+/// What a resolve that knows its type takes without its general path: a built singleton, found
+/// with the read section it was found in still open, or a value declared in a scope. The
+/// inlinable `resolve()` copies a singleton's value out of its entry (a ``TypedEntry`` of its
+/// type) and then ends the section, as ``PublishedWords`` requires. Handing the value to a
+/// closure inside the section instead cost every resolve of a built singleton a call and what it
+/// saves and restores, about a third of that resolve.
 ///
-/// Between ``root(_:)`` (or ``of(_:in:)``) and ``end()`` the caller runs only a class check and a
-/// copy: a read section never runs user code.
+/// Between the read and ``value(as:)`` the caller runs nothing: a read section never runs user
+/// code.
 @usableFromInline
-struct PublishedRead {
-    /// The entry, retained inside the section; its value is read only before ``end()``.
-    @usableFromInline let entry: Entry
-    private let section: ReadSection
+enum PublishedRead {
+    /// A built singleton's entry, retained inside the section, which is still open.
+    case built(Entry, ReadSection)
+    /// A value declared in a scope (see ``ScopeState/passing(_:)``), boxed: it needs no section.
+    case declared(Instance)
 
-    /// Outside any resolution, the global root's singleton of `type`, if it is built; the section
-    /// stays open. The root and the entry are read in place, through the root's cell (see
+    /// The value as `T`, the type resolved, ending the section of a built singleton; `nil` when
+    /// the singleton's entry is not of `T` (a binding's value read as another type), for the
+    /// general path.
+    @inlinable
+    func value<T>(as _: T.Type) -> T? {
+        switch self {
+        case .built(let entry, let section):
+            let value = (entry as? TypedEntry<T?>)?.value
+            PublishedRead.end(section)
+            return value
+        case .declared(let instance):
+            return instance.value(as: T.self)
+        }
+    }
+
+    /// Ends a built singleton's section, once its value is copied. Not inlined (see
+    /// ``ReadSection/exitAfterRetaining()``): no retain of the copy moves past it.
+    @usableFromInline
+    static func end(_ section: ReadSection) {
+        section.exitAfterRetaining()
+    }
+
+    /// What a free `resolve()` of `type` takes at once: in the container of the build it is
+    /// nested in, what ``of(_:in:)`` finds; outside any, the global root's singleton of `type`,
+    /// if it is built. The root and the entry are read in place, through the root's cell (see
     /// ``ReferenceCell``), and the entry retained before the section ends; its flag is copied out
     /// of it before it is loaded (see ``PublishedWords``).
     @usableFromInline
     static func free(_ type: ObjectIdentifier) -> PublishedRead? {
-        // A nested resolve reads the container of its build, through the general path: in a
-        // scope, its declared values and definitions come first.
-        guard !ThreadResolution.isResolving else { return nil }
+        if ThreadResolution.isResolving {
+            guard let container = DependencyContainer.resolving else { return nil }
+            return of(type, in: container)
+        }
         let section = ReadSection.enter()
         // A root version is built at once: its registry is its own.
         guard let root = globalRootContainer(), case .rootVersion = root.object.role,
@@ -32,52 +58,58 @@ struct PublishedRead {
         }
         // Nothing to note (see `DependencyCollector.note`): outside any build.
         assert(!ThreadResolution.isCollecting, "Wiring: a dependency collector is active outside any build")
-        return PublishedRead(entry: entry, section: section)
+        return .built(entry, section)
     }
 
-    /// ``free(_:)`` of `type` with `tag`. The tags are compared outside the section: a tag's `==`
-    /// is the caller's code, which a section never runs.
+    /// ``free(_:)`` of `type` with `tag`, outside any resolution. The tags are compared outside
+    /// the section: a tag's `==` is the caller's code, which a section never runs.
     @usableFromInline
     static func free<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag) -> PublishedRead? {
         guard !ThreadResolution.isResolving, let root = readRoot(),
-            let entry = root.ownRegistry.entry(for: type, tag: tag), let word = entry.publishedWord
+            let entry = root.ownRegistry.entry(for: type, tag: tag)
         else { return nil }
-        let section = ReadSection.enter()
-        guard PublishedWords.isPublished(word) else {
-            section.exit()
-            return nil
-        }
-        return PublishedRead(entry: entry, section: section)
+        return published(entry)
     }
 
-    /// `container`'s singleton of `type`, if it is built and nothing must be decided before it
-    /// (a module or a root version; see ``DependencyContainer/publishedSingleton(_:deliver:)``),
-    /// noted as a dependency of the build this resolve is part of; the section stays open.
+    /// What a resolve of `type` in `container` takes at once, as
+    /// ``DependencyContainer/publishedSingleton(_:deliver:)`` finds it: a module's or a root's
+    /// built singleton, noted as a dependency of the build this resolve is part of, or, in a
+    /// scope where nothing stands in front of it, the value of `type` declared there or what the
+    /// container it was opened from has.
     @usableFromInline
     static func of(_ type: ObjectIdentifier, in container: DependencyContainer) -> PublishedRead? {
-        // (Inside a build too: what a build resolves from a container it names is noted.)
         switch container.role {
-        case .module, .rootVersion: break
-        case .scope, .sandbox, .collecting: return nil
-        }
-        guard let entry = container.withRegistry({ $0.entry(for: type) }), let word = entry.publishedWord else {
+        case .module, .rootVersion:
+            guard let entry = container.withRegistry({ $0.entry(for: type) }), let read = published(entry) else {
+                return nil
+            }
+            // Written before the singleton was published, and never after (see `Entry.buildSingleton`).
+            DependencyCollector.note(entry.sequence)
+            return read
+        case .scope(let scope):
+            // A scope is built at once: its registry is its own.
+            let registry = container.ownRegistry
+            guard registry.entry(for: type) == nil, registry.parameterized.isEmpty, !registry.announces(type) else {
+                return nil
+            }
+            switch scope.passing(type) {
+            case .declared(let value): return .declared(value)
+            case .pass: return of(type, in: scope.parent)
+            case .stop: return nil
+            }
+        case .sandbox, .collecting:
             return nil
         }
+    }
+
+    /// `entry`'s singleton, if it is built, with the section it was seen in.
+    private static func published(_ entry: Entry) -> PublishedRead? {
+        guard let word = entry.publishedWord else { return nil }
         let section = ReadSection.enter()
         guard PublishedWords.isPublished(word) else {
             section.exit()
             return nil
         }
-        // Written before the singleton was published, and never after (see `Entry.buildSingleton`).
-        DependencyCollector.note(entry.sequence)
-        return PublishedRead(entry: entry, section: section)
-    }
-
-    /// Ends the section, once the value is copied. Not inlined (see
-    /// ``ReadSection/exitAfterRetaining()``): no retain of the copy moves past it.
-    @usableFromInline
-    func end() {
-        section.exitAfterRetaining()
+        return .built(entry, section)
     }
 }
-

@@ -19,16 +19,12 @@
 /// > fix if nothing is registered, or if ``DependencyContainer/defined(by:file:line:)-(DependencyContainer,_,_)`` has not
 /// > run yet. Use ``resolveOptional(tag:file:line:)`` for dependencies that may be absent.
 ///
-/// Inlined into the caller, so that a built singleton is taken as its own type with a class
-/// check (in Wiring's unspecialized code, naming `TypedInstance<T>` looks its metadata up in the
-/// runtime's cache, which costs more than the rest of the resolve).
+/// Inlined into the caller, so that a built singleton is copied out of its entry as its own type
+/// with a class check (in Wiring's unspecialized code, naming the entry's type looks its
+/// metadata up in the runtime's cache, which costs more than the rest of the resolve).
 @inlinable
 public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
-    if let read = PublishedRead.free(ObjectIdentifier(T.self)) {
-        let value = (read.entry as? TypedEntry<T?>)?.value
-        read.end()
-        if let value { return value }
-    }
+    if let value = PublishedRead.free(ObjectIdentifier(T.self))?.value(as: T.self) { return value }
     return typedResolve { deliver in
         resolveInstance(T.self, isInstance: { $0 is T }, deliver: deliver, file: file, line: line)
     }
@@ -50,8 +46,10 @@ func resolveInstance(
     if !ThreadResolution.isResolving, let root = readRoot() {
         return resolveOrStop(type, tag: nil, file: file, line: line, first: root, core)
     }
+    // Nested in a build, the inlined part read its container already (see `PublishedRead.free`).
+    let looked = ThreadResolution.isResolving
     return resolveOrStop(type, tag: nil, file: file, line: line) { container throws(WiringError) -> Instance? in
-        if let built = container.publishedSingleton(id, deliver: deliver) { return built }
+        if !looked, let built = container.publishedSingleton(id, deliver: deliver) { return built }
         return try core(container)
     }
 }
@@ -117,11 +115,7 @@ private func resolveAfterMiss<T>(
 /// Inlined into the caller for the reason ``resolve(file:line:)`` is.
 @inlinable
 public func resolve<T, Tag: Hashable & Sendable>(tag: Tag, file: StaticString = #fileID, line: UInt = #line) -> T {
-    if let read = PublishedRead.free(ObjectIdentifier(T.self), tag: tag) {
-        let value = (read.entry as? TypedEntry<T?>)?.value
-        read.end()
-        if let value { return value }
-    }
+    if let value = PublishedRead.free(ObjectIdentifier(T.self), tag: tag)?.value(as: T.self) { return value }
     return typedResolve { deliver in
         resolveInstance(T.self, tag: tag, isInstance: { $0 is T }, deliver: deliver, file: file, line: line)
     }
