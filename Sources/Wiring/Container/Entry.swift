@@ -32,8 +32,8 @@ class Entry: InstanceState, @unchecked Sendable {
     private let block: PublishedWords?
     /// Set when the entry's module is unloaded, or its container closed.
     @exclusivity(unchecked) private var retiredBy: RetiredBy?
-    /// Whether the singleton build under way may hold its value in this entry: set as it claims
-    /// the entry, under `stateLock`, and read by that build alone. Not once the entry is retired
+    /// Whether the singleton build under way may hold its value in this entry: set as a thread
+    /// claims the entry, under `stateLock`, and read by that build alone. Not once the entry is retired
     /// (a resolve nested in a build that began before may still build it, for itself): a value
     /// published before may still be read there, until it is dropped.
     @usableFromInline
@@ -403,7 +403,9 @@ class Entry: InstanceState, @unchecked Sendable {
                     return .some(offer(to: deliver))
                 }
                 try checkNotRetired()
-                mayHold = retiredBy == nil
+                // Only for the build this thread claims next (a thread that waits for another's
+                // runs this too, and must not write what that build reads).
+                if builder == nil { mayHold = retiredBy == nil }
                 return nil
             },
             // The value is held in this entry: no reader looks at it before it is published.
