@@ -19,7 +19,7 @@ extension DependencyContainer {
     }
 
     /// The instance `resolve()` of `type` returns: the built singleton, if there is one and
-    /// nothing must be decided first (see ``publishedSingleton(_:)``), else what the general
+    /// nothing must be decided first (see ``publishedSingleton(_:deliver:)``), else what the general
     /// path resolves.
     @usableFromInline
     func resolveInstance(
@@ -307,7 +307,7 @@ extension DependencyContainer {
     /// and in a scope nothing of the scope's stands in front of it (or, in a scope, the value of
     /// `type` declared there, which a resolve returns first). A published singleton was never
     /// retired (retiring unpublishes it); inside a build it is noted as a dependency. Offered to
-    /// `deliver` (`.some(nil)` when it took it; see ``Entry/published(deliver:)``), else boxed.
+    /// `deliver` (`.some(nil)` when it took it; see ``Entry/notedPublished(deliver:)``), else boxed.
     @usableFromInline
     func publishedSingleton(_ type: ObjectIdentifier, deliver: Deliver) -> Instance?? {
         switch role {
@@ -335,7 +335,7 @@ extension DependencyContainer {
         }
     }
 
-    /// ``publishedSingleton(_:)`` of `type` with `tag`.
+    /// ``publishedSingleton(_:deliver:)`` of `type` with `tag`.
     func publishedSingleton<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag, deliver: Deliver) -> Instance?? {
         switch role {
         case .module, .rootVersion:

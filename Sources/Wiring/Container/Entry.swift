@@ -145,22 +145,6 @@ class Entry: InstanceState, @unchecked Sendable {
         return instance
     }
 
-    /// The published singleton, read inside a read section (an unload may unpublish it
-    /// meanwhile; its value is dropped only once no section can see it): offered to `deliver`
-    /// there (`.some(nil)` when it took it), else boxed; `nil` when none is published.
-    @inline(__always)
-    func published(deliver: Deliver) -> Instance?? {
-        guard let word else { return nil }
-        let section = ReadSection.enter()
-        guard PublishedWords.isPublished(word) else {
-            section.exit()
-            return nil
-        }
-        let taken = offer(to: deliver)
-        section.exitAfterRetaining()
-        return taken
-    }
-
     /// The singleton's value, which is published (seen so inside a read section, or under
     /// `stateLock`), offered to `deliver`: `nil` when it took it, else the value boxed.
     @inline(__always)
@@ -176,8 +160,8 @@ class Entry: InstanceState, @unchecked Sendable {
         return PublishedWords.isPublished(word)
     }
 
-    /// The flag the singleton is published by, for a reader inside a read section to read with
-    /// ``PublishedWords/instance(at:)`` once it no longer uses the entry (see ``PublishedWords``).
+    /// The flag the singleton is published by, for a reader inside a read section to load once
+    /// it no longer uses the entry but to take its value (see ``PublishedWords``).
     var publishedWord: PublishedWord? { word }
 
     /// Publishes the value the entry holds as the singleton; under `stateLock`, once.
@@ -186,10 +170,20 @@ class Entry: InstanceState, @unchecked Sendable {
         PublishedWords.publish(at: word)
     }
 
-    /// ``published(deliver:)``, noted as a dependency of the build this resolve is part of, if any.
+    /// The published singleton, read inside a read section (an unload may unpublish it
+    /// meanwhile; its value is dropped only once no section can see it) and noted as a
+    /// dependency of the build this resolve is part of, if any: offered to `deliver` there
+    /// (`.some(nil)` when it took it), else boxed; `nil` when none is published.
     @inline(__always)
     func notedPublished(deliver: Deliver) -> Instance?? {
-        guard let taken = published(deliver: deliver) else { return nil }
+        guard let word else { return nil }
+        let section = ReadSection.enter()
+        guard PublishedWords.isPublished(word) else {
+            section.exit()
+            return nil
+        }
+        let taken = offer(to: deliver)
+        section.exitAfterRetaining()
         // Written before the singleton was published, and never after (see `buildSingleton`).
         DependencyCollector.note(sequence)
         return taken

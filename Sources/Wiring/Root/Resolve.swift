@@ -31,7 +31,7 @@ public func resolve<T>(file: StaticString = #fileID, line: UInt = #line) -> T {
 }
 
 /// The instance a free `resolve()` of `type` returns: the built singleton, if there is one and
-/// nothing must be decided first (see ``DependencyContainer/publishedSingleton(_:)``), else
+/// nothing must be decided first (see ``DependencyContainer/publishedSingleton(_:deliver:)``), else
 /// what the general path resolves.
 @usableFromInline
 func resolveInstance(
@@ -131,11 +131,8 @@ func resolveInstance<Tag: Hashable & Sendable>(
         try container.resolveCore(
             type, tag: Wiring.Tag(tag), find: { $0.entry(for: id, tag: tag) }, isInstance: isInstance, deliver: deliver)
     }
-    // The tags are compared once the read section has ended: a tag's `==` is the caller's code,
-    // which a section never runs.
+    // Its built singleton was looked for already, by the inlined part of `resolve(tag:)`.
     if !ThreadResolution.isResolving, let root = readRoot() {
-        // Outside any build, so nothing to note (see `readRoot`).
-        if let built = root.ownRegistry.entry(for: id, tag: tag)?.published(deliver: deliver) { return built }
         return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line, first: root, core)
     }
     return resolveOrStop(type, tag: Wiring.Tag(tag), file: file, line: line) { container throws(WiringError) -> Instance? in
