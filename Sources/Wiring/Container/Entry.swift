@@ -129,6 +129,21 @@ class Entry: InstanceState, @unchecked Sendable {
         try typedResolve { deliver throws(WiringError) -> Instance? in try resolve(in: container, deliver: deliver) }
     }
 
+    /// ``resolve(in:)``'s value, a singleton's copied out of its entry, not boxed (a binding's
+    /// build reads its primary so).
+    func resolveAny(in container: DependencyContainer) throws(WiringError) -> Any {
+        var copied: Any?
+        let instance = try resolve(in: container) { offer in
+            guard case .singleton(let entry) = offer else { return false }
+            copied = entry.singletonValue
+            return copied != nil
+        }
+        guard let value = instance?.any ?? copied else {
+            preconditionFailure("Wiring: a resolve of \(typeName(info.type)) returned no value")
+        }
+        return value
+    }
+
     /// Builds the value as `resolve()` would, and drops it (for verification and eager starts):
     /// a singleton's is not boxed to be dropped.
     func build(in container: DependencyContainer) throws(WiringError) {
@@ -261,6 +276,10 @@ class Entry: InstanceState, @unchecked Sendable {
     func holdBoxed(_ instance: Instance) {
         preconditionFailure("Wiring: the singleton \(typeName(info.type)) has no entry to hold it")
     }
+
+    /// Holds `value` if it is of the singleton's type, as ``holdBoxed(_:)`` does (a binding's
+    /// build); whether it did. `false` for any other entry.
+    func holdAny(_ value: Any) -> Bool { false }
 
     /// The value held, as `Any`; read as ``PublishedWords`` says.
     var singletonValue: Any? { nil }

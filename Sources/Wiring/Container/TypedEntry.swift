@@ -40,6 +40,12 @@ final class TypedEntry<Stored: OptionalValue>: Entry, @unchecked Sendable {
         value = Stored(instance.value(as: Stored.Wrapped.self))
     }
 
+    override func holdAny(_ value: Any) -> Bool {
+        guard mayHold, let value = value as? Stored.Wrapped else { return false }
+        self.value = Stored(value)
+        return true
+    }
+
     override var singletonValue: Any? {
         guard let value = value.wrapped else { return nil }
         return value

@@ -192,7 +192,10 @@ extension AnyDefinition {
     }
 
     /// The builder of a binding's entry: the value of its primary's entry, as `Secondary` (the
-    /// entry's own type), held by the entry if it is a singleton's (see ``holdingBuilder(_:)``).
+    /// entry's own type), held by the entry if it is a singleton's (see ``Entry/holdAny(_:)``).
+    /// Neither `TypedEntry<Secondary?>` nor `TypedInstance<Secondary>` is named on a singleton's
+    /// build: here, where `Secondary` is not known statically, each would be looked up in the
+    /// runtime's cache.
     static func bindingBuilder<Secondary>(_: Secondary.Type) -> Builder {
         return { entry in
             // A binding's entry always has a primary, in the same container.
@@ -204,11 +207,12 @@ extension AnyDefinition {
                 preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) is built outside a resolution")
             }
             if let verification = container.verification { verification.willResolve(primary.info) }
-            guard let value = try primary.resolve(in: container).any as? Secondary else {
+            let primaryValue = try primary.resolveAny(in: container)
+            if entry.holdAny(primaryValue) { return nil }
+            guard let value = primaryValue as? Secondary else {
                 throw WiringError.invalidBinding(
                     type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: entry.info.site)
             }
-            if let holding = entry as? TypedEntry<Secondary?>, holding.hold(value) { return nil }
             return TypedInstance(value)
         }
     }
