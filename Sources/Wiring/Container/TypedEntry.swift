@@ -41,24 +41,20 @@ final class TypedEntry<Stored: OptionalValue>: Entry, @unchecked Sendable {
     }
 
     override func holdAny(_ value: Any) -> Bool {
-        guard mayHold, let value = value as? Stored.Wrapped else { return false }
-        self.value = Stored(value)
+        guard mayHold, let value = Stored(casting: value) else { return false }
+        self.value = value
         return true
     }
 
-    override var singletonValue: Any? {
-        guard let value = value.wrapped else { return nil }
-        return value
-    }
+    override var singletonValue: Any? { value.any }
 
     override func boxedSingleton() -> Instance? {
         value.wrapped.map { TypedInstance($0) }
     }
 
     override func takeSingleton() -> Any? {
-        let taken = value.wrapped
+        let taken = value.any
         value = nil
-        guard let taken else { return nil }
         return taken
     }
 
@@ -67,15 +63,33 @@ final class TypedEntry<Stored: OptionalValue>: Entry, @unchecked Sendable {
     }
 }
 
-/// `Optional`, as a ``TypedEntry`` stores its value.
+/// `Optional`, as a ``TypedEntry`` stores its value. What its unspecialized code does with the
+/// value goes through these requirements, whose witnesses are given `Optional<Wrapped>` as their
+/// `Self`: done in `TypedEntry`, each would look that type up in the runtime's cache.
 @usableFromInline
 protocol OptionalValue: ExpressibleByNilLiteral {
     associatedtype Wrapped
     init(_ value: Wrapped)
+    /// `value` as `Wrapped`, if it is one.
+    init?(casting value: Any)
     var wrapped: Wrapped? { get }
+    /// The wrapped value as `Any`, if there is one.
+    var any: Any? { get }
 }
 
 extension Optional: OptionalValue {
     @usableFromInline
+    init?(casting value: Any) {
+        guard let value = value as? Wrapped else { return nil }
+        self = .some(value)
+    }
+
+    @usableFromInline
     var wrapped: Wrapped? { self }
+
+    @usableFromInline
+    var any: Any? {
+        guard case .some(let value) = self else { return nil }
+        return value
+    }
 }

@@ -209,11 +209,19 @@ extension AnyDefinition {
             if let verification = container.verification { verification.willResolve(primary.info) }
             let primaryValue = try primary.resolveAny(in: container)
             if entry.holdAny(primaryValue) { return nil }
-            guard let value = primaryValue as? Secondary else {
-                throw WiringError.invalidBinding(
-                    type: typeName(primary.info.type), boundTo: typeName(Secondary.self), definedAt: entry.info.site)
-            }
-            return TypedInstance(value)
+            return try boxed(primaryValue, as: Secondary.self, binding: entry)
         }
+    }
+
+    /// A binding's value, boxed as `Secondary` (a binding of a factory or a scoped definition),
+    /// or the error that says its primary's value is not one.
+    @inline(never)
+    private static func boxed<Secondary>(_ value: Any, as _: Secondary.Type, binding entry: Entry) throws -> Instance {
+        guard let value = value as? Secondary else {
+            throw WiringError.invalidBinding(
+                type: typeName(entry.primary.map { $0.info.type } ?? entry.info.type), boundTo: typeName(Secondary.self),
+                definedAt: entry.info.site)
+        }
+        return TypedInstance(value)
     }
 }
