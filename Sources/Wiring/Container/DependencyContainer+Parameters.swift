@@ -59,8 +59,11 @@ extension DependencyContainer {
         let id = ObjectIdentifier(T.self)
         return try ParameterFrame.with(values, signature: ObjectIdentifier((repeat each Parameter).self)) {
             () throws(WiringError) -> T in
-            try resolveCore(T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, isInstance: { $0 is T })
-                .value(as: T.self)
+            // Typed: a built singleton's value is copied out, not boxed.
+            try typedResolve { deliver throws(WiringError) -> Instance? in
+                try resolveCore(
+                    T.self, tag: tag, find: { $0.entry(for: id, boxed: tag) }, isInstance: { $0 is T }, deliver: deliver)
+            }
         }
     }
 

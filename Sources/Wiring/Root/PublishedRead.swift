@@ -65,10 +65,16 @@ enum PublishedRead {
     /// the section: a tag's `==` is the caller's code, which a section never runs.
     @usableFromInline
     static func free<Tag: Hashable & Sendable>(_ type: ObjectIdentifier, tag: Tag) -> PublishedRead? {
-        guard !ThreadResolution.isResolving, let root = readRoot(),
-            let entry = root.ownRegistry.entry(for: type, tag: tag)
-        else { return nil }
+        guard !ThreadResolution.isResolving, let entry = rootEntry(for: type, tag: tag) else { return nil }
         return published(entry)
+    }
+
+    /// The global root's entry of `type` with `tag`. Apart, and not inlined, so that the root is
+    /// released before a section begins: a root replaced meanwhile may be freed by that release,
+    /// and with it a module's closures and what they hold, whose `deinit` a section never runs.
+    @inline(never)
+    private static func rootEntry<Tag: Hashable & Sendable>(for type: ObjectIdentifier, tag: Tag) -> Entry? {
+        readRoot()?.ownRegistry.entry(for: type, tag: tag)
     }
 
     /// What a resolve of `type` in `container` takes at once, as
