@@ -54,7 +54,7 @@ func resolveInstance(
     }
 }
 
-/// The root a free `resolve(tag:)` reads, when it is neither a scope nor preparing modules (a
+/// The root a free resolve's general path reads, when it is neither a scope nor preparing modules (a
 /// resolve from it may skip to ``DependencyContainer/resolveCore(_:tag:find:isInstance:requester:)``),
 /// read inside a read section in place, through the root's cell (see ``ReferenceCell``), and
 /// retained before the section ends (a `load`/`unload` frees a replaced root only once no
