@@ -308,31 +308,12 @@ extension DependencyContainer {
     /// `type` declared there, which a resolve returns first). A published singleton was never
     /// retired (retiring unpublishes it); inside a build it is noted as a dependency. Offered to
     /// `deliver` (`.some(nil)` when it took it; see ``Entry/notedPublished(deliver:)``), else boxed.
+    /// It is what ``PublishedRead/of(_:in:)`` finds, read for a resolve that does not know its type.
     @usableFromInline
     func publishedSingleton(_ type: ObjectIdentifier, deliver: Deliver) -> Instance?? {
-        switch role {
-        // Read through `withRegistry`, which borrows the registry rather than retaining it.
-        case .module, .rootVersion: return withRegistry { $0.entry(for: type)?.notedPublished(deliver: deliver) }
-        case .scope(let scope): return publishedPast(scope, type, deliver: deliver)
-        case .sandbox, .collecting: return nil
-        }
-    }
-
-    /// In a scope, the value of `type` declared there without a tag, or the published singleton
-    /// of `type` of the container it was opened from (or further up), when nothing in this scope
-    /// may stand in front of it: no definition of the type here, none with parameters, no value
-    /// of it announced, no link, and the scope open (see ``ScopeState/passing(_:)``). What a
-    /// scope resolves most (the root's singletons and the request's declared values, from its
-    /// scoped factories) then takes one lock, not the general path's.
-    private func publishedPast(_ scope: ScopeState, _ type: ObjectIdentifier, deliver: Deliver) -> Instance?? {
-        // A scope is built at once: its registry is its own.
-        guard ownRegistry.entry(for: type) == nil, ownRegistry.parameterized.isEmpty, !ownRegistry.announces(type)
-        else { return nil }
-        switch scope.passing(type) {
-        case .declared(let value): return value
-        case .pass: return scope.parent.publishedSingleton(type, deliver: deliver)
-        case .stop: return nil
-        }
+        // Not `?.take`: optional chaining would flatten "none found" into "taken".
+        guard let read = PublishedRead.of(type, in: self) else { return nil }
+        return .some(read.take(deliver: deliver))
     }
 
     /// ``publishedSingleton(_:deliver:)`` of `type` with `tag`.

@@ -271,21 +271,16 @@ class Entry: InstanceState, @unchecked Sendable {
 
     // MARK: - A singleton's value, held by its ``TypedEntry``
 
-    /// Holds `instance`'s value, built by a builder that boxes it (a binding's); by the build that
-    /// claimed the entry, before it is published, when it ``mayHold``.
-    func holdBoxed(_ instance: Instance) {
-        preconditionFailure("Wiring: the singleton \(typeName(info.type)) has no entry to hold it")
-    }
-
-    /// Holds `value` if it is of the singleton's type, as ``holdBoxed(_:)`` does (a binding's
-    /// build); whether it did. `false` for any other entry.
+    /// Holds `value`, built by a builder that does not hold it itself (a binding's), if it is of
+    /// the singleton's type and the build that claimed the entry ``mayHold``, before it is
+    /// published; whether it did. `false` for any other entry.
     func holdAny(_ value: Any) -> Bool { false }
 
     /// The value held, as `Any`; read as ``PublishedWords`` says.
     var singletonValue: Any? { nil }
 
     /// The value held, boxed, for a resolve that does not know its type; read as ``PublishedWords`` says.
-    func boxedSingleton() -> Instance? { nil }
+    private func boxedSingleton() -> Instance? { singletonValue.map { UntypedInstance($0) } }
 
     /// The value held, moved out (a build whose entry was retired meanwhile, never published).
     func takeSingleton() -> Any? { nil }
@@ -348,9 +343,11 @@ class Entry: InstanceState, @unchecked Sendable {
         dependencies = try DependencyCollector.collecting(for: info) { () throws(WiringError) in
             value = try make(in: container)
         }
-        // A builder that boxes (a binding's) leaves the value to be held here.
+        // A builder that boxes leaves the value to be held here.
         if let boxed = value, mayHold {
-            holdBoxed(boxed)
+            guard holdAny(boxed.any) else {
+                preconditionFailure("Wiring: the singleton \(typeName(info.type)) was built as another type")
+            }
             return nil
         }
         return value

@@ -36,10 +36,6 @@ final class TypedEntry<Stored: OptionalValue>: Entry, @unchecked Sendable {
         return true
     }
 
-    override func holdBoxed(_ instance: Instance) {
-        value = Stored(instance.value(as: Stored.Wrapped.self))
-    }
-
     override func holdAny(_ value: Any) -> Bool {
         guard mayHold, let value = Stored(casting: value) else { return false }
         self.value = value
@@ -47,10 +43,6 @@ final class TypedEntry<Stored: OptionalValue>: Entry, @unchecked Sendable {
     }
 
     override var singletonValue: Any? { value.any }
-
-    override func boxedSingleton() -> Instance? {
-        value.wrapped.map { TypedInstance($0) }
-    }
 
     override func takeSingleton() -> Any? {
         let taken = value.any
@@ -69,10 +61,8 @@ final class TypedEntry<Stored: OptionalValue>: Entry, @unchecked Sendable {
 @usableFromInline
 protocol OptionalValue: ExpressibleByNilLiteral {
     associatedtype Wrapped
-    init(_ value: Wrapped)
     /// `value` as `Wrapped`, if it is one.
     init?(casting value: Any)
-    var wrapped: Wrapped? { get }
     /// The wrapped value as `Any`, if there is one.
     var any: Any? { get }
 }
@@ -83,9 +73,6 @@ extension Optional: OptionalValue {
         guard let value = value as? Wrapped else { return nil }
         self = .some(value)
     }
-
-    @usableFromInline
-    var wrapped: Wrapped? { self }
 
     @usableFromInline
     var any: Any? {

@@ -29,6 +29,19 @@ enum PublishedRead {
         }
     }
 
+    /// For a general path, which does not know the type: a singleton's value offered to `deliver`
+    /// (then `nil`), else boxed, and its section ended; a declared value as it is.
+    func take(deliver: Deliver) -> Instance? {
+        switch self {
+        case .built(let entry, let section):
+            let taken = entry.offer(to: deliver)
+            section.exitAfterRetaining()
+            return taken
+        case .declared(let instance):
+            return instance
+        }
+    }
+
     /// Ends a built singleton's section, once its value is copied. Not inlined (see
     /// ``ReadSection/exitAfterRetaining()``): no retain of the copy moves past it.
     @usableFromInline
@@ -77,11 +90,15 @@ enum PublishedRead {
         readRoot()?.ownRegistry.entry(for: type, tag: tag)
     }
 
-    /// What a resolve of `type` in `container` takes at once, as
-    /// ``DependencyContainer/publishedSingleton(_:deliver:)`` finds it: a module's or a root's
-    /// built singleton, noted as a dependency of the build this resolve is part of, or, in a
-    /// scope where nothing stands in front of it, the value of `type` declared there or what the
-    /// container it was opened from has.
+    /// What a resolve of `type` in `container` takes at once, if nothing must be decided before
+    /// it: a module's or a root's built singleton, noted as a dependency of the build this
+    /// resolve is part of (a published singleton was never retired: retiring unpublishes it);
+    /// in a scope where nothing may stand in front of it (no definition of the type there, none
+    /// with parameters, no value of it announced, no link, the scope open: see
+    /// ``ScopeState/passing(_:)``), the value of `type` declared there, or what the container it
+    /// was opened from has. What a scope resolves most (the root's singletons and the request's
+    /// declared values, from its scoped factories) then takes one lock, not the general path's.
+    /// Never in a verification sandbox, which records every resolve.
     @usableFromInline
     static func of(_ type: ObjectIdentifier, in container: DependencyContainer) -> PublishedRead? {
         switch container.role {
