@@ -43,9 +43,15 @@ extension DependencyContainer {
 
     /// The same service as a constructor form: every resolve on the way throws, so off the main
     /// actor `resolveThrowing` throws and `resolveAsync` builds it on the main actor.
-    static let mixedConstructor = module {
-        single { @MainActor in SessionStore() }
-        factoryOf(SessionReader.init)
+    static let mixedConstructor = makeMixedConstructor()
+
+    /// A container of its own with `mixedConstructor`'s definitions: a test that builds the session
+    /// must not share it with one that expects it unbuilt (Swift Testing runs them in parallel).
+    static func makeMixedConstructor() -> DependencyContainer {
+        module {
+            single { @MainActor in SessionStore() }
+            factoryOf(SessionReader.init)
+        }
     }
 
     static let feedPages = module {

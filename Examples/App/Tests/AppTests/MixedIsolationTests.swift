@@ -174,7 +174,8 @@ import WiringTesting
 /// every resolve on the way throws, and `verify()` reports the definition from the main actor too.
 @Suite struct PlainServiceUsingMainActorTests {
     @Test func offTheMainActorResolveThrowingThrowsWithThePath() async {
-        let container = DependencyContainer.mixedConstructor
+        // Its own container: the session must be unbuilt, and other tests build it.
+        let container = DependencyContainer.makeMixedConstructor()
         let error = await Task.detached { () -> WiringError? in
             do {
                 _ = try container.resolveThrowing(SessionReader.self)
@@ -192,7 +193,7 @@ import WiringTesting
     }
 
     @Test func offTheMainActorResolveAsyncBuildsItOnTheMainActor() async {
-        let container = DependencyContainer.mixedConstructor
+        let container = DependencyContainer.makeMixedConstructor()
         let reader = await Task.detached { () -> SessionReader in await container.resolveAsync() }.value
         #expect(reader.session === container.resolve() as SessionStore)
     }
