@@ -43,22 +43,23 @@ extension DependencyContainer {
         }
     }
 
-    /// Resolves `T` with `parameters`: from the definition of `T` that takes parameters, here or
-    /// in a container this scope was opened from; else from its definition without parameters,
-    /// built with `parameters` visible to the resolves nested in it (KOIN's rule; see
-    /// ``ParameterFrame``), which is also how a parameter that is a `T` itself is found when
-    /// nothing defines `T`.
+    /// Resolves `T` with `parameters`, visible to the build and the resolves nested in it (see
+    /// ``ParameterFrame``): a definition of `T` that takes parameters is built with them once
+    /// their types are checked to be its own; one without is built with them visible (KOIN's
+    /// rule), which is also how a parameter that is a `T` itself is found when nothing defines `T`.
     func resolveParameterized<T, each Parameter>(
         _: T.Type, tag: Tag?, parameters: repeat each Parameter
     ) throws(WiringError) -> T {
-        if let found = try parameterizedEntry(T.self, tag: tag) {
-            return try found.container.resolve(found.entry, T.self, tag: tag, parameters: repeat each parameters)
+        let given = ObjectIdentifier((repeat each Parameter).self)
+        if let expected = try parameterSignature(of: T.self, tag: tag), expected.signature != given {
+            throw .parameterMismatch(
+                type: typeName(T.self), tag: tag?.description, expected: expected.parameterTypes,
+                given: parameterList((repeat each Parameter).self), requestedAt: nil)
         }
         var values: [Any] = []
         repeat values.append(each parameters)
         let id = ObjectIdentifier(T.self)
-        return try ParameterFrame.with(values, signature: ObjectIdentifier((repeat each Parameter).self)) {
-            () throws(WiringError) -> T in
+        return try ParameterFrame.with(values, signature: given) { () throws(WiringError) -> T in
             // Typed: a built singleton's value is copied out, not boxed.
             try typedResolve { deliver throws(WiringError) -> Instance? in
                 try resolveCore(
@@ -67,31 +68,16 @@ extension DependencyContainer {
         }
     }
 
-    /// The definition of `type` with `tag` that takes parameters, and the container it is in:
-    /// this one, or one this scope was opened from (the current root for an older root).
-    private func parameterizedEntry(_ type: Any.Type, tag: Tag?) throws(WiringError)
-        -> (entry: any AnyParameterizedEntry, container: DependencyContainer)?
-    {
+    /// The parameters the definition of `type` with `tag` takes, if it takes any: the first
+    /// definition of it found here, or in a container this scope was opened from (the current
+    /// root for an older root).
+    private func parameterSignature(of type: Any.Type, tag: Tag?) throws(WiringError) -> ParameterSignature? {
         try startEagerSingletons()
         if let scope { try scope.checkOpen(for: type) }
-        if let entry = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag) { return (entry, self) }
-        if let scope { return try scope.parent.parameterizedEntry(type, tag: tag) }
-        if let current = rootState?.latest, current !== self { return try current.parameterizedEntry(type, tag: tag) }
+        if let entry = registry.entry(for: ObjectIdentifier(type), boxed: tag) { return entry.info.parameters }
+        if let scope { return try scope.parent.parameterSignature(of: type, tag: tag) }
+        if let current = rootState?.latest, current !== self { return try current.parameterSignature(of: type, tag: tag) }
         return nil
-    }
-
-    /// Resolves `entry`, this container's definition of `T` that takes parameters.
-    private func resolve<T, each Parameter>(
-        _ entry: any AnyParameterizedEntry, _: T.Type, tag: Tag?, parameters: repeat each Parameter
-    ) throws(WiringError) -> T {
-        if let verification { verification.willResolve(entry.info) }
-        do {
-            // Found under `T`'s identity: the entry of a `T`.
-            return try (entry as! ParameterizedEntry<T>).resolve(in: self, parameters: repeat each parameters)
-        } catch {
-            guard let newer = newerRoot(after: error) else { throw error }
-            return try newer.resolveParameterized(T.self, tag: tag, parameters: repeat each parameters)
-        }
     }
 
     /// Every instance registered for `type`, under any tag, in declaration order: plugins or

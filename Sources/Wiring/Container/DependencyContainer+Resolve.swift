@@ -96,18 +96,17 @@ extension DependencyContainer {
             if let current = rootState?.latest, current !== self {
                 return current.optional(T.self, tag: tag, find: find, at: site)
             }
-            // An absent optional stays cheap: nothing to look at without parameters anywhere.
-            guard !registry.parameterized.isEmpty || ParameterFrame.current != nil else { return nil }
-            return orStop(at: site) { () throws(WiringError) in
-                let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(T.self), tag: tag)
-                return try resolveWithoutParameters(T.self, tag: tag, entry: parameterized).map { $0.value(as: T.self) }
-            }
+            // Nested in a build with parameters, an untagged one may be among them.
+            guard tag == nil, let parameters = ParameterFrame.current else { return nil }
+            return parameters.value(of: T.self)?.value(as: T.self)
         }
         if let verification { verification.willResolve(entry.info) }
         do {
             return try entry.resolveValue(T.self, in: self)
         } catch {
             if let newer = newerRoot(after: error) { return newer.optional(T.self, tag: tag, find: find, at: site) }
+            // A definition that takes parameters, not built, and none to build it with: absent.
+            if entry.info.parameters != nil, case .parameterMismatch(_, _, _, nil, _) = error { return nil }
             return absent(after: error, at: site)
         }
     }
@@ -232,15 +231,6 @@ extension DependencyContainer {
             return found
         }
         try checkAnnounced(in: scope, type, tag: tag)
-        // A definition that takes parameters, resolved without them: its instance if it built
-        // one, or built with those of the build this resolve is nested in if they fit; else say
-        // so, rather than that the type is scoped (which the root would report).
-        if let parameterized = registry.parameterizedEntry(for: key.type, tag: tag) {
-            if let value = try resolveWithoutParameters(type, tag: tag, entry: parameterized) { return value }
-            throw .parameterMismatch(
-                type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
-                requestedAt: nil)
-        }
         do {
             return try scope.parent.resolveCore(
                 type, tag: tag, find: find, isInstance: isInstance, requester: requester ?? self, deliver: deliver)
@@ -268,28 +258,10 @@ extension DependencyContainer {
         if let current = rootState?.latest, current !== self {
             return try current.resolveCore(type, tag: tag, find: find, isInstance: isInstance, requester: requester)
         }
-        let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag)
-        if let value = try resolveWithoutParameters(type, tag: tag, entry: parameterized) { return value }
+        // Nested in a build with parameters (see ``ParameterFrame``), an untagged resolve takes
+        // the first of them that is a `type`.
+        if tag == nil, let value = ParameterFrame.current?.value(of: type) { return value }
         throw missingDefinition(type, tag: tag, isInstance: isInstance)
-    }
-
-    /// A resolve without parameters that found no definition of `type` without parameters here:
-    /// the instance a `single` or `scoped` definition that takes parameters built already
-    /// (KOIN's rule: its parameters were for building it); or, nested in a build with
-    /// parameters (see ``ParameterFrame``), the definition that takes parameters built with
-    /// them if they fit, or, untagged, the first of them that is a `type`; else `nil`.
-    /// - Parameter entry: This registry's definition of `type` with `tag` that takes parameters,
-    ///   as the caller looked it up.
-    func resolveWithoutParameters(_ type: Any.Type, tag: Tag?, entry: (any AnyParameterizedEntry)?)
-        throws(WiringError) -> Instance?
-    {
-        if let entry, let built = entry.built(in: self) { return built }
-        guard let parameters = ParameterFrame.current else { return nil }
-        if let entry, let arguments = parameters.arguments(for: entry) {
-            if let verification { verification.willResolve(entry.info) }
-            return try entry.resolveAny(in: self, values: arguments)
-        }
-        return tag == nil ? parameters.value(of: type) : nil
     }
 
     /// The instance of `T`, with `tag` if given.
@@ -328,11 +300,6 @@ extension DependencyContainer {
 
     @inline(never)
     func missingDefinition(_ type: Any.Type, tag: Tag?, isInstance: (Any) -> Bool = { _ in false }) -> WiringError {
-        if let parameterized = registry.parameterizedEntry(for: ObjectIdentifier(type), tag: tag) {
-            return .parameterMismatch(
-                type: typeName(type), tag: tag?.description, expected: parameterized.parameterTypes, given: nil,
-                requestedAt: nil)
-        }
         if registry.asyncEntry(for: ObjectIdentifier(type), tag: tag) != nil {
             return .asyncDefinition(type: typeName(type), tag: tag?.description, requestedAt: nil)
         }

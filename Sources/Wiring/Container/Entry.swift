@@ -68,8 +68,9 @@ class Entry: InstanceState, @unchecked Sendable {
         super.init()
     }
 
-    /// Whether the definition is a `createdAtStart()` singleton.
-    var isCreatedAtStart: Bool { info.createdAtStart }
+    /// Whether the definition is a `createdAtStart()` singleton (one that takes parameters is
+    /// built by its first resolve with them, which a start cannot make).
+    var isCreatedAtStart: Bool { info.createdAtStart && info.parameters == nil }
     /// Whether the definition is a `factory`: it keeps nothing, so it may be built in any
     /// container (see `resolveCore`'s requester).
     var isFactory: Bool { info.lifetime == .factory }

@@ -1,6 +1,6 @@
 extension Registry {
     /// The registry of a module made only of plain definitions (no scope, binding, override,
-    /// parameters, async builder or include), each of its own type and tag: most modules, and
+    /// async builder or include), each of its own type and tag: most modules, and
     /// what every container build would otherwise pay the general path's bookkeeping for.
     ///
     /// One pass: each definition's entry goes straight into the tables. A tagged definition is
@@ -30,13 +30,13 @@ extension Registry {
                 guard tagged.insert(entry, tag: info.presentTag, of: id) else { return nil }
             }
             entries.append(entry)
-            if info.createdAtStart { eager.append(entry) }
+            if entry.isCreatedAtStart { eager.append(entry) }
         }
         // A type given twice (a duplicate, or a module listed twice): the general path says which.
         guard let table = TypeTable(uniquely: untagged) else { return nil }
         return Registry(
-            entries: entries, untagged: table, tagged: tagged.table, injections: [:], parameterized: [:],
-            asyncEntries: [:], eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
+            entries: entries, untagged: table, tagged: tagged.table, injections: [:], asyncEntries: [:],
+            eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
     }
 
     /// Whether the definition may go in a plain registry: no scope, not an injection, no

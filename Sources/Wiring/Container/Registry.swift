@@ -18,8 +18,6 @@ final class Registry: Sendable {
     let tagged: TypeTable<TaggedList>
     /// `injection(for:)` definitions by class, untagged and tagged together.
     let injections: [ObjectIdentifier: [Injection]]
-    /// Factories that take parameters, by type and tag.
-    let parameterized: [DefinitionKey: any AnyParameterizedEntry]
     /// Async singles and factories, by type and tag.
     let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
     /// The `createdAtStart()` singletons, in declaration order.
@@ -149,7 +147,6 @@ final class Registry: Sendable {
         untagged.reserveCapacity(claims.count)
         var tagged = TaggedEntries()
         var injections: [ObjectIdentifier: [Injection]] = [:]
-        var parameterized: [DefinitionKey: any AnyParameterizedEntry] = [:]
         var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
         var declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)] = []
         for (position, claim) in claims.live {
@@ -188,13 +185,6 @@ final class Registry: Sendable {
                 preconditionFailure("Wiring: a builder's definition was taken for another payload")
             case let .injection(injection):
                 injections[injection.info.typeID, default: []].append(injection)
-            case let .parameterized(makeEntry):
-                if isWinner {
-                    parameterized[DefinitionKey(type: info.typeID, tag: info.tag)] =
-                        (previous?.parameterized[DefinitionKey(type: info.typeID, tag: info.tag)]).flatMap {
-                            $0.info === info ? $0 : nil
-                        } ?? makeEntry(info)
-                }
             case let .async(makeEntry):
                 // By type and tag alone, as `asyncEntry(for:tag:)` looks it up: a registry holds
                 // the definitions of one scope (or none), so the scope adds nothing to the key.
@@ -218,22 +208,20 @@ final class Registry: Sendable {
 
         return Registry(
             entries: entries, untagged: TypeTable(untagged), tagged: tagged.table,
-            injections: injections, parameterized: parameterized, asyncEntries: asyncEntries,
-            eagerEntries: entries.filter(\.isCreatedAtStart), scopes: scopes, slotCount: maker.slots,
-            declarations: declarations)
+            injections: injections, asyncEntries: asyncEntries, eagerEntries: entries.filter(\.isCreatedAtStart),
+            scopes: scopes, slotCount: maker.slots, declarations: declarations)
     }
 
     init(
         entries: [Entry], untagged: TypeTable<Entry>, tagged: TypeTable<TaggedList>,
-        injections: [ObjectIdentifier: [Injection]], parameterized: [DefinitionKey: any AnyParameterizedEntry],
-        asyncEntries: [DefinitionKey: any AnyAsyncEntry], eagerEntries: [Entry], scopes: [ScopeID: ScopeTemplate],
+        injections: [ObjectIdentifier: [Injection]], asyncEntries: [DefinitionKey: any AnyAsyncEntry],
+        eagerEntries: [Entry], scopes: [ScopeID: ScopeTemplate],
         slotCount: Int, declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
     ) {
         self.entries = entries
         self.untagged = untagged
         self.tagged = tagged
         self.injections = injections
-        self.parameterized = parameterized
         self.asyncEntries = asyncEntries
         untaggedAsyncEntries = TypeTable(
             asyncEntries.compactMap { key, entry in key == DefinitionKey(type: key.type, tag: nil) ? (key.type, entry) : nil })
@@ -252,20 +240,21 @@ final class Registry: Sendable {
     }
 
     /// This registry as one scope instance uses it: the entries are shared (each scope keeps its
-    /// instances in slots of its own), but definitions with parameters or an async builder hold
-    /// their instance themselves, so each scope gets new ones of those, if there are any.
+    /// instances in slots of its own), but async definitions hold their instance themselves, so
+    /// each scope gets new ones of those, if there are any.
     func forScopeInstance() -> Registry {
-        guard !parameterized.isEmpty || !asyncEntries.isEmpty else { return self }
+        guard !asyncEntries.isEmpty else { return self }
         return Registry(
             entries: entries, untagged: untagged, tagged: tagged, injections: injections,
-            parameterized: parameterized.mapValues { $0.fresh() }, asyncEntries: asyncEntries.mapValues { $0.fresh() },
+            asyncEntries: asyncEntries.mapValues { $0.fresh() },
             eagerEntries: eagerEntries, scopes: scopes, slotCount: slotCount, declarations: declarations)
     }
 
-    /// Every entry of `type`, under any tag, in declaration order (a scan: `resolveAll` is rare,
-    /// and a table for it would cost every container an allocation per type).
+    /// Every entry of `type`, under any tag, in declaration order, but those that take parameters
+    /// (a scan: `resolveAll` is rare, and a table for it would cost every container an allocation
+    /// per type).
     func allEntries(of type: ObjectIdentifier) -> [Entry] {
-        entries.filter { $0.info.typeID == type }
+        entries.filter { $0.info.typeID == type && $0.info.parameters == nil }
     }
 
     /// A registry of nothing, shared: what a module holds in place of its own until it builds it.
@@ -291,7 +280,6 @@ final class Registry: Sendable {
         closing: Bool, into retired: inout Retired, where isGone: (DefinitionInfo) -> Bool = { _ in true }
     ) {
         for entry in entries where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
-        for entry in parameterized.values where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
         for entry in asyncEntries.values where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
     }
 
@@ -299,13 +287,7 @@ final class Registry: Sendable {
     /// their module back (see ``retire(closing:into:where:)``); call under `stateLock`.
     func revive(where isAdded: (DefinitionInfo) -> Bool) {
         for entry in entries where isAdded(entry.info) { entry.revive() }
-        for entry in parameterized.values where isAdded(entry.info) { entry.revive() }
         for entry in asyncEntries.values where isAdded(entry.info) { entry.revive() }
-    }
-
-    /// The factory with parameters for `type` and `tag`, if any.
-    func parameterizedEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyParameterizedEntry)? {
-        parameterized[DefinitionKey(type: type, tag: tag)]
     }
 
     @inline(__always)
@@ -339,10 +321,9 @@ final class Registry: Sendable {
     }
 
     /// Every definition of `type`, untagged first, then tagged in declaration order, then the
-    /// factories with parameters.
+    /// async ones.
     func definitions(of type: ObjectIdentifier) -> [DefinitionInfo] {
         ((entry(for: type).map { [$0] } ?? []) + (tagged[type]?.entries ?? [])).map(\.info)
-            + parameterized.values.filter { $0.info.typeID == type }.map(\.info)
             + asyncEntries.values.filter { $0.info.typeID == type }.map(\.info)
     }
 }

@@ -76,8 +76,8 @@ public func scoped<First, each Parameter, T>(
 }
 
 /// `factory` as a closure over an array of parameters, which the entry calls only after checking
-/// that their tuple type is `(First, repeat each Parameter)`: what lets the entry be a
-/// non-variadic type (see `ParameterizedEntry`).
+/// that their tuple type is `(First, repeat each Parameter)`: what lets the definition be
+/// non-variadic (see ``ParameterSignature``).
 private func erasing<First, each Parameter, T>(
     _ factory: @escaping @Sendable (First, repeat each Parameter) throws -> T
 ) -> @Sendable ([Any]) throws -> T {
@@ -92,22 +92,15 @@ private func erasing<First, each Parameter, T>(
 }
 
 /// A definition of `T` that takes parameters of the types `(First, repeat each Parameter)`,
-/// built by `make` from them as an array (see `erasing(_:)`).
+/// built by `make` from them as an array (see `erasing(_:)`), taken from the thread's
+/// ``ParameterFrame`` (see ``ParameterSignature``).
 func parameterizedDefinition<First, each Parameter, T>(
     of types: (First, repeat each Parameter).Type, _ lifetime: Lifetime, tag: (any Hashable & Sendable)?,
     file: StaticString, line: UInt, _ make: @escaping @Sendable ([Any]) throws -> T
 ) -> AnyDefinition {
-    let list = parameterList(types)
-    let signature = ObjectIdentifier(types)
-    var inOrder: [Any.Type] = [First.self]
-    repeat inOrder.append((each Parameter).self)
-    let typeList = inOrder
+    let signature = ParameterSignature(types)
+    let boxedTag = tag.map { Tag($0) }
     return AnyDefinition(
-        info: DefinitionInfo(
-            type: T.self, tag: tag.map { Tag($0) }, lifetime: lifetime, site: CodeLocation(file, line),
-            payload: .parameterized { info in
-                ParameterizedEntry<T>(
-                    info: info, parameterTypes: list, parameterTypeList: typeList, signature: signature,
-                    make: make)
-            }))
+        lifetime: lifetime, tag: boxedTag, site: CodeLocation(file, line), parameters: signature,
+        factory: { () throws -> T in try signature.build(T.self, tag: boxedTag, make) })
 }

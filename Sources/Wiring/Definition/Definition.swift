@@ -45,8 +45,6 @@ public struct AnyDefinition: Definition {
         case builder
         /// Code to run on an existing object (`injection(for:)`).
         case injection(Injection)
-        /// A factory that takes parameters at resolve time.
-        case parameterized(@Sendable (_ info: DefinitionInfo) -> any AnyParameterizedEntry)
         /// An async factory or single, resolved with `await resolveAsync()`.
         case async(@Sendable (_ info: DefinitionInfo) -> any AnyAsyncEntry)
         /// Not a definition: a module listed with `includes(_:)`, expanded when a container is built.
@@ -62,14 +60,19 @@ public struct AnyDefinition: Definition {
         case linkMarker(ScopeID)
     }
 
+    /// - Parameter parameters: For a definition that takes parameters at resolve time, which
+    ///   `factory` takes from the thread's ``ParameterFrame``.
     init<Value>(
         lifetime: Lifetime,
         tag: Tag?,
         site: CodeLocation?,
+        parameters: ParameterSignature? = nil,
         factory: @escaping @Sendable () throws -> Value
     ) {
         let (build, holder) = builder(lifetime, factory)
-        self.init(info: DefinitionInfo(type: Value.self, tag: tag, lifetime: lifetime, site: site, build: build, holder: holder))
+        self.init(info: DefinitionInfo(
+            type: Value.self, tag: tag, lifetime: lifetime, site: site, build: build, holder: holder,
+            parameters: parameters))
     }
 
     /// A definition of `type` built by `build`, written at `file` and `line`.

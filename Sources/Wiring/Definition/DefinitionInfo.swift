@@ -25,6 +25,8 @@ final class DefinitionInfo: Sendable {
     let scope: ScopeID?
     let hooks: LifecycleHooks?
     let payload: AnyDefinition.Payload
+    /// The parameters it takes at resolve time, if any (`factory { (id: Int) in … }`).
+    let parameters: ParameterSignature?
     /// The other types this definition is bound to (`bind(_:)`), in the order bound.
     let bindings: [DefinitionInfo]
 
@@ -40,14 +42,16 @@ final class DefinitionInfo: Sendable {
         type: Any.Type, tag: Tag?, lifetime: Lifetime, site: CodeLocation?, isInjection: Bool = false,
         isOverride: Bool = false, createdAtStart: Bool = false, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder = DefinitionInfo.noBuilder,
-        holder: Entry.Type = TypedEntry<Any?>.self, payload: AnyDefinition.Payload = .builder
+        holder: Entry.Type = TypedEntry<Any?>.self, payload: AnyDefinition.Payload = .builder,
+        parameters: ParameterSignature? = nil
     ) {
         var buildsWithBuilder = false
         if case .builder = payload { buildsWithBuilder = true }
         self.init(
             type: type, tag: tag, isTagged: tag != nil, lifetime: lifetime, site: site, isInjection: isInjection,
             isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks, isAsync: isAsync,
-            build: build, holder: holder, payload: payload, buildsWithBuilder: buildsWithBuilder, bindings: [])
+            build: build, holder: holder, payload: payload, buildsWithBuilder: buildsWithBuilder, bindings: [],
+            parameters: parameters)
     }
 
     /// A plain `single { … }` or `factory { … }`: no tag, scope, flags or bindings. Apart from
@@ -81,7 +85,7 @@ final class DefinitionInfo: Sendable {
         hooks: LifecycleHooks? = nil, isAsync: Bool = false, build: @escaping Builder,
         typedFactory: (any AnyObject & Sendable)? = nil, holder: Entry.Type = TypedEntry<Any?>.self,
         payload: consuming AnyDefinition.Payload = .builder, buildsWithBuilder: Bool = true,
-        bindings: [DefinitionInfo] = []
+        bindings: [DefinitionInfo] = [], parameters: ParameterSignature? = nil
     ) {
         self.type = type
         self.tag = tag
@@ -101,6 +105,7 @@ final class DefinitionInfo: Sendable {
         self.payload = payload
         self.buildsWithBuilder = buildsWithBuilder
         self.bindings = bindings
+        self.parameters = parameters
     }
 
     /// The tag of a definition known to be tagged (an entry in a registry's tagged lists).
@@ -132,11 +137,12 @@ final class DefinitionInfo: Sendable {
     /// A copy bound to `type` as well (`bind(_:)`), built from this definition's value by `build`;
     /// `holder` is the entry a singleton binding has (see ``holder``).
     func adding(bindingTo type: Any.Type, holder: Entry.Type, build: @escaping Builder) -> DefinitionInfo {
-        // A binding has its primary's tag, lifetime and scope; its primary runs the close callback.
+        // A binding has its primary's tag, lifetime, scope and parameters; its primary runs the
+        // close callback.
         let binding = DefinitionInfo(
             type: type, tag: tag, isTagged: isTagged, lifetime: lifetime, site: site, isInjection: isInjection,
             isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, isAsync: isAsync,
-            build: build, holder: holder)
+            build: build, holder: holder, parameters: parameters)
         return copy(bindings: bindings + [binding])
     }
 
@@ -154,7 +160,7 @@ final class DefinitionInfo: Sendable {
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope, hooks: hooks ?? self.hooks,
             isAsync: isAsync, build: build, typedFactory: typedFactory, holder: holder, payload: payload ?? self.payload,
-            buildsWithBuilder: buildsWithBuilder, bindings: bindings)
+            buildsWithBuilder: buildsWithBuilder, bindings: bindings, parameters: parameters)
     }
 
     var id: DefinitionID { ObjectIdentifier(self) }

@@ -60,40 +60,32 @@ final class Verification: @unchecked Sendable {
     }
 
     /// A definition to build, and the sandbox (the container's, or one of its scopes') it is in:
-    /// an entry, or a definition with parameters and the example values to build it with.
+    /// its entry, and for a definition with parameters the example values to build it with.
     private struct Target: Sendable {
         let container: DependencyContainer
-        let info: DefinitionInfo
-        let entry: Entry?
-        let parameterized: (any AnyParameterizedEntry)?
+        let entry: Entry
         let values: [any Sendable]
+        var info: DefinitionInfo { entry.info }
 
-        init(_ container: DependencyContainer, _ entry: Entry) {
+        init(_ container: DependencyContainer, _ entry: Entry, values: [any Sendable] = []) {
             self.container = container
-            info = entry.info
             self.entry = entry
-            parameterized = nil
-            values = []
-        }
-
-        init(_ container: DependencyContainer, _ entry: any AnyParameterizedEntry, values: [any Sendable]) {
-            self.container = container
-            info = entry.info
-            self.entry = nil
-            parameterized = entry
             self.values = values
         }
 
-        /// Builds it as a resolve would; a start hook that could never run on what was built is
-        /// returned as a problem.
+        /// Builds it as a resolve would (with its example values as `resolve(parameters:)`
+        /// passes them); a start hook that could never run on what was built is returned as a
+        /// problem.
         func build() throws(WiringError) -> WiringError? {
-            if let entry {
+            if let parameters = entry.info.parameters {
+                try ParameterFrame.with(values.map { $0 as Any }, signature: parameters.signature) {
+                    () throws(WiringError) in try entry.build(in: container)
+                }
+            } else {
                 try entry.build(in: container)
-                guard let check = entry.info.hooks?.startCheck, let value = entry.existingValue else { return nil }
-                return check(value)
             }
-            _ = try parameterized?.resolveAny(in: container, values: values.map { $0 as Any })
-            return nil
+            guard let check = entry.info.hooks?.startCheck, let value = entry.existingValue else { return nil }
+            return check(value)
         }
     }
 
@@ -184,16 +176,17 @@ final class Verification: @unchecked Sendable {
     ) -> (Verification, DependencyContainer, [Target]) {
         let verification = Verification(parameterValues: parameters)
         let sandbox = DependencyContainer(sandboxFor: container, verification: verification)
-        var (targets, declared) = sandboxTargets(sandbox, verification: verification)
+        var (targets, withParameters, declared) = sandboxTargets(sandbox, verification: verification)
         let asyncInfos = sandbox.asyncEntriesToVerify.map(\.entry.info)
         // Definitions that take parameters are built with the example values given for their
         // types; the others cannot be, and the report lists them.
         var parametersUnchecked: [DefinitionInfo] = []
-        for entry in sandbox.parameterizedToVerify {
-            if let values = verification.examples(for: entry.parameterTypeList) {
-                targets.append(Target(sandbox, entry, values: values))
+        for target in withParameters {
+            guard let parameters = target.info.parameters else { continue }
+            if let values = verification.examples(for: parameters.typeList) {
+                targets.append(Target(target.container, target.entry, values: values))
             } else {
-                parametersUnchecked.append(entry.info)
+                parametersUnchecked.append(target.info)
             }
         }
         verification.lock.withLock {
@@ -214,12 +207,24 @@ final class Verification: @unchecked Sendable {
 
     /// The sandbox's entries, then those of a sandbox instance of each scope it declares, opened
     /// from its outer scope's instance (or from the sandbox), as the app would open them.
-    /// What to build: every entry of the sandbox and of one sandbox instance of each scope; and
-    /// the values those scopes get at run time (`declared(_:example:)`), for the graph.
+    /// What to build: every entry of the sandbox and of one sandbox instance of each scope, those
+    /// that take parameters apart; and the values those scopes get at run time
+    /// (`declared(_:example:)`), for the graph.
     private static func sandboxTargets(
         _ sandbox: DependencyContainer, verification: Verification
-    ) -> (targets: [Target], declared: [DefinitionInfo]) {
-        var targets: [Target] = sandbox.registry.entries.map { Target(sandbox, $0) }
+    ) -> (targets: [Target], withParameters: [Target], declared: [DefinitionInfo]) {
+        var targets: [Target] = []
+        var withParameters: [Target] = []
+        func add(_ entries: [Entry], of container: DependencyContainer) {
+            for entry in entries {
+                if entry.info.parameters == nil {
+                    targets.append(Target(container, entry))
+                } else {
+                    withParameters.append(Target(container, entry))
+                }
+            }
+        }
+        add(sandbox.registry.entries, of: sandbox)
         var declared: [DefinitionInfo] = []
         var opened: [ScopeID: DependencyContainer] = [:]
         func open(_ id: ScopeID) -> DependencyContainer? {
@@ -234,7 +239,7 @@ final class Verification: @unchecked Sendable {
                 sandboxScope: definitions, scope: ScopeState(id: id, parent: parent, openedAt: CodeLocation("", 0)),
                 verification: verification)
             opened[id] = scope
-            targets += scope.registry.entries.map { Target(scope, $0) }
+            add(scope.registry.entries, of: scope)
             declared += scope.registry.declarations.map(\.info)
             return scope
         }
@@ -251,7 +256,7 @@ final class Verification: @unchecked Sendable {
                 try? scope.scope?.link(to: other, from: scope)
             }
         }
-        return (targets, declared)
+        return (targets, withParameters, declared)
     }
 
     /// Waits until the running worker finishes or parks; returns the index it stopped at
@@ -302,12 +307,12 @@ final class Verification: @unchecked Sendable {
         defer { lock.withLock { mainActorThread = nil } }
         // The workers that met a main-actor definition parked while building it and what needed it.
         for target in targets where blocked.contains(target.info.id) {
-            target.entry?.forgetAbandonedBuild(in: target.container)
+            target.entry.forgetAbandonedBuild(in: target.container)
         }
         for target in targets where pending.contains(where: { $0 === target.info }) {
             if lock.withLock({ broken.contains(target.info.id) }) { continue }
             // Built already if another pending definition needed it first.
-            if let entry = target.entry, entry.existingValue != nil { continue }
+            if target.entry.existingValue != nil { continue }
             buildRecording(target)
         }
     }
@@ -548,18 +553,6 @@ extension Verification {
 }
 
 extension DependencyContainer {
-    /// The entries of the definitions with parameters of this (sandbox) container, in
-    /// declaration order.
-    var parameterizedToVerify: [any AnyParameterizedEntry] {
-        definitions.compactMap { definition in
-            guard case .parameterized = definition.payload,
-                let entry = registry.parameterizedEntry(for: definition.info.typeID, tag: definition.info.tag),
-                entry.info === definition.info
-            else { return nil }
-            return entry
-        }
-    }
-
     /// The async definitions of this (sandbox) container, in declaration order.
     var asyncEntriesToVerify: [(owner: DependencyContainer, entry: any AnyAsyncEntry)] {
         definitions.compactMap { definition in

@@ -7,7 +7,7 @@
 /// - an untagged `resolve()` of a type none of the containers defines gets the first parameter
 ///   that is one;
 /// - a definition that takes parameters, resolved without them, is built with these, when
-///   they are its parameter types (see ``arguments(for:)``).
+///   they are its parameter types (see ``ParameterSignature/arguments(from:)``).
 ///
 /// The registry comes first, as in KOIN, and a tagged resolve never takes a parameter (KOIN's
 /// qualifier guard). Nested builds without parameters of their own see the same frame (the
@@ -28,9 +28,9 @@ struct ParameterFrame {
     }
 
     /// Runs `body` with `values` as the current thread's parameters.
-    static func with<Result>(
-        _ values: [Any], signature: ObjectIdentifier, _ body: () throws(WiringError) -> Result
-    ) throws(WiringError) -> Result {
+    static func with<Result, Failure: Error>(
+        _ values: [Any], signature: ObjectIdentifier, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let thread = ThreadResolution.mine
         thread.parameters.append(ParameterFrame(values: values, signature: signature))
         defer { thread.parameters.removeLast() }
@@ -41,21 +41,5 @@ struct ParameterFrame {
     func value(of type: Any.Type) -> Instance? {
         func first<Value>(_: Value.Type) -> Any? { values.first { $0 is Value } }
         return first(type).map { UntypedInstance($0) }
-    }
-
-    /// These parameters as the arguments of `entry`, a definition that takes parameters and was
-    /// resolved without them: all of them in order when its parameter types are exactly theirs;
-    /// otherwise, for each of its parameter types, the one parameter of that type (`nil` when a
-    /// type has none, or more than one, among them: which to pass would be a guess).
-    func arguments(for entry: any AnyParameterizedEntry) -> [Any]? {
-        if entry.signature == signature { return values }
-        var arguments: [Any] = []
-        for type in entry.parameterTypeList {
-            func matches<Value>(_: Value.Type) -> [Any] { values.filter { $0 is Value } }
-            let candidates = matches(type)
-            guard candidates.count == 1 else { return nil }
-            arguments.append(candidates[0])
-        }
-        return arguments
     }
 }

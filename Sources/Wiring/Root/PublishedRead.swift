@@ -112,7 +112,7 @@ enum PublishedRead {
         case .scope(let scope):
             // A scope is built at once: its registry is its own.
             let registry = container.ownRegistry
-            guard registry.entry(for: type) == nil, registry.parameterized.isEmpty, !registry.announces(type) else {
+            guard registry.entry(for: type) == nil, !registry.announces(type) else {
                 return nil
             }
             switch scope.passing(type) {
