@@ -29,15 +29,14 @@ protocol AnyAsyncEntry: AnyObject, Sendable {
 /// cancelled caller does not cancel the build others wait for, and a build whose factory can
 /// never finish (a nested `resolveAsync()` that failed) is answered with that error rather
 /// than waited for. A single whose build failed is not kept: the next resolve tries again.
-final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
-    // `building` and `kept`'s fields are only touched under `stateLock`; everything else is
-    // immutable.
+final class AsyncEntry<Value: Sendable>: InstanceState, AnyAsyncEntry, @unchecked Sendable {
+    // `building`, `retiredBy` and the state's fields (a single's built value, kept as an
+    // entry's) are only touched under `stateLock`; everything else is immutable.
     let info: DefinitionInfo
     private let factory: @Sendable () async throws -> Value
-    /// A single's built value, kept as an entry's (see ``HeldInstance``), and the retirement of
-    /// any async entry.
-    private let kept: HeldInstance
-    /// A single's build under way, if any (a built single is in `kept`).
+    /// Set when the entry's module is unloaded, or its container closed.
+    private var retiredBy: RetiredBy?
+    /// A single's build under way, if any (a built single is `held`).
     private var building: Build?
     /// `stateLock`, kept here so that reading a built single checks no lazily initialized global.
     private let lock = stateLock
@@ -45,7 +44,6 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     init(info: DefinitionInfo, factory: @escaping @Sendable () async throws -> Value) {
         self.info = info
         self.factory = factory
-        kept = HeldInstance(info: info)
         isKept = info.lifetime == .singleton || info.lifetime == .scoped
     }
 
@@ -58,11 +56,12 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     private let isKept: Bool
 
     func retire(closing: Bool) -> Released? {
-        kept.retire(closing: closing)
+        retiredBy = closing ? .close : .unload
+        return takeHeld(onClose: info.hooks?.close)
     }
 
     func revive() {
-        kept.revive()
+        retiredBy = nil
     }
 
     func build(in container: DependencyContainer) async throws(WiringError) {
@@ -72,7 +71,7 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
     func builtValue(in container: DependencyContainer) -> AnyObject? {
         guard isKept, container.verification == nil else { return nil }
         // Nothing else to check: retiring it (on unload, or when its scope closes) takes it.
-        return lock.withLock { kept.held }
+        return lock.withLock { held }
     }
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
@@ -85,9 +84,9 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
         if let verification = container.verification { verification.willResolve(info, requester: outer?.info) }
         var built: Instance?
         let build = try stateLock.withLock { () throws(WiringError) -> Build? in
-            if let retiredBy = kept.retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
+            if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
             guard isKept else { return nil }
-            built = kept.held as? Instance
+            built = held as? Instance
             if built != nil { return nil }
             if let building { return building }
             let build = Build()
@@ -145,9 +144,9 @@ final class AsyncEntry<Value: Sendable>: AnyAsyncEntry, @unchecked Sendable {
             building = nil
             guard case let .success(value) = result else { return nil }
             var none = Dependencies()
-            return kept.keep(
+            return keep(
                 TypedInstance(value), sequence: nextCreationSequence(), dependencies: &none,
-                refused: kept.retiredBy != nil, onClose: info.hooks?.close)
+                refused: retiredBy != nil, onClose: info.hooks?.close)
         }
         if let released { Released.finish([released]) }
         build.complete(result)

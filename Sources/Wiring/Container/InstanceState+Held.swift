@@ -1,6 +1,6 @@
 /// The held-instance logic of every entry that keeps what it builds under `stateLock`: a scoped
-/// or declared ``Entry`` (in its own state or a scope's slot), a parameterized `single` or
-/// `scoped`, an async `single`. One build, numbered by creation, with what it resolved; never
+/// or declared ``Entry`` (in its own state or a scope's slot), an async `single`
+/// (``AsyncEntry``). One build, numbered by creation, with what it resolved; never
 /// kept once its entry is retired or its scope closed, but handed back as a ``Released``.
 extension InstanceState {
     /// The instance held here for `info`, built by `build` on first use (see ``BuildGate``, which
@@ -91,47 +91,5 @@ extension InstanceState {
         let dependencies = self.dependencies
         self.dependencies = Dependencies()
         return Released(value: instance.any, sequence: sequence, onClose: onClose, dependencies: dependencies)
-    }
-}
-
-/// The one instance of an entry that is its container's alone (a scope gets entries of its own):
-/// a parameterized `single` or `scoped`, an async `single`, with the entry's retirement.
-final class HeldInstance: InstanceState, @unchecked Sendable {
-    // `retiredBy` and the state's fields are only touched under `stateLock`; `info` is immutable.
-    let info: DefinitionInfo
-    private(set) var retiredBy: RetiredBy?
-
-    init(info: DefinitionInfo) {
-        self.info = info
-    }
-
-    /// The instance, built by `build` on first use (see ``InstanceState/resolveHeld``).
-    func resolve(in container: DependencyContainer, build: () throws(WiringError) -> Instance) throws(WiringError) -> Instance {
-        try resolveHeld(info, in: container, retiredBy: { retiredBy }, build: build)
-    }
-
-    /// The instance built already, if it is still resolvable in `container`; call under
-    /// `stateLock`.
-    func built(in container: DependencyContainer) -> Instance? {
-        guard retiredBy == nil, !(container.scope?.isClosedLocked ?? false) else { return nil }
-        return held as? Instance
-    }
-
-    /// Hands over the instance, leaving none; call under `stateLock`.
-    func take() -> Released? {
-        takeHeld(onClose: info.hooks?.close)
-    }
-
-    /// Marks the entry's module as unloaded (or its container closed) and hands over the
-    /// instance; call under `stateLock`.
-    func retire(closing: Bool) -> Released? {
-        retiredBy = closing ? .close : .unload
-        return take()
-    }
-
-    /// Makes it resolvable again, with a new instance (its module loaded again); call under
-    /// `stateLock`.
-    func revive() {
-        retiredBy = nil
     }
 }
