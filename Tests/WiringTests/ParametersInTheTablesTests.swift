@@ -96,6 +96,67 @@ private final class Builds: @unchecked Sendable {
         #expect(builds.total == 1)
     }
 
+    @Test func startRunsTheHookOfASingleWithParametersOnlyOnceAResolveBuiltIt() async throws {
+        let starts = Builds()
+        func hooked() -> DependencyContainer {
+            module { single { (id: Int) in Greeter(id: id) }.onStart { (_: Greeter) in starts.record() } }
+        }
+        // Not built: `start()` cannot build it without its parameters, and leaves it.
+        let unbuilt = hooked()
+        try await unbuilt.start()
+        #expect(starts.total == 0)
+        try await unbuilt.shutdown()
+        // Built with its parameters first: it is a started single like any.
+        let built = hooked()
+        let greeter: Greeter = built.resolve(parameters: 5)
+        try await built.start()
+        #expect(starts.total == 1)
+        #expect(built.resolve() as Greeter === greeter)
+        try await built.shutdown()
+    }
+
+    @Test func resolveOptionalIsNilOnlyForTheDefinitionItAsksFor() {
+        // The binding's definition takes parameters and none are given: absent, as the definition.
+        let bound = module { single { (id: Int) in Greeter(id: id) }.bind(Greeting.self) }
+        #expect(bound.resolveOptional() as Greeting? == nil)
+        #expect(bound.resolveOptional() as Greeter? == nil)
+        let visits = module {
+            scope(Visit.self) { scoped { (id: Int) in Greeter(id: id) }.bind(Greeting.self) }
+        }
+        let visit = visits.openScope(Visit.self)
+        #expect(visit.resolveOptional() as Greeting? == nil)
+        #expect(visit.resolveOptional() as Greeter? == nil)
+        let greeter: Greeter = visit.resolve(parameters: 4)
+        #expect((visit.resolveOptional() as Greeting?) as? Greeter === greeter)
+        visit.close()
+    }
+
+    @Test func aDefinitionInALinkedScopeChecksItsParameters() throws {
+        enum Session {}
+        let container = module {
+            scope(Session.self) { scoped { (id: Int) in Greeter(id: id) } }
+            scope(Visit.self) {}
+        }
+        let session = container.openScope(Session.self)
+        let visit = container.openScope(Visit.self)
+        visit.link(to: session)
+        let error = #expect(throws: WiringError.self) { try visit.resolveThrowing(Greeter.self, parameters: "4") }
+        guard case let .parameterMismatch(type, _, expected, given, _) = error else {
+            Issue.record("expected parameterMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect((type, expected, given) == ("Greeter", "(Int)", "(String)"))
+        #expect(try visit.resolveThrowing(Greeter.self, parameters: 4).id == 4)
+        visit.close()
+        session.close()
+    }
+
+    @Test func verifyListsADefinitionWithParametersOnceWithItsBindings() {
+        let container = module { factory { (id: Int) in Greeter(id: id) }.bind(Greeting.self) }
+        let report = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(report?.parametersUnchecked.map(\.type) == ["Greeter"])
+    }
+
     /// A module whose scope `Visit` builds a `Greeter` with its parameter, recording each build.
     private func visits(counting builds: Builds) -> DependencyContainer {
         module {

@@ -69,14 +69,25 @@ extension DependencyContainer {
     }
 
     /// The parameters the definition of `type` with `tag` takes, if it takes any: the first
-    /// definition of it found here, or in a container this scope was opened from (the current
-    /// root for an older root).
+    /// definition of it found where a resolve finds it (here, in the scopes this one links to,
+    /// in a container this scope was opened from; the current root for an older root).
     private func parameterSignature(of type: Any.Type, tag: Tag?) throws(WiringError) -> ParameterSignature? {
         try startEagerSingletons()
         if let scope { try scope.checkOpen(for: type) }
-        if let entry = registry.entry(for: ObjectIdentifier(type), boxed: tag) { return entry.info.parameters }
+        if let found = linkedDefinition(of: ObjectIdentifier(type), tag: tag) { return found.info.parameters }
         if let scope { return try scope.parent.parameterSignature(of: type, tag: tag) }
         if let current = rootState?.latest, current !== self { return try current.parameterSignature(of: type, tag: tag) }
+        return nil
+    }
+
+    /// The entry of `type` with `tag` in this container's registry, else in the open scopes
+    /// this one links to, in link order (as ``findInScope(_:_:key:find:checkingOpen:requester:deliver:)``
+    /// looks).
+    private func linkedDefinition(of type: ObjectIdentifier, tag: Tag?) -> Entry? {
+        if let entry = registry.entry(for: type, boxed: tag) { return entry }
+        for linked in scope?.linkedScopes ?? [] where linked.scope?.isClosed == false {
+            if let entry = linked.linkedDefinition(of: type, tag: tag) { return entry }
+        }
         return nil
     }
 

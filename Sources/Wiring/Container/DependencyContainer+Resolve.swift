@@ -105,8 +105,7 @@ extension DependencyContainer {
             return try entry.resolveValue(T.self, in: self)
         } catch {
             if let newer = newerRoot(after: error) { return newer.optional(T.self, tag: tag, find: find, at: site) }
-            // A definition that takes parameters, not built, and none to build it with: absent.
-            if entry.info.parameters != nil, case .parameterMismatch(_, _, _, nil, _) = error { return nil }
+            if error.isMissingParameters(of: T.self, tag: tag) { return nil }
             return absent(after: error, at: site)
         }
     }

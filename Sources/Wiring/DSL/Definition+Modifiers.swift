@@ -207,7 +207,15 @@ extension AnyDefinition {
                 preconditionFailure("Wiring: the binding to \(typeName(entry.info.type)) is built outside a resolution")
             }
             if let verification = container.verification { verification.willResolve(primary.info) }
-            let primaryValue = try primary.resolveAny(in: container)
+            let primaryValue: Any
+            do {
+                primaryValue = try primary.resolveAny(in: container)
+            } catch let WiringError.parameterMismatch(type, tag, expected, nil, site) where type == typeName(primary.info.type) {
+                // Its primary takes parameters and was given none: the error names the type the
+                // resolve asked for, which is how `resolveOptional` knows it is this one's.
+                throw WiringError.parameterMismatch(
+                    type: typeName(Secondary.self), tag: tag, expected: expected, given: nil, requestedAt: site)
+            }
             if entry.holdAny(primaryValue) { return nil }
             return try boxed(primaryValue, as: Secondary.self, binding: entry)
         }

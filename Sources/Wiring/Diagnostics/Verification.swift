@@ -219,7 +219,9 @@ final class Verification: @unchecked Sendable {
             for entry in entries {
                 if entry.info.parameters == nil {
                     targets.append(Target(container, entry))
-                } else {
+                } else if !entry.isBinding {
+                    // A binding of a definition with parameters is that definition: it is built,
+                    // or listed as unchecked, once.
                     withParameters.append(Target(container, entry))
                 }
             }

@@ -232,3 +232,13 @@ extension WiringError {
             requestedAt: requestedAt)
     }
 }
+
+extension WiringError {
+    /// Whether this says that the definition of `type` with `tag` itself takes parameters, is
+    /// not built, and was resolved without them: `resolveOptional` answers `nil` then, while the
+    /// same error from a definition that one's build resolves is a broken graph, and stops.
+    func isMissingParameters(of type: Any.Type, tag: Tag?) -> Bool {
+        guard case let .parameterMismatch(named, namedTag, _, nil, _) = self else { return false }
+        return named == typeName(type) && namedTag == tag?.description
+    }
+}

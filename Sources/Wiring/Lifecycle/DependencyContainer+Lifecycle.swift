@@ -265,7 +265,9 @@ extension DependencyContainer {
         let withHooks = registry.entries.filter {
             $0.info.hooks?.start != nil && $0.info.lifetime == .singleton && !Self.isReplaced($0.info, in: registry)
         }
-        for entry in withHooks {
+        // A single that takes parameters cannot be built without them: its hook runs if a
+        // resolve with parameters built it before `start()`; otherwise it stays unbuilt.
+        for entry in withHooks where entry.info.parameters == nil {
             do {
                 _ = try entry.resolve(in: self)
             } catch {

@@ -64,8 +64,8 @@ extension DependencyContainer {
             }
         } catch .moduleUnloaded, .scopeClosed, .containerClosed {
             return nil  // unloaded, or closed, while this thread was resolving: absent now
-        } catch let .parameterMismatch(type, _, _, nil, _) where type == typeName(T.self) {
-            return nil  // it takes parameters, is not built, and has none to build it with
+        } catch where error.isMissingParameters(of: T.self, tag: tag) {
+            return nil
         } catch {
             wiringFailure(error.requested(at: site))
         }
