@@ -1,100 +1,67 @@
-/// An async definition (`single { await … }`), type-erased for the container's table.
-protocol AnyAsyncEntry: AnyObject, Sendable {
-    var info: DefinitionInfo { get }
-
-    /// Lets go of the built single (its module was unloaded, or its container closed); later
-    /// resolves build it again. Call under `stateLock`.
-    func retire(closing: Bool) -> Released?
-
-    /// Makes it resolvable again after a retire (its module loaded again); call under
-    /// `stateLock`.
-    func revive()
-
-    /// A new entry of the same definition, holding nothing: one for each scope opened from a
-    /// scope definition that has it.
-    func fresh() -> any AnyAsyncEntry
-
-    /// Builds the value as `resolveAsync()` would, and drops it (for verification).
-    func build(in container: DependencyContainer) async throws(WiringError)
-
-    /// The built single (a ``TypedInstance`` of its type), if this is a single that is built and
-    /// resolvable here; `nil` otherwise. Not cast: its reader, where the type is known, casts it once.
-    func builtValue(in container: DependencyContainer) -> AnyObject?
-}
-
-/// `single { await Database.open() }` or `factory { await … }` inside one container.
+/// `single { await Database.open() }` or `factory { await … }` inside one container: an entry of
+/// the container's tables like every other, whose value only `resolveAsync()` builds (its
+/// builder, which a synchronous resolve runs, throws ``WiringError/asyncDefinition(type:tag:requestedAt:)``).
 ///
 /// Every build runs in an unstructured task of its own, started by the first caller, and every
 /// caller awaits its outcome: so a single's factory runs exactly once however many tasks ask, a
 /// cancelled caller does not cancel the build others wait for, and a build whose factory can
 /// never finish (a nested `resolveAsync()` that failed) is answered with that error rather
 /// than waited for. A single whose build failed is not kept: the next resolve tries again.
-final class AsyncEntry<Value: Sendable>: InstanceState, AnyAsyncEntry, @unchecked Sendable {
-    // `building`, `retiredBy` and the state's fields (a single's built value, kept as an
-    // entry's) are only touched under `stateLock`; everything else is immutable.
-    let info: DefinitionInfo
+///
+/// A kept one (a `single`, or a `single` or `scoped` of a scope) keeps its value where a scoped
+/// entry does: in its own instance state, or in its scope's slot when every scope opened from one
+/// scope definition shares the entry. While it builds, that state holds the ``Build`` instead. A
+/// retire, or the scope's close, takes whichever it holds; a build that then finds its own gone
+/// releases its value at once (`.onClose` included), and the next resolve builds anew.
+final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
+    // The instance states' fields are only touched under `stateLock`; the rest is immutable.
     private let factory: @Sendable () async throws -> Value
-    /// Set when the entry's module is unloaded, or its container closed.
-    private var retiredBy: RetiredBy?
-    /// A single's build under way, if any (a built single is `held`).
-    private var building: Build?
-    /// `stateLock`, kept here so that reading a built single checks no lazily initialized global.
-    private let lock = stateLock
-
-    init(info: DefinitionInfo, factory: @escaping @Sendable () async throws -> Value) {
-        self.info = info
-        self.factory = factory
-        isKept = info.lifetime == .singleton || info.lifetime == .scoped
-    }
-
-    func fresh() -> any AnyAsyncEntry {
-        AsyncEntry(info: info, factory: factory)
-    }
-
     /// Whether the built value is kept: a single, or a `single` declared in a scope (one per scope
-    /// instance, since each scope has entries of its own). A factory builds every time.
+    /// instance). A factory builds every time.
     private let isKept: Bool
 
-    func retire(closing: Bool) -> Released? {
-        retiredBy = closing ? .close : .unload
-        return takeHeld(onClose: info.hooks?.close)
+    required init(
+        info: DefinitionInfo, mode: EntryMode, primary: Entry?, slot: Int, words: (block: PublishedWords, index: Int)
+    ) {
+        guard case let .async(factory) = info.payload, let factory = factory as? @Sendable () async throws -> Value else {
+            preconditionFailure("Wiring: the async entry of \(typeName(Value.self)) was made for another definition")
+        }
+        self.factory = factory
+        isKept = info.lifetime != .factory
+        super.init(info: info, mode: mode, primary: primary, slot: slot, words: words)
     }
 
-    func revive() {
-        retiredBy = nil
-    }
-
-    func build(in container: DependencyContainer) async throws(WiringError) {
+    override func buildAsync(in container: DependencyContainer) async throws(WiringError) {
         _ = try await resolve(in: container)
-    }
-
-    func builtValue(in container: DependencyContainer) -> AnyObject? {
-        guard isKept, container.verification == nil else { return nil }
-        // Nothing else to check: retiring it (on unload, or when its scope closes) takes it.
-        return lock.withLock { held }
     }
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
         // A built single is returned at once: it cannot close a cycle, and nothing is awaited.
-        if let built = builtValue(in: container) as? Instance { return built.value(as: Value.self) }
+        if let built = builtAsyncValue(in: container) { return built.value(as: Value.self) }
         let outer = AsyncFrame.current
         if let cycle = outer?.cycle(closedBy: info) {
             throw .cycle(path: cycle.map(\.step), requestedAt: nil)
         }
         if let verification = container.verification { verification.willResolve(info, requester: outer?.info) }
+        guard isKept else { return try await start(in: container, outer: outer).value() }
+        let state = state(in: container)
         var built: Instance?
         let build = try stateLock.withLock { () throws(WiringError) -> Build? in
             if let retiredBy { throw retiredBy.error(for: Value.self, definedAt: info.site) }
-            guard isKept else { return nil }
-            built = held as? Instance
-            if built != nil { return nil }
-            if let building { return building }
+            if let scope = container.scope, scope.isClosedLocked {
+                throw .scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
+            }
+            if let instance = state.held as? Instance {
+                built = instance
+                return nil
+            }
+            if let building = state.held as? Build { return building }
             let build = Build()
-            building = build
+            state.held = build
             return build
         }
         if let built { return built.value(as: Value.self) }
-        guard let build else { return try await start(in: container, outer: outer).value() }
+        guard let build else { preconditionFailure("Wiring: an async single neither built nor building") }
         if build.claimStart() { launch(build, in: container, outer: outer) }
         return try await build.value()
     }
@@ -113,7 +80,7 @@ final class AsyncEntry<Value: Sendable>: InstanceState, AnyAsyncEntry, @unchecke
         // Strong: the entry outlives every frame of its builds anyway (the build's task holds it),
         // and a weak reference would cost each build a side table.
         let frame = AsyncFrame(container: container, info: info, parent: outer) { [self, build] error in
-            finish(build, with: .failure(error))
+            finish(build, with: .failure(error), in: container)
         }
         Task {
             let result: Result<Value, WiringError>
@@ -132,21 +99,25 @@ final class AsyncEntry<Value: Sendable>: InstanceState, AnyAsyncEntry, @unchecke
             } catch {
                 result = .failure(WiringError.thrown(byAsync: self.info, error, path: frame.path))
             }
-            self.finish(build, with: result)
+            self.finish(build, with: result, in: container)
         }
     }
 
-    /// Ends `build`: a single's value is kept (numbered as an entry's), or released at once if
-    /// the entry was retired meanwhile; then everyone awaiting it gets the outcome.
-    private func finish(_ build: Build, with result: Result<Value, WiringError>) {
+    /// Ends `build`: a single's value is kept in its state in `container` (numbered as an
+    /// entry's) if that state still holds this build, or released at once if a retire or a close
+    /// took it meanwhile; a failed build leaves the state empty. Then everyone awaiting it gets
+    /// the outcome.
+    private func finish(_ build: Build, with result: Result<Value, WiringError>, in container: DependencyContainer) {
         let released = stateLock.withLock { () -> Released? in
-            guard building === build else { return nil }
-            building = nil
+            guard isKept, build.end() else { return nil }
+            let state = state(in: container)
+            let isOwn = state.held === build
+            if isOwn { state.held = nil }
             guard case let .success(value) = result else { return nil }
             var none = Dependencies()
-            return keep(
+            return state.keep(
                 TypedInstance(value), sequence: nextCreationSequence(), dependencies: &none,
-                refused: retiredBy != nil, onClose: info.hooks?.close)
+                refused: !isOwn || retiredBy != nil, onClose: info.hooks?.close)
         }
         if let released { Released.finish([released]) }
         build.complete(result)
@@ -154,11 +125,15 @@ final class AsyncEntry<Value: Sendable>: InstanceState, AnyAsyncEntry, @unchecke
 
     /// The outcome of one build, completed once, for any number of awaiting tasks.
     private final class Build: @unchecked Sendable {
-        // Every `var` is only touched under `lock`.
+        // Every `var` is only touched under `lock`, but `ended`, which is only touched under
+        // `stateLock`.
         private let lock = Lock()
         private var started = false
         private var result: Result<Value, WiringError>?
         private var waiters: [CheckedContinuation<Result<Value, WiringError>, Never>] = []
+        /// Whether its entry took its outcome: a frame's failure and the task's end may both
+        /// finish it, and only the first counts.
+        private var ended = false
 
         /// `true` for the one caller that must start the build.
         func claimStart() -> Bool {
@@ -166,6 +141,12 @@ final class AsyncEntry<Value: Sendable>: InstanceState, AnyAsyncEntry, @unchecke
                 defer { started = true }
                 return !started
             }
+        }
+
+        /// `true` the first time; call under `stateLock`.
+        func end() -> Bool {
+            defer { ended = true }
+            return !ended
         }
 
         func complete(_ outcome: Result<Value, WiringError>) {
@@ -189,5 +170,17 @@ final class AsyncEntry<Value: Sendable>: InstanceState, AnyAsyncEntry, @unchecke
             }
             return try outcome.get()
         }
+    }
+}
+
+extension Entry {
+    /// The built value of this async single in `container` (a ``TypedInstance`` of its type), if
+    /// it is one and built there; `nil` otherwise (a sandbox records every resolve, so it never
+    /// reads it so). Not cast: its reader, where the type is known, casts it once.
+    func builtAsyncValue(in container: DependencyContainer) -> Instance? {
+        guard info.isAsync, info.lifetime != .factory, container.verification == nil else { return nil }
+        let state = state(in: container)
+        // Nothing else to check: retiring it (on unload, or when its scope closes) takes it.
+        return stateLock.withLock { state.held as? Instance }
     }
 }

@@ -299,9 +299,6 @@ extension DependencyContainer {
 
     @inline(never)
     func missingDefinition(_ type: Any.Type, tag: Tag?, isInstance: (Any) -> Bool = { _ in false }) -> WiringError {
-        if registry.asyncEntry(for: ObjectIdentifier(type), tag: tag) != nil {
-            return .asyncDefinition(type: typeName(type), tag: tag?.description, requestedAt: nil)
-        }
         // A scope's definition answers for its bindings' types too (`scoped { Cart() }.bind(Checkout.self)`).
         for (scope, template) in registry.scopes {
             for definition in template.definitions {

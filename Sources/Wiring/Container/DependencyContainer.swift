@@ -118,7 +118,7 @@ public final class DependencyContainer: Sendable {
     /// A scope opened from a scope definition: a container over the registry every scope of
     /// that definition shares, with `scope` keeping what it holds.
     convenience init(scopeOver shared: ScopeTemplate.Built, scope: ScopeState) {
-        let registry = shared.registry.forScopeInstance()
+        let registry = shared.registry
         self.init(
             definitions: shared.definitions, parts: shared.parts, registry: registry, site: scope.openedAt,
             eager: registry.eagerEntries.isEmpty ? nil : EagerStart.of(registry.eagerEntries), role: .scope(scope))

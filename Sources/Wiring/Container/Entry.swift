@@ -31,7 +31,7 @@ class Entry: InstanceState, @unchecked Sendable {
     /// The block `word` is in, kept alive while the entry is.
     private let block: PublishedWords?
     /// Set when the entry's module is unloaded, or its container closed.
-    @exclusivity(unchecked) private var retiredBy: RetiredBy?
+    @exclusivity(unchecked) private(set) var retiredBy: RetiredBy?
     /// Whether the singleton build under way may hold its value in this entry: set as a thread
     /// claims the entry, under `stateLock`, and read by that build alone. Not once the entry is retired
     /// (a resolve nested in a build that began before may still build it, for itself): a value
@@ -40,14 +40,14 @@ class Entry: InstanceState, @unchecked Sendable {
     @exclusivity(unchecked) private(set) var mayHold = false
 
     /// The entry for `info`: a singleton's is its definition's ``TypedEntry`` (see
-    /// ``DefinitionInfo/holder``), which holds the value.
+    /// ``DefinitionInfo/holder``), which holds the value; an async definition's, its ``AsyncEntry``.
     /// - Parameter words: The block a singleton's word is in and where (see ``PublishedWords``);
     ///   every registry gives one per entry it makes.
     static func make(
         info: DefinitionInfo, mode: EntryMode, primary: Entry? = nil, slot: Int = -1,
         words: (block: PublishedWords, index: Int)
     ) -> Entry {
-        let type = info.lifetime == .singleton ? info.holder : Entry.self
+        let type = info.lifetime == .singleton || info.isAsync ? info.holder : Entry.self
         return type.init(info: info, mode: mode, primary: primary, slot: slot, words: words)
     }
 
@@ -69,8 +69,9 @@ class Entry: InstanceState, @unchecked Sendable {
     }
 
     /// Whether the definition is a `createdAtStart()` singleton (one that takes parameters is
-    /// built by its first resolve with them, which a start cannot make).
-    var isCreatedAtStart: Bool { info.createdAtStart && info.parameters == nil }
+    /// built by its first resolve with them, which a start cannot make; an async one by its first
+    /// `resolveAsync()`).
+    var isCreatedAtStart: Bool { info.createdAtStart && info.parameters == nil && !info.isAsync }
     /// Whether the definition is a `factory`: it keeps nothing, so it may be built in any
     /// container (see `resolveCore`'s requester).
     var isFactory: Bool { info.lifetime == .factory }
@@ -84,7 +85,7 @@ class Entry: InstanceState, @unchecked Sendable {
     /// The instance state for a resolve in `container`: the entry's own, or, for an entry shared
     /// by the scopes opened from one scope definition, `container`'s slot (`container` is then
     /// always one of those scopes: only they resolve from a shared registry).
-    private func state(in container: DependencyContainer) -> InstanceState {
+    func state(in container: DependencyContainer) -> InstanceState {
         guard isSlotted else { return self }
         guard case .scope(let scope) = container.role else {
             preconditionFailure("Wiring: a scope definition's entry was resolved outside its scope")
@@ -248,7 +249,7 @@ class Entry: InstanceState, @unchecked Sendable {
     /// The instance a scope holds for this entry, if it holds one (a `single` or `scoped` of the
     /// scope), as ``builtSingleton()`` gives it; call on `scope`'s entries under `stateLock`.
     func heldInstance(in scope: DependencyContainer) -> (sequence: UInt64, dependencies: [UInt64], value: Any)? {
-        guard mode == .published, info.lifetime != .weak, case .scope = scope.role else { return nil }
+        guard mode == .published, info.lifetime != .weak, !info.isAsync, case .scope = scope.role else { return nil }
         let state = state(in: scope)
         guard let instance = state.held as? Instance else { return nil }
         return (state.sequence, state.dependencies.all, instance.any)
@@ -463,11 +464,17 @@ class Entry: InstanceState, @unchecked Sendable {
         in container: DependencyContainer, declaredAs type: ObjectIdentifier? = nil, tag: Tag? = nil,
         checkingOpen: Bool = true
     ) throws(WiringError) -> Instance {
-        try state(in: container).resolveHeld(
+        // An async one built already is still only `resolveAsync()`'s, as an async single is.
+        if info.isAsync { return try makeBoxed(in: container) }
+        return try state(in: container).resolveHeld(
             info, in: container, sandboxed: mode == .sandboxed, declaredAs: type, tag: tag, checkingOpen: checkingOpen,
             retiredBy: { retiredBy }
         ) { () throws(WiringError) -> Instance in try makeBoxed(in: container) }
     }
+
+    /// Builds the value as `resolveAsync()` would, and drops it (verification); a synchronous
+    /// definition has nothing to build so (see ``AsyncEntry``).
+    func buildAsync(in container: DependencyContainer) async throws(WiringError) {}
 
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
     @inline(never)

@@ -35,7 +35,7 @@ extension Registry {
         // A type given twice (a duplicate, or a module listed twice): the general path says which.
         guard let table = TypeTable(uniquely: untagged) else { return nil }
         return Registry(
-            entries: entries, untagged: table, tagged: tagged.table, injections: [:], asyncEntries: [:],
+            entries: entries, untagged: table, tagged: tagged.table, injections: [:],
             eagerEntries: eager, scopes: [:], slotCount: 0, declarations: [])
     }
 

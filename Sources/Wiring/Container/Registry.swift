@@ -18,24 +18,19 @@ final class Registry: Sendable {
     let tagged: TypeTable<TaggedList>
     /// `injection(for:)` definitions by class, untagged and tagged together.
     let injections: [ObjectIdentifier: [Injection]]
-    /// Async singles and factories, by type and tag.
-    let asyncEntries: [DefinitionKey: any AnyAsyncEntry]
     /// The `createdAtStart()` singletons, in declaration order.
     let eagerEntries: [Entry]
 
-    /// The async definition for `type` and `tag`, if any.
-    func asyncEntry(for type: ObjectIdentifier, tag: Tag?) -> (any AnyAsyncEntry)? {
-        guard let tag else { return untaggedAsyncEntries[type] }
-        return asyncEntries[DefinitionKey(type: type, tag: tag)]
+    /// The async definition for `type` and `tag`, if the entry of that type and tag is one.
+    func asyncEntry(for type: ObjectIdentifier, tag: Tag?) -> Entry? {
+        guard let entry = entry(for: type, boxed: tag), entry.info.isAsync else { return nil }
+        return entry
     }
 
-    /// The untagged ones of `asyncEntries`, by type alone: found without hashing a key.
-    let untaggedAsyncEntries: TypeTable<any AnyAsyncEntry>
-
     /// The built async single of `type` without a tag, if there is one and it is built (see
-    /// ``AnyAsyncEntry/builtValue(in:)``).
+    /// ``Entry/builtAsyncValue(in:)``).
     func builtAsyncSingle(_ type: ObjectIdentifier, in container: DependencyContainer) -> AnyObject? {
-        untaggedAsyncEntries[type]?.builtValue(in: container)
+        untagged[type]?.builtAsyncValue(in: container)
     }
 
     /// Each scope declared here: its definitions, and the registry the scopes opened from it
@@ -147,7 +142,6 @@ final class Registry: Sendable {
         untagged.reserveCapacity(claims.count)
         var tagged = TaggedEntries()
         var injections: [ObjectIdentifier: [Injection]] = [:]
-        var asyncEntries: [DefinitionKey: any AnyAsyncEntry] = [:]
         var declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)] = []
         for (position, claim) in claims.live {
             let info = definitions[claim.definition].info
@@ -181,19 +175,10 @@ final class Registry: Sendable {
                 continue
             }
             switch info.payload {
-            case .builder:
+            case .builder, .async:
                 preconditionFailure("Wiring: a builder's definition was taken for another payload")
             case let .injection(injection):
                 injections[injection.info.typeID, default: []].append(injection)
-            case let .async(makeEntry):
-                // By type and tag alone, as `asyncEntry(for:tag:)` looks it up: a registry holds
-                // the definitions of one scope (or none), so the scope adds nothing to the key.
-                let key = DefinitionKey(type: info.typeID, tag: info.tag)
-                if isWinner {
-                    asyncEntries[key] =
-                        previous?.asyncEntries[key].flatMap { $0.info === info ? $0 : nil }
-                        ?? makeEntry(info)
-                }
             case .include:
                 preconditionFailure("Wiring: an includes(_:) marker reached a registry unexpanded")
             case .scopeMarker:
@@ -208,23 +193,19 @@ final class Registry: Sendable {
 
         return Registry(
             entries: entries, untagged: TypeTable(untagged), tagged: tagged.table,
-            injections: injections, asyncEntries: asyncEntries, eagerEntries: entries.filter(\.isCreatedAtStart),
+            injections: injections, eagerEntries: entries.filter(\.isCreatedAtStart),
             scopes: scopes, slotCount: maker.slots, declarations: declarations)
     }
 
     init(
         entries: [Entry], untagged: TypeTable<Entry>, tagged: TypeTable<TaggedList>,
-        injections: [ObjectIdentifier: [Injection]], asyncEntries: [DefinitionKey: any AnyAsyncEntry],
-        eagerEntries: [Entry], scopes: [ScopeID: ScopeTemplate],
+        injections: [ObjectIdentifier: [Injection]], eagerEntries: [Entry], scopes: [ScopeID: ScopeTemplate],
         slotCount: Int, declarations: [(info: DefinitionInfo, example: @Sendable () -> Any)]
     ) {
         self.entries = entries
         self.untagged = untagged
         self.tagged = tagged
         self.injections = injections
-        self.asyncEntries = asyncEntries
-        untaggedAsyncEntries = TypeTable(
-            asyncEntries.compactMap { key, entry in key == DefinitionKey(type: key.type, tag: nil) ? (key.type, entry) : nil })
         self.eagerEntries = eagerEntries
         self.scopes = scopes
         scopeTable = TypeTable(scopes.map { ($0.key.id, $0.value) })
@@ -239,22 +220,11 @@ final class Registry: Sendable {
         scopeTable[id.id]
     }
 
-    /// This registry as one scope instance uses it: the entries are shared (each scope keeps its
-    /// instances in slots of its own), but async definitions hold their instance themselves, so
-    /// each scope gets new ones of those, if there are any.
-    func forScopeInstance() -> Registry {
-        guard !asyncEntries.isEmpty else { return self }
-        return Registry(
-            entries: entries, untagged: untagged, tagged: tagged, injections: injections,
-            asyncEntries: asyncEntries.mapValues { $0.fresh() },
-            eagerEntries: eagerEntries, scopes: scopes, slotCount: slotCount, declarations: declarations)
-    }
-
     /// Every entry of `type`, under any tag, in declaration order, but those that take parameters
-    /// (a scan: `resolveAll` is rare, and a table for it would cost every container an allocation
-    /// per type).
+    /// and the async ones (a scan: `resolveAll` is rare, and a table for it would cost every
+    /// container an allocation per type).
     func allEntries(of type: ObjectIdentifier) -> [Entry] {
-        entries.filter { $0.info.typeID == type && $0.info.parameters == nil }
+        entries.filter { $0.info.typeID == type && $0.info.parameters == nil && !$0.info.isAsync }
     }
 
     /// A registry of nothing, shared: what a module holds in place of its own until it builds it.
@@ -280,14 +250,12 @@ final class Registry: Sendable {
         closing: Bool, into retired: inout Retired, where isGone: (DefinitionInfo) -> Bool = { _ in true }
     ) {
         for entry in entries where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
-        for entry in asyncEntries.values where isGone(entry.info) { retired.take(entry.retire(closing: closing)) }
     }
 
     /// Makes the entries whose definition `isAdded` resolvable again after a `load` brought
     /// their module back (see ``retire(closing:into:where:)``); call under `stateLock`.
     func revive(where isAdded: (DefinitionInfo) -> Bool) {
         for entry in entries where isAdded(entry.info) { entry.revive() }
-        for entry in asyncEntries.values where isAdded(entry.info) { entry.revive() }
     }
 
     @inline(__always)
@@ -320,11 +288,9 @@ final class Registry: Sendable {
         .sorted { base, derived in base.covers(derived.objectClass) && !derived.covers(base.objectClass) }
     }
 
-    /// Every definition of `type`, untagged first, then tagged in declaration order, then the
-    /// async ones.
+    /// Every definition of `type`, untagged first, then tagged in declaration order.
     func definitions(of type: ObjectIdentifier) -> [DefinitionInfo] {
         ((entry(for: type).map { [$0] } ?? []) + (tagged[type]?.entries ?? [])).map(\.info)
-            + asyncEntries.values.filter { $0.info.typeID == type }.map(\.info)
     }
 }
 

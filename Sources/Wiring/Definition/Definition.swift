@@ -45,8 +45,10 @@ public struct AnyDefinition: Definition {
         case builder
         /// Code to run on an existing object (`injection(for:)`).
         case injection(Injection)
-        /// An async factory or single, resolved with `await resolveAsync()`.
-        case async(@Sendable (_ info: DefinitionInfo) -> any AnyAsyncEntry)
+        /// An async factory or single, resolved with `await resolveAsync()`: its factory, an
+        /// `@Sendable () async throws -> Value`, which its ``AsyncEntry`` takes as its own type.
+        /// Each container makes an entry with it too; `info.build` says to `await` it.
+        case async(any Sendable)
         /// Not a definition: a module listed with `includes(_:)`, expanded when a container is built.
         case include(DependencyContainer)
         /// A value each scope gets at run time (`declared(_:example:)`); `example` stands in for
@@ -123,7 +125,12 @@ public struct AnyDefinition: Definition {
     ) {
         self.init(info: DefinitionInfo(
             type: Value.self, tag: tag, lifetime: lifetime, site: site, isAsync: true,
-            payload: .async { info in AsyncEntry(info: info, factory: asyncFactory) }))
+            build: { entry in
+                // A synchronous resolve found it: only `resolveAsync()` builds it.
+                throw WiringError.asyncDefinition(
+                    type: typeName(Value.self), tag: entry.info.tag?.description, requestedAt: nil)
+            },
+            holder: AsyncEntry<Value>.self, payload: .async(asyncFactory)))
     }
 
     /// A marker for `module` included by `includes(_:)` at `site`.

@@ -20,7 +20,8 @@ final class DefinitionInfo: Sendable {
     /// A `factory`'s closure, for a resolve that takes its value unboxed (see ``TypedFactory``).
     let typedFactory: (any AnyObject & Sendable)?
     /// The entry a singleton of it has in each container, holding its value: `TypedEntry<T?>` of
-    /// its type `T`, named where the type is known (`TypedEntry<Any?>` where it was not).
+    /// its type `T`, named where the type is known (`TypedEntry<Any?>` where it was not); an async
+    /// definition's entry, whatever its lifetime, `AsyncEntry<T>`.
     let holder: Entry.Type
     let scope: ScopeID?
     let hooks: LifecycleHooks?
@@ -32,8 +33,9 @@ final class DefinitionInfo: Sendable {
 
     /// Whether it has a tag, told without copying the tag out.
     let isTagged: Bool
-    /// Whether ``build`` builds it (not an injection, parameters, an async builder, an include
-    /// or a marker), told without copying the payload out.
+    /// Whether each container makes it an entry of its tables, which ``build`` builds (not an
+    /// injection, an include, a declared value or a marker; an async one's build says to `await`
+    /// it), told without copying the payload out.
     let buildsWithBuilder: Bool
 
     /// Any definition but a plain line's: a scoped, async, parameterized or declared one, an
@@ -45,12 +47,10 @@ final class DefinitionInfo: Sendable {
         holder: Entry.Type = TypedEntry<Any?>.self, payload: AnyDefinition.Payload = .builder,
         parameters: ParameterSignature? = nil
     ) {
-        var buildsWithBuilder = false
-        if case .builder = payload { buildsWithBuilder = true }
         self.init(
             type: type, tag: tag, isTagged: tag != nil, lifetime: lifetime, site: site, isInjection: isInjection,
             isOverride: isOverride, createdAtStart: createdAtStart, scope: scope, hooks: hooks, isAsync: isAsync,
-            build: build, holder: holder, payload: payload, buildsWithBuilder: buildsWithBuilder, bindings: [],
+            build: build, holder: holder, payload: payload, buildsWithBuilder: Self.makesEntry(payload), bindings: [],
             parameters: parameters)
     }
 
@@ -150,20 +150,25 @@ final class DefinitionInfo: Sendable {
         lifetime: Lifetime? = nil, isOverride: Bool? = nil, createdAtStart: Bool? = nil, scope: ScopeID? = nil,
         hooks: LifecycleHooks? = nil, payload: AnyDefinition.Payload? = nil, bindings: [DefinitionInfo] = []
     ) -> DefinitionInfo {
-        var buildsWithBuilder = self.buildsWithBuilder
-        if let payload {
-            buildsWithBuilder = false
-            if case .builder = payload { buildsWithBuilder = true }
-        }
         return DefinitionInfo(
             type: type, tag: tag, isTagged: isTagged, lifetime: lifetime ?? self.lifetime, site: site,
             isInjection: isInjection, isOverride: isOverride ?? self.isOverride,
             createdAtStart: createdAtStart ?? self.createdAtStart, scope: scope ?? self.scope, hooks: hooks ?? self.hooks,
             isAsync: isAsync, build: build, typedFactory: typedFactory, holder: holder, payload: payload ?? self.payload,
-            buildsWithBuilder: buildsWithBuilder, bindings: bindings, parameters: parameters)
+            buildsWithBuilder: payload.map(Self.makesEntry) ?? buildsWithBuilder, bindings: bindings,
+            parameters: parameters)
     }
 
     var id: DefinitionID { ObjectIdentifier(self) }
+
+    /// Whether a definition of `payload` is an entry of each container's tables (see
+    /// ``buildsWithBuilder``).
+    private static func makesEntry(_ payload: AnyDefinition.Payload) -> Bool {
+        switch payload {
+        case .builder, .async: true
+        case .injection, .include, .declaration, .scopeMarker, .linkMarker: false
+        }
+    }
 
     var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 

@@ -146,7 +146,7 @@ final class Verification: @unchecked Sendable {
         for (owner, entry) in sandbox.asyncEntriesToVerify {
             if verification.lock.withLock({ verification.broken.contains(entry.info.id) }) { continue }
             do {
-                try await entry.build(in: owner)
+                try await entry.buildAsync(in: owner)
             } catch where ConstructorChecked.isChecked(error) {
                 // An async constructor whose parameters all resolved: verified, not run.
             } catch {
@@ -217,7 +217,9 @@ final class Verification: @unchecked Sendable {
         var withParameters: [Target] = []
         func add(_ entries: [Entry], of container: DependencyContainer) {
             for entry in entries {
-                if entry.info.parameters == nil {
+                if entry.info.isAsync {
+                    continue  // built after the others, by an async verify (`asyncEntriesToVerify`)
+                } else if entry.info.parameters == nil {
                     targets.append(Target(container, entry))
                 } else if !entry.isBinding {
                     // A binding of a definition with parameters is that definition: it is built,
@@ -556,7 +558,7 @@ extension Verification {
 
 extension DependencyContainer {
     /// The async definitions of this (sandbox) container, in declaration order.
-    var asyncEntriesToVerify: [(owner: DependencyContainer, entry: any AnyAsyncEntry)] {
+    var asyncEntriesToVerify: [(owner: DependencyContainer, entry: Entry)] {
         definitions.compactMap { definition in
             guard case .async = definition.payload,
                 let entry = registry.asyncEntry(for: definition.info.typeID, tag: definition.info.tag),

@@ -266,8 +266,9 @@ extension DependencyContainer {
             $0.info.hooks?.start != nil && $0.info.lifetime == .singleton && !Self.isReplaced($0.info, in: registry)
         }
         // A single that takes parameters cannot be built without them: its hook runs if a
-        // resolve with parameters built it before `start()`; otherwise it stays unbuilt.
-        for entry in withHooks where entry.info.parameters == nil {
+        // resolve with parameters built it before `start()`; otherwise it stays unbuilt. An
+        // async single is `resolveAsync()`'s alone.
+        for entry in withHooks where entry.info.parameters == nil && !entry.info.isAsync {
             do {
                 _ = try entry.resolve(in: self)
             } catch {

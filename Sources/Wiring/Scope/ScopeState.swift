@@ -289,7 +289,7 @@ final class ScopeState: InstanceState, @unchecked Sendable {
         _ registry: Registry, collecting: ((consuming [Released]) -> Void)? = nil,
         finish: (_ children: [DependencyContainer]) -> Void
     ) -> Bool {
-        let capacity = registry.slotCount + registry.asyncEntries.count + 2
+        let capacity = registry.slotCount + 2
         return withUnsafeTemporaryAllocation(of: Released.self, capacity: capacity) { buffer in
             var list = ReleasedList(buffer)
             var linked: [DependencyContainer] = []
@@ -304,12 +304,6 @@ final class ScopeState: InstanceState, @unchecked Sendable {
                 if let filing { unfiled = scopeDirectory.removeLocked(filing, self) }
                 for entry in registry.entries {
                     if let held = takeInstance(of: entry) { list.append(consume held) }
-                }
-                // Most scopes have none: an empty dictionary's iterator is not free.
-                if !registry.asyncEntries.isEmpty {
-                    for entry in registry.asyncEntries.values {
-                        if let built = entry.retire(closing: true) { list.append(built) }
-                    }
                 }
                 for callback in callbacks {
                     list.append(Released(value: (), sequence: callback.sequence, onClose: .sync({ _ in callback.body() })))
