@@ -93,6 +93,17 @@ private enum Visit {}
         visit.close()
     }
 
+    @Test func resolveOptionalOfAnAsyncDefinitionSaysToAwaitIt() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = module { single { () async -> Journal in Journal() } }
+            _ = container.resolveOptional() as Journal?
+        }.map { result in
+            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(output.contains("Journal"))
+            #expect(output.contains("resolveAsync"))
+        }
+    }
+
     @Test func startLeavesAnAsyncSingleToItsFirstAwait() async throws {
         let builds = Counter()
         let container = module {
