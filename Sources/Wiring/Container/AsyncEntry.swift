@@ -51,10 +51,9 @@ final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
             if let scope = container.scope, scope.isClosedLocked {
                 throw .scopeClosed(scope: scope.id.name, type: typeName(Value.self), requestedAt: nil)
             }
-            if let instance = state.held as? Instance {
-                built = instance
-                return nil
-            }
+            // What the state holds is its value, or the build under way (see `finish`).
+            built = state.held as? Instance
+            if built != nil { return nil }
             if let building = state.held as? Build { return building }
             let build = Build()
             state.held = build
@@ -105,11 +104,11 @@ final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
 
     /// Ends `build`: a single's value is kept in its state in `container` (numbered as an
     /// entry's) if that state still holds this build, or released at once if a retire or a close
-    /// took it meanwhile; a failed build leaves the state empty. Then everyone awaiting it gets
-    /// the outcome.
+    /// took it meanwhile (or a failure reported by its frame ended it already); a failed build
+    /// leaves the state empty. Then everyone awaiting it gets the outcome.
     private func finish(_ build: Build, with result: Result<Value, WiringError>, in container: DependencyContainer) {
         let released = stateLock.withLock { () -> Released? in
-            guard isKept, build.end() else { return nil }
+            guard isKept else { return nil }
             let state = state(in: container)
             let isOwn = state.held === build
             if isOwn { state.held = nil }
@@ -125,15 +124,11 @@ final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
 
     /// The outcome of one build, completed once, for any number of awaiting tasks.
     private final class Build: @unchecked Sendable {
-        // Every `var` is only touched under `lock`, but `ended`, which is only touched under
-        // `stateLock`.
+        // Every `var` is only touched under `lock`.
         private let lock = Lock()
         private var started = false
         private var result: Result<Value, WiringError>?
         private var waiters: [CheckedContinuation<Result<Value, WiringError>, Never>] = []
-        /// Whether its entry took its outcome: a frame's failure and the task's end may both
-        /// finish it, and only the first counts.
-        private var ended = false
 
         /// `true` for the one caller that must start the build.
         func claimStart() -> Bool {
@@ -141,12 +136,6 @@ final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
                 defer { started = true }
                 return !started
             }
-        }
-
-        /// `true` the first time; call under `stateLock`.
-        func end() -> Bool {
-            defer { ended = true }
-            return !ended
         }
 
         func complete(_ outcome: Result<Value, WiringError>) {
