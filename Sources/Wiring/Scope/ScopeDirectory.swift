@@ -63,9 +63,8 @@ final class ScopeDirectory: @unchecked Sendable {
         _ key: Key, reuse: Bool, scope: ScopeID, requestedAt site: CodeLocation,
         open: () throws(WiringError) -> DependencyContainer
     ) throws(WiringError) -> (scope: DependencyContainer, isNew: Bool) {
-        // `filed[key]` is found once: the slot is filled in place if it is empty.
-        func fill(_ slot: inout DependencyContainer?) throws(WiringError) -> (DependencyContainer, Bool) {
-            if let existing = slot {
+        try stateLock.withLock { () throws(WiringError) -> (DependencyContainer, Bool) in
+            if let existing = filed[key] {
                 guard reuse else {
                     throw .scopeAlreadyOpen(
                         scope: scope.name, id: key.idDescription, openedAt: existing.scope?.openedAt, requestedAt: site)
@@ -73,10 +72,12 @@ final class ScopeDirectory: @unchecked Sendable {
                 return (existing, false)
             }
             let opened = try open()
-            slot = opened
+            // Looked up, then stored, not filled in place through `filed[key]`'s `_modify`: its
+            // coroutine frames were two allocations per opened scope, a second hash is a few dozen
+            // instructions.
+            filed[key] = opened
             return (opened, true)
         }
-        return try stateLock.withLock { () throws(WiringError) -> (DependencyContainer, Bool) in try fill(&filed[key]) }
     }
 
     /// Removes the scope whose state is `scope`, filed under `key`, so its id can be opened
