@@ -282,7 +282,7 @@ class Entry: InstanceState, @unchecked Sendable {
     var singletonValue: Any? { nil }
 
     /// The value held, boxed, for a resolve that does not know its type; read as ``PublishedWords`` says.
-    private func boxedSingleton() -> Instance? { singletonValue.map { UntypedInstance($0) } }
+    private func boxedSingleton() -> Instance? { singletonValue.map { TypedInstance<Any>($0) } }
 
     /// The value held, moved out (a build whose entry was retired meanwhile, never published).
     func takeSingleton() -> Any? { nil }
@@ -485,7 +485,7 @@ class Entry: InstanceState, @unchecked Sendable {
             existing: { () throws(WiringError) -> Instance? in
                 try checkNotRetired()
                 // Found again as an object: its type's instance is built where the type is known.
-                return ((state.held as? WeakReference)?.object).map { UntypedInstance($0) }
+                return ((state.held as? WeakReference)?.object).map { TypedInstance<Any>($0) }
             },
             // Wiring does not keep a weak instance: what it uses counts for its resolver.
             build: { () throws(WiringError) -> Instance in try makeBoxed(in: container) },

@@ -19,13 +19,14 @@ class Instance {
     @inlinable
     final func value<T>(as _: T.Type) -> T {
         if let typed = self as? TypedInstance<T> { return typed.value }
-        // Built where its type was not known (a weak instance found again, a parameter): a
-        // value of the resolved type's definition, so the cast cannot fail.
+        // Boxed where its type was not known (a `TypedInstance<Any>`): a value of the resolved
+        // type's definition, so the cast cannot fail.
         return any as! T
     }
 }
 
-/// An ``Instance`` built where its type is known.
+/// An ``Instance`` built where its type is known; a `TypedInstance<Any>` holds a value whose
+/// type was not known where it was boxed (a weak instance found again, a parameter).
 @usableFromInline
 final class TypedInstance<Value>: Instance {
     @usableFromInline let value: Value
@@ -38,21 +39,6 @@ final class TypedInstance<Value>: Instance {
 
     @usableFromInline
     override var any: Any { value }
-}
-
-/// An ``Instance`` of a value whose type was not known where it was made.
-@usableFromInline
-final class UntypedInstance: Instance {
-    @usableFromInline let stored: Any
-
-    @usableFromInline
-    init(_ value: Any) {
-        stored = value
-        super.init()
-    }
-
-    @usableFromInline
-    override var any: Any { stored }
 }
 
 /// A builder that returns `factory()`'s value as a ``TypedInstance``. `TypedInstance<T>`'s

@@ -5,7 +5,7 @@
 /// acquire load. `@LazyInject` uses this. Once published, the box is never replaced, so a
 /// reader needs no read section: the owner keeps it alive.
 struct OnceValue<Value>: ~Copyable {
-    private let published = AtomicReference<OnceBox<Value>>()
+    private let published = AtomicReference<TypedInstance<Value>>()
     /// The thread building the value now, if any.
     private let building = InstanceState()
 
@@ -30,14 +30,8 @@ struct OnceValue<Value>: ~Copyable {
             building, unlocked: !locked, existing: { value },
             cycle: { .cycle(path: ResolutionFrame.currentPath.map(\.step), requestedAt: nil) }, build: build,
             keep: { built in
-                _ = published.exchange(OnceBox(built))  // built once: nothing was published
+                _ = published.exchange(TypedInstance(built))  // built once: nothing was published
                 return nil
             })
     }
-}
-
-/// A value ``OnceValue`` published.
-final class OnceBox<Value> {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

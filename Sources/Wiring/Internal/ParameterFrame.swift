@@ -40,6 +40,6 @@ struct ParameterFrame {
     /// The first parameter that is a `type`, if any.
     func value(of type: Any.Type) -> Instance? {
         func first<Value>(_: Value.Type) -> Any? { values.first { $0 is Value } }
-        return first(type).map { UntypedInstance($0) }
+        return first(type).map { TypedInstance<Any>($0) }
     }
 }

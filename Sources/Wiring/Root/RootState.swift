@@ -21,7 +21,7 @@ final class RootState: @unchecked Sendable {
     private var unloaded: Set<ObjectIdentifier> = []
     /// Scopes opened from the root, which an unload reaches, by identity: each leaves when it
     /// closes or is freed, so opening and closing cost the same however many are open.
-    @exclusivity(unchecked) private var scopes: [ObjectIdentifier: WeakScope] = [:]  // under `lock`
+    @exclusivity(unchecked) private var scopes: [ObjectIdentifier: WeakContainer] = [:]  // under `lock`
     /// For a task's root: what every version of it shares (`nil` for the global root).
     let task: TaskRootLink?
     /// The modules being prepared for this root off the launching thread, made on first use
@@ -242,7 +242,7 @@ final class RootState: @unchecked Sendable {
     func track(_ scope: DependencyContainer, openedFrom base: DependencyContainer) {
         lock.withLock {
             guard current.load()?.holds(base) == true else { return }
-            scopes[ObjectIdentifier(scope)] = WeakScope(container: scope)
+            scopes[ObjectIdentifier(scope)] = WeakContainer(container: scope)
         }
     }
 
@@ -341,10 +341,6 @@ final class RootState: @unchecked Sendable {
             startingOnly: starting)
     }
 
-
-    private struct WeakScope {
-        weak var container: DependencyContainer?
-    }
 }
 
 /// What every version of a task's root shares: where scopes opened from it with an id are filed,

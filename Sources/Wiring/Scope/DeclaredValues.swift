@@ -1,10 +1,4 @@
 extension ScopeState {
-    /// The info of a sandbox's declared example, in a box of one reference.
-    final class KnownInfo: Sendable {
-        let info: DefinitionInfo
-        init(_ info: DefinitionInfo) { self.info = info }
-    }
-
     /// A value given to `declare(_:)`, with what it is for messages and the graph. Copied as a
     /// few words and references (a ``Tag`` is one).
     struct Declared {
@@ -15,12 +9,11 @@ extension ScopeState {
         let tag: Tag?
         let site: CodeLocation
         /// The info a verification sandbox declares its examples with; made on demand otherwise.
-        /// Boxed: a declared value is copied on every lookup, and an info is two words.
-        let known: KnownInfo?
+        let known: DefinitionInfo?
         let sequence: UInt64
 
         var info: DefinitionInfo {
-            known?.info ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
+            known ?? DefinitionInfo(type: type, tag: tag, lifetime: .scoped, site: site)
         }
 
         /// Whether this is the value declared for `type` without a tag.

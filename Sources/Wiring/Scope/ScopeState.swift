@@ -81,7 +81,7 @@ final class ScopeState: InstanceState, @unchecked Sendable {
     /// example of a `declared(_:example:)`).
     func declare(_ value: Any, as info: DefinitionInfo, replacing: Bool) throws(WiringError) {
         try declare(
-            UntypedInstance(value), type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
+            TypedInstance<Any>(value), type: info.type, tag: info.tag, at: info.site ?? CodeLocation("", 0), info: info, replacing: replacing)
     }
 
     /// Makes `value` resolvable as `type` with `tag` in this scope, declared at `site`.
@@ -92,7 +92,7 @@ final class ScopeState: InstanceState, @unchecked Sendable {
         let released = try stateLock.withLock { () throws(WiringError) -> Declared? in
             guard !closed else { throw .scopeClosed(scope: id.name, type: typeName(type), requestedAt: nil) }
             let value = Declared(
-                value: value, type: type, tag: tag, site: site, known: info.map(KnownInfo.init),
+                value: value, type: type, tag: tag, site: site, known: info,
                 sequence: nextCreationSequence())
             guard let existing = declared.index(of: ObjectIdentifier(type), tag: tag) else {
                 appendDeclared(value)
@@ -331,9 +331,11 @@ final class ScopeState: InstanceState, @unchecked Sendable {
         entry.isSlotted ? entry.takeHeldInstance(from: slot(entry.slot)) : entry.takeHeldInstance()
     }
 
-    private struct WeakContainer {
-        weak var container: DependencyContainer?
-    }
+}
+
+/// A container held weakly: a scope's children, a root's scopes, each until it closes or is freed.
+struct WeakContainer {
+    weak var container: DependencyContainer?
 }
 
 extension DependencyContainer {
