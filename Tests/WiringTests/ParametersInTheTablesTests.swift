@@ -157,6 +157,30 @@ private final class Builds: @unchecked Sendable {
         #expect(report?.parametersUnchecked.map(\.type) == ["Greeter"])
     }
 
+    /// A resolve that starts on a root version whose definition was unloaded meanwhile goes on at
+    /// the newer root (see `newerRoot(after:)`): a definition there that takes other parameters
+    /// is named with the parameters given, as the first check names them, not as if none were.
+    @Test func aResolveMovedToANewerRootChecksTheParametersOfTheDefinitionThere() {
+        let byID = module { single { (id: Int) in Greeter(id: id) } }
+        let byName = module { single { (name: String) in Greeter(id: name.count) } }
+        DependencyContainer.withRoot(module {}) {
+            DependencyContainer.load(byID)
+            let older = DependencyContainer.shared
+            DependencyContainer.unload(byID)
+            DependencyContainer.load(byName)
+            let error = #expect(throws: WiringError.self) { try older.resolveThrowing(Greeter.self, parameters: 42) }
+            guard case let .parameterMismatch(type, _, expected, given, _) = error else {
+                Issue.record("expected parameterMismatch, got \(String(describing: error))")
+                return
+            }
+            #expect(type == "Greeter")
+            #expect(expected == "(String)")
+            #expect(given == "(Int)")
+            // The newer root's own definition, with its own parameters.
+            #expect((DependencyContainer.shared.resolve(parameters: "four") as Greeter).id == 4)
+        }
+    }
+
     /// A module whose scope `Visit` builds a `Greeter` with its parameter, recording each build.
     private func visits(counting builds: Builds) -> DependencyContainer {
         module {

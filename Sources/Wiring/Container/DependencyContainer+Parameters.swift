@@ -50,7 +50,8 @@ extension DependencyContainer {
     func resolveParameterized<T, each Parameter>(
         _: T.Type, tag: Tag?, parameters: repeat each Parameter
     ) throws(WiringError) -> T {
-        let given = ObjectIdentifier((repeat each Parameter).self)
+        let tuple = (repeat each Parameter).self
+        let given = ObjectIdentifier(tuple)
         if let expected = try parameterSignature(of: T.self, tag: tag), expected.signature != given {
             throw .parameterMismatch(
                 type: typeName(T.self), tag: tag?.description, expected: expected.parameterTypes,
@@ -59,7 +60,8 @@ extension DependencyContainer {
         var values: [Any] = []
         repeat values.append(each parameters)
         let id = ObjectIdentifier(T.self)
-        return try ParameterFrame.with(values, signature: given) { () throws(WiringError) -> T in
+        let requested = (type: id, tag: tag, given: tuple as Any.Type)
+        return try ParameterFrame.with(values, signature: given, requested: requested) { () throws(WiringError) -> T in
             // Typed: a built singleton's value is copied out, not boxed.
             try typedResolve { deliver throws(WiringError) -> Instance? in
                 try resolveCore(

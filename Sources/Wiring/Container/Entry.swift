@@ -71,7 +71,7 @@ class Entry: InstanceState, @unchecked Sendable {
     /// Whether the definition is a `createdAtStart()` singleton (one that takes parameters is
     /// built by its first resolve with them, which a start cannot make; an async one by its first
     /// `resolveAsync()`).
-    var isCreatedAtStart: Bool { info.createdAtStart && info.parameters == nil && !info.isAsync }
+    var isCreatedAtStart: Bool { info.createdAtStart && info.isBuiltByPlainResolve }
     /// Whether the definition is a `factory`: it keeps nothing, so it may be built in any
     /// container (see `resolveCore`'s requester).
     var isFactory: Bool { info.lifetime == .factory }

@@ -224,7 +224,7 @@ final class Registry: Sendable {
     /// and the async ones (a scan: `resolveAll` is rare, and a table for it would cost every
     /// container an allocation per type).
     func allEntries(of type: ObjectIdentifier) -> [Entry] {
-        entries.filter { $0.info.typeID == type && $0.info.parameters == nil && !$0.info.isAsync }
+        entries.filter { $0.info.typeID == type && $0.info.isBuiltByPlainResolve }
     }
 
     /// A registry of nothing, shared: what a module holds in place of its own until it builds it.

@@ -28,6 +28,10 @@ final class DefinitionInfo: Sendable {
     let payload: AnyDefinition.Payload
     /// The parameters it takes at resolve time, if any (`factory { (id: Int) in … }`).
     let parameters: ParameterSignature?
+    /// Whether a plain `resolve()` builds it: it takes no parameters and is not async. What builds
+    /// every definition it can without being asked (`start()`, `createdAtStart()`, `resolveAll`)
+    /// builds these alone.
+    var isBuiltByPlainResolve: Bool { parameters == nil && !isAsync }
     /// The other types this definition is bound to (`bind(_:)`), in the order bound.
     let bindings: [DefinitionInfo]
 

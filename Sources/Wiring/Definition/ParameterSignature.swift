@@ -48,14 +48,23 @@ struct ParameterSignature: Sendable {
 
     /// Builds `T` (registered with `tag`) by `make` from the arguments of the current thread's
     /// ``ParameterFrame``, which the resolves nested in `make` see too; without arguments that
-    /// fit, throws what a resolve without parameters gets.
+    /// fit, throws what a resolve without parameters gets. Resolved with parameters of other
+    /// types, it names them: `resolve(parameters:)` checks them against the definition it finds
+    /// first, but a racing `load` may move the resolve on to a newer root, whose definition of
+    /// `T` takes others (see `newerRoot(after:)`); its arguments are not then guessed by type.
     func build<T>(_: T.Type, tag: Tag?, _ make: ([Any]) throws -> T) throws -> T {
-        guard let frame = ParameterFrame.current, let arguments = arguments(from: frame) else {
-            throw WiringError.parameterMismatch(
-                type: typeName(T.self), tag: tag?.description, expected: parameterTypes, given: nil, requestedAt: nil)
+        func mismatch(given: Any.Type?) -> WiringError {
+            .parameterMismatch(
+                type: typeName(T.self), tag: tag?.description, expected: parameterTypes, given: given.map(parameterList),
+                requestedAt: nil)
         }
+        guard let frame = ParameterFrame.current else { throw mismatch(given: nil) }
         // `resolve(parameters:)`'s own frame: the nested resolves see it already.
-        if frame.signature == signature { return try make(arguments) }
+        if frame.signature == signature { return try make(frame.values) }
+        if let requested = frame.requested, requested.type == ObjectIdentifier(T.self), requested.tag == tag {
+            throw mismatch(given: requested.given)
+        }
+        guard let arguments = arguments(from: frame) else { throw mismatch(given: nil) }
         return try ParameterFrame.with(arguments, signature: signature) { () throws -> T in try make(arguments) }
     }
 }

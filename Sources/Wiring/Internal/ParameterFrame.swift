@@ -21,6 +21,10 @@ struct ParameterFrame {
     let values: [Any]
     /// Their tuple type, `(Int, String)` (`Int` alone for one), as the pack's type.
     let signature: ObjectIdentifier
+    /// For the frame `resolve(parameters:)` pushes, what it resolves and the tuple type of what it
+    /// was given: the definition of that type and tag is built with exactly these (see
+    /// ``ParameterSignature/build(_:tag:_:)``).
+    let requested: (type: ObjectIdentifier, tag: Tag?, given: Any.Type)?
 
     /// The innermost frame of the current thread, if a build with parameters is running on it.
     static var current: ParameterFrame? {
@@ -29,10 +33,11 @@ struct ParameterFrame {
 
     /// Runs `body` with `values` as the current thread's parameters.
     static func with<Result, Failure: Error>(
-        _ values: [Any], signature: ObjectIdentifier, _ body: () throws(Failure) -> Result
+        _ values: [Any], signature: ObjectIdentifier,
+        requested: (type: ObjectIdentifier, tag: Tag?, given: Any.Type)? = nil, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let thread = ThreadResolution.mine
-        thread.parameters.append(ParameterFrame(values: values, signature: signature))
+        thread.parameters.append(ParameterFrame(values: values, signature: signature, requested: requested))
         defer { thread.parameters.removeLast() }
         return try body()
     }

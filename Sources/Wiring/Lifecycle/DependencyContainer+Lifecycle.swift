@@ -268,7 +268,7 @@ extension DependencyContainer {
         // A single that takes parameters cannot be built without them: its hook runs if a
         // resolve with parameters built it before `start()`; otherwise it stays unbuilt. An
         // async single is `resolveAsync()`'s alone.
-        for entry in withHooks where entry.info.parameters == nil && !entry.info.isAsync {
+        for entry in withHooks where entry.info.isBuiltByPlainResolve {
             do {
                 _ = try entry.resolve(in: self)
             } catch {
