@@ -23,10 +23,16 @@ final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
     required init(
         info: DefinitionInfo, mode: EntryMode, primary: Entry?, slot: Int, words: (block: PublishedWords, index: Int)
     ) {
-        guard case let .async(factory) = info.payload, let factory = factory as? @Sendable () async throws -> Value else {
+        guard case let .async(factory) = info.payload else {
             preconditionFailure("Wiring: the async entry of \(typeName(Value.self)) was made for another definition")
         }
-        self.factory = factory
+        // The definition's own factory, returning a `Value` (see `AnyDefinition.Payload.async`).
+        self.factory = {
+            guard let value = try await factory() as? Value else {
+                preconditionFailure("Wiring: the async factory of \(typeName(Value.self)) built another type")
+            }
+            return value
+        }
         isKept = info.lifetime != .factory
         super.init(info: info, mode: mode, primary: primary, slot: slot, words: words)
     }

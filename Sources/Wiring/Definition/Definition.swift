@@ -45,10 +45,12 @@ public struct AnyDefinition: Definition {
         case builder
         /// Code to run on an existing object (`injection(for:)`).
         case injection(Injection)
-        /// An async factory or single, resolved with `await resolveAsync()`: its factory, an
-        /// `@Sendable () async throws -> Value`, which its ``AsyncEntry`` takes as its own type.
+        /// An async factory or single, resolved with `await resolveAsync()`: its factory, whose
+        /// value its ``AsyncEntry`` takes as its own type. A closure, not the typed closure as
+        /// `any Sendable`: that existential made every payload twice as large, and every copy of a
+        /// definition (composing, claiming, making entries) pay for it.
         /// Each container makes an entry with it too; `info.build` says to `await` it.
-        case async(any Sendable)
+        case async(@Sendable () async throws -> any Sendable)
         /// Not a definition: a module listed with `includes(_:)`, expanded when a container is built.
         case include(DependencyContainer)
         /// A value each scope gets at run time (`declared(_:example:)`); `example` stands in for
@@ -130,7 +132,7 @@ public struct AnyDefinition: Definition {
                 throw WiringError.asyncDefinition(
                     type: typeName(Value.self), tag: entry.info.tag?.description, requestedAt: nil)
             },
-            holder: AsyncEntry<Value>.self, payload: .async(asyncFactory)))
+            holder: AsyncEntry<Value>.self, payload: .async({ try await asyncFactory() })))
     }
 
     /// A marker for `module` included by `includes(_:)` at `site`.
