@@ -181,14 +181,22 @@ extension AnyDefinition {
     /// ``DependencyContainer/resolveAll(_:file:line:)-method`` returns all of them in declaration order,
     /// and `resolve()` returns the last one declared (KOIN's rule). A binding never conflicts with
     /// another definition; only two direct definitions of one type and tag do.
+    @inlinable
     public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> AnyDefinition {
+        // The binding's entry type named here, where `Secondary` is known: named in Wiring's
+        // unspecialized code, its metadata was looked up in the runtime's cache on every `bind`.
+        bind(type, holder: TypedEntry<Secondary?>.self, file: file, line: line)
+    }
+
+    /// ``bind(_:file:line:)`` with the entry a singleton binding has, `TypedEntry<Secondary?>`.
+    @usableFromInline
+    func bind<Secondary>(_: Secondary.Type, holder: Entry.Type, file: StaticString, line: UInt) -> AnyDefinition {
         // Not a builder's definition, or a type its values can never be: stop where it is written.
         guard case .builder = payload, TypeRelation.mayHold(self.type, as: Secondary.self) else {
             wiringFailure(.invalidBinding(
                 type: typeName(self.type), boundTo: typeName(Secondary.self), definedAt: CodeLocation(file, line)))
         }
-        return adding(
-            bindingTo: Secondary.self, holder: TypedEntry<Secondary?>.self, build: AnyDefinition.bindingBuilder(Secondary.self))
+        return adding(bindingTo: Secondary.self, holder: holder, build: AnyDefinition.bindingBuilder(Secondary.self))
     }
 
     /// The builder of a binding's entry: the value of its primary's entry, as `Secondary` (the

@@ -41,6 +41,7 @@ public struct TypedDefinition<Value>: Definition {
     public func createdAtStart() -> Self { Self(erased.createdAtStart()) }
 
     /// See ``AnyDefinition/bind(_:file:line:)``.
+    @inlinable
     public func bind<Secondary>(_ type: Secondary.Type, file: StaticString = #fileID, line: UInt = #line) -> Self {
         Self(erased.bind(type, file: file, line: line))
     }
