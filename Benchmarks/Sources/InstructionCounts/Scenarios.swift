@@ -4,6 +4,12 @@ import Fixtures
 import Swinject
 import Wiring
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Each scenario of the benchmarks, for each library, as a loop of `count` operations.
 let scenarios: [String: @Sendable (Int) -> Void] = [
     "singleton/wiring": { count in for _ in 0..<count { sink(resolve() as ServiceProtocol) } },
@@ -140,6 +146,23 @@ let scenarios: [String: @Sendable (Int) -> Void] = [
             }
         }
     },
+    // Scenario 6 by hand: the same two threads, each reading the hand-written locator's one mutex.
+    "two-threads/hand-written": { count in
+        for _ in 0..<count {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                for _ in 0..<10_000 { sink(handWritten.service) }
+            }
+        }
+    },
+    // Scenario 6 with eight threads of their own (`concurrentPerform` would run only as many as
+    // there are cores): `count` rounds of eight threads, each resolving the singleton 10,000
+    // times. On a 2-core machine they take turns, so a reader may be preempted inside its read.
+    "eight-threads/wiring": onThreads(8) {
+        for _ in 0..<10_000 { sink(resolve() as ServiceProtocol) }
+    },
+    "eight-threads/hand-written": onThreads(8) {
+        for _ in 0..<10_000 { sink(handWritten.service) }
+    },
     "two-thread-requests/wiring": { count in
         let root = requestRoot.value
         for _ in 0..<count {
@@ -263,4 +286,58 @@ final class ServiceUser: Sendable {
 let factoryDependencyModule = module {
     single { Service() as ServiceProtocol }
     factory { ServiceUser(service: resolve()) }
+}
+
+/// `count` rounds of `threads` threads of their own, each running `body` once, started together
+/// and joined.
+private func onThreads(_ threads: Int, _ body: @escaping @Sendable () -> Void) -> @Sendable (Int) -> Void {
+    { count in
+        for _ in 0..<count {
+            let started = (0..<threads).map { _ in startThread(body) }
+            for thread in started { joinThread(thread) }
+        }
+    }
+}
+
+/// Runs `body` on a new thread and waits for it to end.
+func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
+    joinThread(startThread(body))
+}
+
+#if canImport(Glibc)
+typealias StartedThread = pthread_t
+#else
+typealias StartedThread = pthread_t?
+#endif
+
+/// Starts `body` on a new thread, for `joinThread`.
+func startThread(_ body: @escaping @Sendable () -> Void) -> StartedThread {
+    final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+    #if canImport(Glibc)
+    var thread = pthread_t()
+    #else
+    var thread: pthread_t?
+    #endif
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    let created = pthread_create(&thread, nil, { context in
+        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    guard created == 0 else {
+        print("pthread_create failed: \(created)")
+        exit(1)
+    }
+    return thread
+}
+
+/// Waits for a thread from `startThread` to end.
+func joinThread(_ thread: StartedThread) {
+    #if canImport(Glibc)
+    pthread_join(thread, nil)
+    #else
+    pthread_join(thread!, nil)
+    #endif
 }

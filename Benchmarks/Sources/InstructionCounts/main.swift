@@ -28,39 +28,21 @@ guard let scenario = scenarios[arguments[1]] else {
 // With `INSTRUCTION_COUNTS_THREAD` set, both run on a thread of their own, as package-benchmark
 // runs its closures: off the main thread, glibc allocates from a per-thread arena, which gives
 // memory back with `madvise` rather than `brk` (see `Scripts/start-up-wall-clock.py --thread`).
-if getenv("INSTRUCTION_COUNTS_THREAD") != nil {
-    onThreadOfItsOwn {
-        scenario(1)
-        scenario(count)
-    }
-} else {
+// With `INSTRUCTION_COUNTS_TIMED` set, the run after the warm-up is timed by the monotonic clock
+// and its nanoseconds printed (`elapsed-ns N`), for wall-clock A/B runs of two builds.
+let timed = getenv("INSTRUCTION_COUNTS_TIMED") != nil
+let run: @Sendable () -> Void = {
     scenario(1)
+    let start = ContinuousClock.now
     scenario(count)
+    let elapsed = ContinuousClock.now - start
+    if timed {
+        let (seconds, attoseconds) = elapsed.components
+        print("elapsed-ns \(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)")
+    }
 }
-
-/// Runs `body` on a new thread and waits for it to end.
-func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
-    final class Body: Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-    #if canImport(Glibc)
-    var thread = pthread_t()
-    #else
-    var thread: pthread_t?
-    #endif
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    let created = pthread_create(&thread, nil, { context in
-        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-    }, context)
-    guard created == 0 else {
-        print("pthread_create failed: \(created)")
-        exit(1)
-    }
-    #if canImport(Glibc)
-    pthread_join(thread, nil)
-    #else
-    pthread_join(thread!, nil)
-    #endif
+if getenv("INSTRUCTION_COUNTS_THREAD") != nil {
+    onThreadOfItsOwn(run)
+} else {
+    run()
 }
