@@ -15,7 +15,8 @@
 /// releases its value at once (`.onClose` included), and the next resolve builds anew.
 final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
     // The instance states' fields are only touched under `stateLock`; the rest is immutable.
-    private let factory: @Sendable () async throws -> Value
+    /// The definition's factory, whose value is a `Value` (see `AnyDefinition.Payload.async`).
+    private let factory: @Sendable () async throws -> any Sendable
     /// Whether the built value is kept: a single, or a `single` declared in a scope (one per scope
     /// instance). A factory builds every time.
     private let isKept: Bool
@@ -26,19 +27,21 @@ final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
         guard case let .async(factory) = info.payload else {
             preconditionFailure("Wiring: the async entry of \(typeName(Value.self)) was made for another definition")
         }
-        // The definition's own factory, returning a `Value` (see `AnyDefinition.Payload.async`).
-        self.factory = {
-            guard let value = try await factory() as? Value else {
-                preconditionFailure("Wiring: the async factory of \(typeName(Value.self)) built another type")
-            }
-            return value
-        }
+        self.factory = factory
         isKept = info.lifetime != .factory
         super.init(info: info, mode: mode, primary: primary, slot: slot, words: words)
     }
 
     override func buildAsync(in container: DependencyContainer) async throws(WiringError) {
         _ = try await resolve(in: container)
+    }
+
+    override func builtAsyncValue(in container: DependencyContainer) -> Instance? {
+        // A sandbox records every resolve, so it never reads a built one so.
+        guard isKept, container.verification == nil else { return nil }
+        let state = state(in: container)
+        // Nothing else to check: retiring it (on unload, or when its scope closes) takes it.
+        return stateLock.withLock { state.held as? Instance }
     }
 
     func resolve(in container: DependencyContainer) async throws(WiringError) -> Value {
@@ -92,8 +95,11 @@ final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
             do {
                 let observer = BuildObserver.active
                 let start = observer == nil ? 0 : BuildObserver.now
-                let value = try await AsyncFrame.$current.withValue(frame) {
+                let built = try await AsyncFrame.$current.withValue(frame) {
                     try await DependencyContainer.withRoot(container, isolation: nil) { try await self.factory() }
+                }
+                guard let value = built as? Value else {
+                    preconditionFailure("Wiring: the async factory of \(typeName(Value.self)) built another type")
                 }
                 if let observer {
                     // Its awaits are part of its own time: other tasks may run meanwhile.
@@ -165,17 +171,5 @@ final class AsyncEntry<Value: Sendable>: Entry, @unchecked Sendable {
             }
             return try outcome.get()
         }
-    }
-}
-
-extension Entry {
-    /// The built value of this async single in `container` (a ``TypedInstance`` of its type), if
-    /// it is one and built there; `nil` otherwise (a sandbox records every resolve, so it never
-    /// reads it so). Not cast: its reader, where the type is known, casts it once.
-    func builtAsyncValue(in container: DependencyContainer) -> Instance? {
-        guard info.isAsync, info.lifetime != .factory, container.verification == nil else { return nil }
-        let state = state(in: container)
-        // Nothing else to check: retiring it (on unload, or when its scope closes) takes it.
-        return stateLock.withLock { state.held as? Instance }
     }
 }

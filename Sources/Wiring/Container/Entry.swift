@@ -476,6 +476,11 @@ class Entry: InstanceState, @unchecked Sendable {
     /// definition has nothing to build so (see ``AsyncEntry``).
     func buildAsync(in container: DependencyContainer) async throws(WiringError) {}
 
+    /// The built value of this async single in `container` (a ``TypedInstance`` of its type), if
+    /// it is one and built there; `nil` for every other entry (see ``AsyncEntry``). Not cast: its
+    /// reader, where the type is known, casts it once.
+    func builtAsyncValue(in container: DependencyContainer) -> Instance? { nil }
+
     /// The instance of a `.weak` definition if anyone still holds it, else a new one.
     @inline(never)
     private func resolveWeak(in container: DependencyContainer) throws(WiringError) -> Instance {

@@ -24,7 +24,10 @@ struct ParameterFrame {
     /// For the frame `resolve(parameters:)` pushes, what it resolves and the tuple type of what it
     /// was given: the definition of that type and tag is built with exactly these (see
     /// ``ParameterSignature/build(_:tag:_:)``).
-    let requested: (type: ObjectIdentifier, tag: Tag?, given: Any.Type)?
+    let requested: Request?
+
+    /// What `resolve(parameters:)` resolves (type and tag) and the tuple type it was given.
+    typealias Request = (type: ObjectIdentifier, tag: Tag?, given: Any.Type)
 
     /// The innermost frame of the current thread, if a build with parameters is running on it.
     static var current: ParameterFrame? {
@@ -34,7 +37,7 @@ struct ParameterFrame {
     /// Runs `body` with `values` as the current thread's parameters.
     static func with<Result, Failure: Error>(
         _ values: [Any], signature: ObjectIdentifier,
-        requested: (type: ObjectIdentifier, tag: Tag?, given: Any.Type)? = nil, _ body: () throws(Failure) -> Result
+        requested: Request? = nil, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let thread = ThreadResolution.mine
         thread.parameters.append(ParameterFrame(values: values, signature: signature, requested: requested))
